@@ -1,0 +1,40 @@
+// Finds case files and loads them into TestCases. One malformed file or case never stops the others:
+// every failure becomes an entry carrying its location, so the run reports it and goes on.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/case/test_case.h"
+#include "ops/error.h"
+
+namespace dmlc::app {
+
+struct CaseEntry {
+  std::string id;        // known even when loading failed: "<file id>/<name>", or "<file id>/#<index>"
+  SourceLocation where;  // the case object
+  Result<TestCase> loaded;
+};
+
+struct CaseFile {
+  std::string path;             // as found
+  std::string file_id;          // path relative to the run root, '/'-separated, without .json
+  std::optional<Error> error;   // the file as a whole could not be read or parsed (JSON syntax: line/col)
+  std::vector<CaseEntry> cases;
+};
+
+// Parses one file: a case object or {"cases": [...]}, "$schema" allowed. `root` is the folder ids are
+// relative to (the PATH given on the command line, or a file's parent folder).
+CaseFile LoadCaseFile(const std::filesystem::path& file, const std::filesystem::path& root);
+
+struct CaseSource {
+  std::filesystem::path file;
+  std::filesystem::path root;
+};
+// Expands files and folders (recursively, *.json, sorted; files named schema.json are the case format's
+// JSON Schema and are skipped) into sources. A path that does not exist is an error entry in `errors`.
+std::vector<CaseSource> FindCaseFiles(const std::vector<std::filesystem::path>& paths, std::vector<Error>& errors);
+
+}  // namespace dmlc::app

@@ -1,0 +1,45 @@
+// Initializers: how a case file says what a tensor's buffer holds (inputs) or must hold (expected).
+// Parsed by the case loader, materialized into a buffer only when the case runs, so `list` and
+// `validate` allocate nothing.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "ops/error.h"
+#include "ops/tensor_desc.h"
+
+namespace dmlc::app {
+
+// One number from a case file. Integers keep full 64-bit precision; "nan"/"inf"/"-inf" are doubles.
+using Scalar = std::variant<double, int64_t, uint64_t>;
+
+struct Initializer {
+  enum class Kind : uint8_t {
+    kValues,    // [1, 2, 3]: logical elements in row-major order of Sizes
+    kConstant,  // {"value": v}
+    kSequence,  // {"valueStart": a, "valueDelta": d}: element i is a + i*d
+    kFile,      // {"sourcePath": "x.npy" | "x.bin"}, relative to the case file
+    kRandom,    // {"random": {"seed": s, "min": a, "max": b}}
+    kBuffer,    // {"buffer": [...]}: raw buffer elements, TotalTensorSizeInBytes / element size of them
+  };
+  Kind kind = Kind::kValues;
+  std::vector<Scalar> values;  // kValues, kBuffer
+  Scalar value{0.0};           // kConstant; valueStart for kSequence; min for kRandom
+  Scalar delta{0.0};           // valueDelta for kSequence; max for kRandom
+  uint64_t seed = 0;           // kRandom
+  std::filesystem::path source_path;  // kFile, already resolved against the case file's folder
+  SourceLocation where;        // where the initializer stands in its file, for errors
+};
+
+// Fills a buffer of desc.TotalTensorSizeInBytes bytes. Logical initializers are placed at each
+// element's strided offset; stride gaps are zero; logical elements that alias one buffer element (a 0
+// stride) must agree. Errors name the location and the rule: a count mismatch, a value that does not
+// fit the data type, disagreeing aliases, an unreadable or mismatched .npy/.bin.
+Result<std::vector<std::byte>> Materialize(const Initializer& init, const ops::TensorDesc& desc);
+
+}  // namespace dmlc::app

@@ -1,0 +1,47 @@
+// A conformance case as loaded from a case file: an operator desc, its input initializers, the
+// expected outputs, tolerance, feature level and whether the desc must be rejected.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/case/initializer.h"
+#include "ops/error.h"
+#include "ops/feature_level.h"
+#include "ops/operator_desc.h"
+
+namespace dmlc::app {
+
+// {"ulp": n} and/or {"absolute": a, "relative": r}. An element passes when it meets any bound given.
+struct Tolerance {
+  std::optional<uint64_t> ulp;
+  std::optional<double> absolute;
+  std::optional<double> relative;
+};
+
+struct ExpectError {
+  bool expected = false;  // "expectError": true or a string
+  std::string substring;  // when a string: the rejection message must contain it
+};
+
+struct TestCase {
+  std::string id;    // "<file relative to the run root, without .json>/<name>"
+  std::string name;  // unique in its file
+  std::string file;  // path of the case file as found
+  SourceLocation where;  // the case object in its file
+  std::string description;
+  std::vector<std::string> tags;
+
+  ops::OperatorDesc desc;
+  // One per input binding of desc, in ops::Bindings() order. Empty for expectError cases that give none.
+  std::vector<Initializer> inputs;
+  // One per output binding, in ops::Bindings() order; nullopt: the reference backend computes it.
+  std::vector<std::optional<Initializer>> expected;
+  std::optional<Tolerance> tolerance;  // nullopt: the default for the operator, function and type
+  std::optional<ops::FeatureLevel> feature_level;  // nullopt: the lowest level the desc needs
+  ExpectError expect_error;
+};
+
+}  // namespace dmlc::app

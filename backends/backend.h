@@ -1,0 +1,69 @@
+// The backend interface every backend implements (cpu, vulkan, d3d12). A backend receives descs that
+// ops::ValidateAt() has accepted and does not validate them again; it says whether it supports a desc
+// (and why not), prepares an executable operator once, and runs it on byte buffers laid out exactly as
+// the tensor descs say (strides included). Mirrors IREE's driver/device split, kept to a few methods.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ops/error.h"
+#include "ops/operator_desc.h"
+
+namespace dmlc::backends {
+
+// Read-only input buffer: TotalTensorSizeInBytes bytes of the binding's desc.
+using ConstBuffer = std::span<const std::byte>;
+// Output buffer: the backend writes only the logical elements' bytes, never stride gaps or beyond.
+using MutableBuffer = std::span<std::byte>;
+
+struct DeviceInfo {
+  std::string name;    // "llvmpipe (LLVM 15.0.6, 256 bits)", "host CPU (2 threads)"
+  std::string driver;  // driver name and version, "" where none applies
+  // What matters for conformance, as key/value pairs in display order ("shaderFloat64": "yes").
+  std::vector<std::pair<std::string, std::string>> properties;
+};
+
+// Whether a backend can run a desc; `reason` says why not ("shaderFloat64 not supported by device").
+struct Support {
+  bool supported = true;
+  std::string reason;
+  static Support Yes() { return {}; }
+  static Support No(std::string why) { return {false, std::move(why)}; }
+};
+
+// One execution's timings, in milliseconds.
+struct Timing {
+  double cpu_ms = 0;                  // host time around the work (submit and wait on a GPU)
+  std::optional<double> gpu_ms;       // device time from timestamp queries, when the backend has it
+};
+
+// A desc prepared for repeated execution. Not thread-safe: one Execute() at a time.
+class PreparedOperator {
+ public:
+  virtual ~PreparedOperator() = default;
+  // `inputs` and `outputs` follow ops::Bindings() order; each span holds at least
+  // TotalTensorSizeInBytes bytes. Errors: invalid input data (e.g. a GATHER_ND1 index out of range,
+  // naming the coordinate) or a device failure (naming the API result).
+  virtual Result<Timing> Execute(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) = 0;
+};
+
+// A backend bound to one device. Thread-safety: Supports() may be called concurrently; Prepare() and
+// the operators it returns are used by one thread at a time unless ThreadSafe() says otherwise.
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual std::string_view Name() const = 0;
+  virtual const DeviceInfo& Device() const = 0;
+  // True when several threads may each Prepare() and Execute() their own operators at once.
+  virtual bool ThreadSafe() const = 0;
+  virtual Support Supports(const ops::OperatorDesc& desc) const = 0;
+  virtual Result<std::unique_ptr<PreparedOperator>> Prepare(const ops::OperatorDesc& desc) = 0;
+};
+
+}  // namespace dmlc::backends

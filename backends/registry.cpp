@@ -1,0 +1,48 @@
+#include "backends/registry.h"
+
+#include <algorithm>
+
+#include "backends/cpu/register.h"
+#ifdef DMLC_WITH_VULKAN
+#include "backends/vulkan/register.h"
+#endif
+
+namespace dmlc::backends {
+
+void Registry::Add(BackendFactory factory) { factories_.push_back(std::move(factory)); }
+
+const BackendFactory* Registry::Find(std::string_view name) const {
+  auto it = std::find_if(factories_.begin(), factories_.end(), [&](const auto& f) { return f.name == name; });
+  return it == factories_.end() ? nullptr : &*it;
+}
+
+std::vector<std::string> Registry::Names() const {
+  std::vector<std::string> names;
+  for (const auto& f : factories_) names.push_back(f.name);
+  return names;
+}
+
+const Registry& BuiltinRegistry() {
+  static const Registry registry = [] {
+    Registry r;
+    RegisterCpuBackend(r);
+#ifdef DMLC_WITH_VULKAN
+    RegisterVulkanBackend(r);
+#endif
+    return r;
+  }();
+  return registry;
+}
+
+Result<std::unique_ptr<Backend>> CreateBackend(std::string_view name, const BackendOptions& options) {
+  const BackendFactory* factory = BuiltinRegistry().Find(name);
+  if (factory == nullptr) {
+    std::string known;
+    for (const auto& n : BuiltinRegistry().Names()) known += (known.empty() ? "" : ", ") + n;
+    return MakeError("backend", "--backend", "unknown backend '" + std::string(name) + "'",
+                     "registered backends: " + known);
+  }
+  return factory->create(options);
+}
+
+}  // namespace dmlc::backends

@@ -1,0 +1,27 @@
+#include "ops/error.h"
+
+namespace dmlc {
+
+std::string Error::ToString() const {
+  std::string out;
+  if (!where.file.empty()) {
+    out += where.file;
+    if (where.line > 0) out += ":" + std::to_string(where.line) + ":" + std::to_string(where.column);
+    out += ": ";
+  }
+  if (!scope.empty()) out += scope + ": ";
+  out += message;
+  if (!rule.empty()) out += " (" + rule + ")";
+  return out;
+}
+
+Error MakeError(std::string scope, std::string path, std::string message, std::string rule) {
+  Error e;
+  e.scope = std::move(scope);
+  e.path = std::move(path);
+  e.message = std::move(message);
+  e.rule = std::move(rule);
+  return e;
+}
+
+}  // namespace dmlc

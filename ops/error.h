@@ -1,0 +1,66 @@
+// Errors as values. Every module boundary returns Result<T> or Status; an Error carries where it came
+// from (file, line, column), the field path it concerns and the rule that was broken, so a person reading
+// a report can find and fix the input without a debugger.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace dmlc {
+
+struct SourceLocation {
+  std::string file;  // empty when the error did not come from a file
+  int line = 0;      // 1-based; 0 when unknown
+  int column = 0;    // 1-based; 0 when unknown
+};
+
+struct Error {
+  std::string scope;    // who found it: an operator name ("JOIN"), "case", "npy", a backend name
+  std::string path;     // field path, e.g. "InputTensors[1].Sizes[2]"; empty when none applies
+  std::string message;  // what is wrong, naming values: "InputTensors[1].Sizes[2] is 3 but ..."
+  std::string rule;     // the rule broken, short: "all dimensions but Axis must match"
+  SourceLocation where;
+
+  // "file:line:col: SCOPE: message (rule)", leaving out what is empty.
+  std::string ToString() const;
+};
+
+// Builds an error in one expression: MakeError("JOIN", "Axis", "Axis is 4 ...", "Axis < DimensionCount").
+Error MakeError(std::string scope, std::string path, std::string message, std::string rule = {});
+
+// A value or the error that prevented it. Small on purpose: std::expected is C++23.
+template <class T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : v_(std::move(value)) {}      // NOLINT: implicit by design, like std::expected
+  Result(Error error) : v_(std::move(error)) {}  // NOLINT
+  bool ok() const { return v_.index() == 0; }
+  explicit operator bool() const { return ok(); }
+  T& value() & { return std::get<0>(v_); }
+  const T& value() const& { return std::get<0>(v_); }
+  T&& value() && { return std::get<0>(std::move(v_)); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+  const Error& error() const { return std::get<1>(v_); }
+  Error& error() { return std::get<1>(v_); }
+
+ private:
+  std::variant<T, Error> v_;
+};
+
+struct Ok {};
+using Status = Result<Ok>;
+inline Status OkStatus() { return Ok{}; }
+
+}  // namespace dmlc
+
+// Returns the error of a Status/Result expression from the enclosing function.
+#define DMLC_RETURN_IF_ERROR(expr)            \
+  do {                                        \
+    auto dmlc_status_ = (expr);               \
+    if (!dmlc_status_.ok()) return dmlc_status_.error(); \
+  } while (0)

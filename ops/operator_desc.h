@@ -1,0 +1,58 @@
+// The operator model's one entry point: a desc of any of the five operators, and the generic questions
+// the engine and backends ask of it (name, tensors, validation, feature level).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "ops/error.h"
+#include "ops/feature_level.h"
+#include "ops/operators/diagonal_matrix.h"
+#include "ops/operators/gather_nd1.h"
+#include "ops/operators/join.h"
+#include "ops/operators/one_hot.h"
+#include "ops/operators/reduce.h"
+#include "ops/tensor_desc.h"
+
+namespace dmlc::ops {
+
+using OperatorDesc = std::variant<GatherNd1Desc, DiagonalMatrixDesc, JoinDesc, ReduceDesc, OneHotDesc>;
+
+enum class OperatorType : uint8_t { kGatherNd1, kDiagonalMatrix, kJoin, kReduce, kOneHot };
+inline constexpr OperatorType kAllOperatorTypes[] = {OperatorType::kGatherNd1, OperatorType::kDiagonalMatrix,
+                                                     OperatorType::kJoin, OperatorType::kReduce,
+                                                     OperatorType::kOneHot};
+
+OperatorType TypeOf(const OperatorDesc& desc);
+std::string_view OperatorTypeName(OperatorType type);  // "GATHER_ND1"
+// Accepts "DML_OPERATOR_JOIN" and "JOIN"; "GATHER_ND" maps to kGatherNd1 (BatchDimensionCount = 0).
+std::optional<OperatorType> ParseOperatorType(std::string_view text);
+
+enum class TensorRole : uint8_t { kInput, kOutput };
+
+// One tensor field of a desc, in binding order: inputs in the desc's field order (InputTensors
+// element by element), then outputs. Backends receive buffers in this order.
+struct TensorBinding {
+  std::string name;        // "InputTensors[1]"
+  std::string_view field;  // "InputTensors"
+  TensorRole role;
+  const TensorDesc* desc;  // points into the OperatorDesc; valid while it lives and is unchanged
+};
+std::vector<TensorBinding> Bindings(const OperatorDesc& desc);
+
+// Every tensor desc rule and every rule of the operator's spec page. Returns the first broken rule,
+// naming the operator ("JOIN"), field path and rule.
+Status Validate(const OperatorDesc& desc);
+// Validate() plus the level's support table.
+Status ValidateAt(const OperatorDesc& desc, FeatureLevel level);
+// Lowest level whose table accepts the desc; nullopt when none does. Assumes Validate() passed.
+std::optional<FeatureLevel> LowestFeatureLevel(const OperatorDesc& desc);
+const SupportTable& SupportTableOf(const OperatorDesc& desc);
+
+// "REDUCE(SUM)" or "JOIN", for listings and report grouping.
+std::string DisplayName(const OperatorDesc& desc);
+
+}  // namespace dmlc::ops

@@ -1,0 +1,26 @@
+// DML_ONE_HOT_OPERATOR_DESC (spec 004).
+#pragma once
+
+#include <vector>
+
+#include "ops/error.h"
+#include "ops/feature_level.h"
+#include "ops/tensor_desc.h"
+
+namespace dmlc::ops {
+
+struct OneHotDesc {
+  TensorDesc IndicesTensor;
+  TensorDesc ValuesTensor;
+  TensorDesc OutputTensor;
+  uint32_t Axis = 0;
+};
+
+Status ValidateOneHot(const OneHotDesc& desc);
+const SupportTable& OneHotSupportTable();
+std::vector<TensorUse> OneHotTensorUses(const OneHotDesc& desc);
+// Logical (row-major) index of OnValue within ValuesTensor: the element at position 1 along the
+// fastest-changing dimension of size > 1. OffValue is element 0.
+uint64_t OneHotOnValueIndex(const TensorDesc& values);
+
+}  // namespace dmlc::ops

@@ -1,0 +1,58 @@
+// DML_REDUCE_OPERATOR_DESC (spec 003), all twelve functions. AxisCount is Axes.size().
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "ops/error.h"
+#include "ops/feature_level.h"
+#include "ops/tensor_desc.h"
+
+namespace dmlc::ops {
+
+// Values are DML_REDUCE_FUNCTION's.
+enum class ReduceFunction : uint8_t {
+  kArgMax = 0,
+  kArgMin = 1,
+  kAverage = 2,
+  kL1 = 3,
+  kL2 = 4,
+  kLogSum = 5,
+  kLogSumExp = 6,
+  kMax = 7,
+  kMin = 8,
+  kMultiply = 9,
+  kSum = 10,
+  kSumSquare = 11,
+};
+inline constexpr ReduceFunction kAllReduceFunctions[] = {
+    ReduceFunction::kArgMax, ReduceFunction::kArgMin,    ReduceFunction::kAverage,
+    ReduceFunction::kL1,     ReduceFunction::kL2,        ReduceFunction::kLogSum,
+    ReduceFunction::kLogSumExp, ReduceFunction::kMax,    ReduceFunction::kMin,
+    ReduceFunction::kMultiply,  ReduceFunction::kSum,    ReduceFunction::kSumSquare};
+
+std::string_view ReduceFunctionName(ReduceFunction f);  // "LOG_SUM_EXP"
+// Accepts "DML_REDUCE_FUNCTION_SUM" and "SUM".
+std::optional<ReduceFunction> ParseReduceFunction(std::string_view text);
+inline bool IsArgReduce(ReduceFunction f) {
+  return f == ReduceFunction::kArgMax || f == ReduceFunction::kArgMin;
+}
+
+struct ReduceDesc {
+  ReduceFunction Function = ReduceFunction::kSum;
+  TensorDesc InputTensor;
+  TensorDesc OutputTensor;
+  std::vector<uint32_t> Axes;
+
+  uint32_t AxisCount() const { return static_cast<uint32_t>(Axes.size()); }
+};
+
+// Input sizes with every reduced axis set to 1.
+Result<std::vector<uint32_t>> InferReduceOutputSizes(const ReduceDesc& desc);
+Status ValidateReduce(const ReduceDesc& desc);
+// The table of the desc's function group.
+const SupportTable& ReduceSupportTable(ReduceFunction f);
+std::vector<TensorUse> ReduceTensorUses(const ReduceDesc& desc);
+
+}  // namespace dmlc::ops
