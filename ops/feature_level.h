@@ -62,8 +62,12 @@ struct TensorUse {
 
 // Checks `uses` against the table that applies at `level` (the highest table <= level). The error names
 // the field, the level and the rule ("InputTensor.DataType is FLOAT64, which REDUCE (SUM) supports from
-// feature level 5_0; requested 4_1").
-Status CheckSupport(const SupportTable& table, FeatureLevel level, const std::vector<TensorUse>& uses);
+// feature level 5_0; requested 4_1"). `subject` names the operator in messages ("REDUCE (SUM)"); empty
+// means table.name. The error's scope is the subject's first word ("REDUCE"); its path is the tensor's
+// ".Sizes" or ".DataType" (empty for an operator requested below its introduction level); its rule is
+// "operator introduced at feature level", "supported dimension count" or "supported data type".
+Status CheckSupport(const SupportTable& table, FeatureLevel level, const std::vector<TensorUse>& uses,
+                    std::string_view subject = {});
 // The lowest level whose table accepts `uses`; nullopt when none does.
 std::optional<FeatureLevel> LowestSupportedLevel(const SupportTable& table,
                                                  const std::vector<TensorUse>& uses);

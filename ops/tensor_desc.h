@@ -15,7 +15,8 @@ namespace dmlc::ops {
 inline constexpr uint32_t kMaxDimensions = 8;
 
 struct TensorDesc {
-  DataType DataType = DataType::kUnknown;
+  // Qualified: the field shares the type's name, as DirectML's does.
+  ops::DataType DataType = ops::DataType::kUnknown;
   uint32_t Flags = 0;                   // DML_TENSOR_FLAGS; only NONE and OWNED_BY_DML (1) exist
   std::vector<uint32_t> Sizes;          // DimensionCount == Sizes.size()
   std::vector<uint32_t> Strides;        // in elements; empty means packed row-major
