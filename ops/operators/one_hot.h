@@ -21,6 +21,10 @@ const SupportTable& OneHotSupportTable();
 std::vector<TensorUse> OneHotTensorUses(const OneHotDesc& desc);
 // Logical (row-major) index of OnValue within ValuesTensor: the element at position 1 along the
 // fastest-changing dimension of size > 1. OffValue is element 0.
+// Assumes a validated desc (at least two elements, so the result is 1).
 uint64_t OneHotOnValueIndex(const TensorDesc& values);
+// The same element's offset in elements from the start of ValuesTensor's buffer, strides applied:
+// Strides[d] of the last dimension d of size > 1 (0 when there is none).
+uint64_t OneHotOnValueOffset(const TensorDesc& values);
 
 }  // namespace dmlc::ops

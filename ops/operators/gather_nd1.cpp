@@ -1,0 +1,160 @@
+#include "ops/operators/gather_nd1.h"
+
+#include "ops/operators/rules.h"
+
+namespace dmlc::ops {
+namespace {
+
+constexpr std::string_view kOp = "GATHER_ND1";
+
+Error Fail(std::string path, std::string message, std::string rule) {
+  return MakeError(std::string(kOp), std::move(path), std::move(message), std::move(rule));
+}
+
+std::string Count(std::string_view name, uint32_t value) { return std::string(name) + " is " + std::to_string(value); }
+
+// The count rules the output-size formula depends on (spec 000, "InputDimensionCount",
+// "IndicesDimensionCount", "BatchDimensionCount", "IndicesTensor"), so inference never indexes out of range.
+Status CheckCounts(const GatherNd1Desc& desc) {
+  const uint32_t dims = desc.InputTensor.DimensionCount();
+  if (dims == 0) return Fail("InputTensor.Sizes", "InputTensor has no dimensions", "DimensionCount must be 1 to 8");
+  if (desc.IndicesTensor.DimensionCount() != dims) {
+    return Fail("IndicesTensor.Sizes",
+                "IndicesTensor has " + std::to_string(desc.IndicesTensor.DimensionCount()) +
+                    " dimensions but InputTensor has " + std::to_string(dims),
+                "IndicesTensor, InputTensor and OutputTensor must have the same DimensionCount");
+  }
+  const uint32_t input_count = desc.InputDimensionCount;
+  const uint32_t indices_count = desc.IndicesDimensionCount;
+  const uint32_t batch = desc.BatchDimensionCount;
+  if (input_count < 1 || input_count > dims) {
+    return Fail("InputDimensionCount", Count("InputDimensionCount", input_count),
+                "InputDimensionCount must be in [1, InputTensor.DimensionCount]");
+  }
+  if (indices_count < 1 || indices_count > dims) {
+    return Fail("IndicesDimensionCount", Count("IndicesDimensionCount", indices_count),
+                "IndicesDimensionCount must be in [1, IndicesTensor.DimensionCount]");
+  }
+  if (batch >= dims) {
+    return Fail("BatchDimensionCount", Count("BatchDimensionCount", batch) + " with DimensionCount " + std::to_string(dims),
+                "BatchDimensionCount must be in [0, DimensionCount)");
+  }
+  // Batch dimensions lead the meaningful ones of every tensor; the indices also need their tuple dimension.
+  if (batch >= indices_count) {
+    return Fail("BatchDimensionCount", Count("BatchDimensionCount", batch) + " but IndicesDimensionCount is " +
+                std::to_string(indices_count), "BatchDimensionCount must be less than IndicesDimensionCount");
+  }
+  if (batch >= input_count) {
+    return Fail("BatchDimensionCount", Count("BatchDimensionCount", batch) + " but InputDimensionCount is " +
+                std::to_string(input_count), "BatchDimensionCount must be less than InputDimensionCount");
+  }
+  const uint32_t tuple_size = desc.IndicesTensor.Sizes[dims - 1];
+  if (tuple_size < 1 || tuple_size > input_count - batch) {
+    const std::string field = rules::SizeField("IndicesTensor", dims - 1);
+    return Fail(field,
+                "the index tuple size " + field + " is " + std::to_string(tuple_size) + " but InputDimensionCount - "
+                "BatchDimensionCount is " + std::to_string(input_count - batch),
+                "the index tuple size must be in [1, InputDimensionCount - BatchDimensionCount]");
+  }
+  const uint32_t output_rank = (indices_count - 1) + (input_count - batch - tuple_size);
+  if (output_rank > dims) {
+    return Fail("IndicesDimensionCount",
+                "the output needs " + std::to_string(output_rank) + " dimensions (IndicesDimensionCount - 1 + "
+                "InputDimensionCount - BatchDimensionCount - index tuple size) but DimensionCount is " +
+                    std::to_string(dims),
+                "the gathered output must fit in DimensionCount dimensions");
+  }
+  return OkStatus();
+}
+
+// Dimensions before the meaningful ones carry no data of their own: they must be 1, else elements
+// would be silently ignored.
+Status RequireLeadingOnes(const TensorDesc& tensor, const std::string& path, uint32_t meaningful,
+                          std::string_view count_name) {
+  for (uint32_t d = 0; d + meaningful < tensor.DimensionCount(); ++d) {
+    if (tensor.Sizes[d] != 1) {
+      const std::string field = rules::SizeField(path, d);
+      return Fail(field, field + " is " + std::to_string(tensor.Sizes[d]) + " but lies before the " +
+                             std::string(count_name) + " meaningful dimensions",
+                  "dimensions before the meaningful ones must be 1");
+    }
+  }
+  return OkStatus();
+}
+
+}  // namespace
+
+const SupportTable& GatherNd1SupportTable() {
+  using D = DataType;
+  static const DataTypeSet k3_0 = {D::kFloat32, D::kFloat16, D::kInt32,  D::kInt16,
+                                   D::kInt8,    D::kUint32,  D::kUint16, D::kUint8};
+  static const DataTypeSet k4_1 = {D::kFloat64, D::kFloat32, D::kFloat16, D::kInt64,  D::kInt32, D::kInt16,
+                                   D::kInt8,    D::kUint64,  D::kUint32,  D::kUint16, D::kUint8};
+  static const DataTypeSet indices = {D::kInt64, D::kInt32, D::kUint64, D::kUint32};
+  static const SupportTable table = {
+      "GATHER_ND1",
+      {
+          {FeatureLevel::k3_0,
+           {{"InputTensor", 1, 8, k3_0}, {"IndicesTensor", 1, 8, indices}, {"OutputTensor", 1, 8, k3_0}}},
+          {FeatureLevel::k4_1,
+           {{"InputTensor", 1, 8, k4_1}, {"IndicesTensor", 1, 8, indices}, {"OutputTensor", 1, 8, k4_1}}},
+      }};
+  return table;
+}
+
+std::vector<TensorUse> GatherNd1TensorUses(const GatherNd1Desc& desc) {
+  return {{"InputTensor", "InputTensor", &desc.InputTensor},
+          {"IndicesTensor", "IndicesTensor", &desc.IndicesTensor},
+          {"OutputTensor", "OutputTensor", &desc.OutputTensor}};
+}
+
+Result<std::vector<uint32_t>> InferGatherNd1OutputSizes(const GatherNd1Desc& desc) {
+  DMLC_RETURN_IF_ERROR(CheckCounts(desc));
+  const std::vector<uint32_t>& input = desc.InputTensor.Sizes;
+  const std::vector<uint32_t>& indices = desc.IndicesTensor.Sizes;
+  const uint32_t dims = static_cast<uint32_t>(input.size());
+  const uint32_t tuple_size = indices[dims - 1];
+  // Indices' meaningful dimensions (batch ones first) without the tuple dimension, then the input
+  // dimensions that follow its batch and indexed ones; right-aligned, leading 1s (CheckCounts bounds it).
+  std::vector<uint32_t> gathered(indices.begin() + (dims - desc.IndicesDimensionCount), indices.end() - 1);
+  gathered.insert(gathered.end(), input.begin() + (dims - desc.InputDimensionCount + desc.BatchDimensionCount + tuple_size),
+                  input.end());
+  std::vector<uint32_t> sizes(dims - gathered.size(), 1);
+  sizes.insert(sizes.end(), gathered.begin(), gathered.end());
+  return sizes;
+}
+
+Status ValidateGatherNd1(const GatherNd1Desc& desc) {
+  const std::vector<TensorUse> uses = GatherNd1TensorUses(desc);
+  const TensorUse& input = uses[0];
+  const TensorUse& indices = uses[1];
+  const TensorUse& output = uses[2];
+  DMLC_RETURN_IF_ERROR(rules::CheckTensorDescs(kOp, uses));
+  const std::string same_dims = "IndicesTensor, InputTensor and OutputTensor must have the same DimensionCount";
+  DMLC_RETURN_IF_ERROR(rules::RequireSameDimensionCount(kOp, input, indices, same_dims));
+  DMLC_RETURN_IF_ERROR(rules::RequireSameDimensionCount(kOp, input, output, same_dims));
+  DMLC_RETURN_IF_ERROR(
+      rules::RequireSameDataType(kOp, input, output, "InputTensor and OutputTensor must have the same DataType"));
+  DMLC_RETURN_IF_ERROR(rules::RequireIntegerType(kOp, indices, "IndicesTensor must have an integer DataType"));
+  Result<std::vector<uint32_t>> expected = InferGatherNd1OutputSizes(desc);
+  if (!expected.ok()) return expected.error();
+  DMLC_RETURN_IF_ERROR(RequireLeadingOnes(desc.InputTensor, "InputTensor", desc.InputDimensionCount, "InputDimensionCount"));
+  DMLC_RETURN_IF_ERROR(
+      RequireLeadingOnes(desc.IndicesTensor, "IndicesTensor", desc.IndicesDimensionCount, "IndicesDimensionCount"));
+  const uint32_t dims = desc.InputTensor.DimensionCount();
+  for (uint32_t j = 0; j < desc.BatchDimensionCount; ++j) {
+    const uint32_t input_dim = dims - desc.InputDimensionCount + j;
+    const uint32_t indices_dim = dims - desc.IndicesDimensionCount + j;
+    if (desc.IndicesTensor.Sizes[indices_dim] != desc.InputTensor.Sizes[input_dim]) {
+      const std::string field = rules::SizeField("IndicesTensor", indices_dim);
+      return Fail(field,
+                  field + " is " + std::to_string(desc.IndicesTensor.Sizes[indices_dim]) + " but " +
+                      rules::SizeField("InputTensor", input_dim) + " is " +
+                      std::to_string(desc.InputTensor.Sizes[input_dim]),
+                  "batch dimensions of InputTensor and IndicesTensor must match");
+    }
+  }
+  return rules::RequireSizes(kOp, output, *expected, "OutputTensor.Sizes must equal the gathered sizes");
+}
+
+}  // namespace dmlc::ops
