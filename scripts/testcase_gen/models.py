@@ -1,0 +1,159 @@
+"""Independent numpy models of the five operators, written from the spec pages and the semantics decided
+in issue 2. They compute the "expected" values of the generated cases; the C++ reference is checked
+against them, so nothing here is derived from the C++ code.
+"""
+
+import math
+
+import numpy as np
+
+from .common import DTYPES, cast, is_float, is_signed
+
+
+def gather_nd1(inp, ind, input_dim_count, indices_dim_count, batch_dim_count, indices_dt):
+    """output[batch, ...] = input[batch, indices[batch, ...], ...]; leading irrelevant dims must be 1.
+    Output sizes: the indices' meaningful dims without the tuple dim, then the input dims after the batch
+    and indexed ones, right-aligned with leading 1s. Negative indices count from the end."""
+    rank = inp.ndim
+    in_m = inp.reshape(inp.shape[rank - input_dim_count:])
+    ind_m = ind.reshape(ind.shape[ind.ndim - indices_dim_count:])
+    b = batch_dim_count
+    q = ind_m.shape[-1]
+    batch = in_m.shape[:b]
+    assert ind_m.shape[:b] == batch, "batch dims of input and indices differ"
+    idx_dims = ind_m.shape[b:-1]
+    trail = in_m.shape[b + q:]
+    core = tuple(ind_m.shape[:-1]) + tuple(trail)
+    assert len(core) <= rank
+    out = np.empty(core, dtype=inp.dtype)
+    for bc in np.ndindex(*batch):
+        for ic in np.ndindex(*idx_dims):
+            coords = []
+            for j, v in enumerate(ind_m[bc + ic]):
+                v = int(v)
+                dim = in_m.shape[b + j]
+                if v < 0 and is_signed(indices_dt):
+                    v += dim
+                assert 0 <= v < dim, "index out of range"
+                coords.append(v)
+            out[bc + ic] = in_m[bc + tuple(coords)]
+    return out.reshape((1,) * (rank - len(core)) + core)
+
+
+def join(inputs, axis):
+    return np.concatenate(inputs, axis=axis)
+
+
+def diagonal_value(value, dt):
+    """DIAGONAL_MATRIX's Value is a FLOAT: float32 first, then RNE to float16 or truncation to integers."""
+    v32 = np.float32(value)
+    if is_float(dt):
+        return np.array(v32).astype(DTYPES[dt])
+    return math.trunc(float(v32))
+
+
+def diagonal_matrix(sizes, offset, value, dt):
+    out = np.zeros(sizes, dtype=DTYPES[dt])
+    v = diagonal_value(value, dt)
+    height, width = sizes[-2], sizes[-1]
+    for y in range(height):
+        x = y + offset
+        if 0 <= x < width:
+            out[..., y, x] = v
+    return out
+
+
+def one_hot(ind, indices_dt, off, on, axis, depth, dt):
+    shape = list(ind.shape)
+    shape[axis] = depth
+    out = np.full(shape, off, dtype=DTYPES[dt])
+    for idx in np.ndindex(*ind.shape):
+        v = int(ind[idx])
+        if v < 0 and is_signed(indices_dt):
+            v += depth
+        if 0 <= v < depth:
+            pos = list(idx)
+            pos[axis] = v
+            out[tuple(pos)] = on
+    return out
+
+
+def reduce_rows(x, axes):
+    """The reduced groups as rows (row-major over the kept axes), each row in row-major order of the
+    reduced axes (ascending), and the output sizes."""
+    keep = [d for d in range(x.ndim) if d not in axes]
+    red = sorted(axes)
+    n = int(np.prod([x.shape[d] for d in red]))
+    rows = x.transpose(keep + red).reshape(-1, n)
+    out_shape = [1 if d in axes else s for d, s in enumerate(x.shape)]
+    return rows, out_shape
+
+
+def _reduce_float(func, row):
+    v = [float(e) for e in row]
+    n = len(v)
+    if func == "SUM":
+        return math.fsum(v)
+    if func == "AVERAGE":
+        return math.fsum(v) / n
+    if func == "L1":
+        return math.fsum(abs(e) for e in v)
+    if func == "L2":
+        return math.sqrt(math.fsum(e * e for e in v))
+    if func == "SUM_SQUARE":
+        return math.fsum(e * e for e in v)
+    if func == "LOG_SUM":
+        return math.log(math.fsum(v))
+    if func == "LOG_SUM_EXP":
+        return math.log(math.fsum(math.exp(e) for e in v))
+    if func == "MULTIPLY":
+        p = 1.0
+        for e in v:
+            p *= e
+        return p
+    if func == "MAX":
+        return max(v)
+    if func == "MIN":
+        return min(v)
+    raise ValueError(func)
+
+
+def _reduce_int(func, row):
+    v = [int(e) for e in row]
+    if func == "SUM":
+        return sum(v)
+    if func == "L1":
+        return sum(abs(e) for e in v)
+    if func == "SUM_SQUARE":
+        return sum(e * e for e in v)
+    if func == "MULTIPLY":
+        p = 1
+        for e in v:
+            p *= e
+        return p
+    if func == "MAX":
+        return max(v)
+    if func == "MIN":
+        return min(v)
+    raise ValueError(func)
+
+
+def _arg(func, row):
+    best = 0
+    for i in range(1, len(row)):
+        if (row[i] > row[best]) if func == "ARGMAX" else (row[i] < row[best]):
+            best = i
+    return best
+
+
+def reduce(func, x, axes, in_dt, out_dt):
+    """Floating functions accumulate exactly (fsum) or in float64 and round once; integer functions
+    wrap modulo 2^n; ARGMIN/ARGMAX take the first occurrence, indexed row-major over the reduced axes."""
+    rows, out_shape = reduce_rows(x, axes)
+    if func in ("ARGMAX", "ARGMIN"):
+        res = [_arg(func, [int(e) if not is_float(in_dt) else float(e) for e in r]) for r in rows]
+    elif is_float(in_dt):
+        res = [_reduce_float(func, r) for r in rows]
+    else:
+        res = [_reduce_int(func, r) for r in rows]
+    return cast(np.array(res, dtype=object if not is_float(out_dt) else np.float64), out_dt).reshape(out_shape)
