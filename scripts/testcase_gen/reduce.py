@@ -272,6 +272,7 @@ def _rejects():
                 "INT64 input needs feature level 4_1", feature_level="3_0"),
         _reject("sum_int32_at_level1_0", "SUM", "INT32", [1, 1, 2, 3], "INT32", [1, 1, 2, 1], [3],
                 "INT32 SUM needs feature level 2_1", feature_level="1_0"),
+        _reject("no_axes", "SUM", f32, [2, 3], f32, [2, 3], [], "AxisCount must be greater than 0", "AxisCount"),
         _reject("axis_count_mismatch", "SUM", f32, [2, 3], f32, [2, 1], [1], "AxisCount 2 but one axis",
                 axis_count=2),
         _reject("nine_dimensions", "SUM", f32, [1] * 8 + [2], f32, [1] * 9, [8], "the table allows 1 to 8"),
