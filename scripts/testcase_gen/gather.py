@@ -22,7 +22,8 @@ def _config(rank, rng, batch):
         if (kdc - 1) + (idc - batch - q) <= rank:
             break
     in_m = [rng.randint(1, max_size) for _ in range(idc)]
-    in_m[batch:batch + q] = [rng.randint(2, max_size) for _ in range(q)]  # indexed dims worth indexing
+    # Batch and indexed dimensions of at least 2, so batches and indices are worth testing.
+    in_m[:batch + q] = [rng.randint(2, max_size) for _ in range(batch + q)]
     ind_m = in_m[:batch] + [rng.randint(1, 3) for _ in range(kdc - 1 - batch)] + [q]
     in_sizes = [1] * (rank - idc) + in_m
     ind_sizes = [1] * (rank - kdc) + ind_m

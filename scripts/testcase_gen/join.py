@@ -176,8 +176,6 @@ def _rejects():
         return desc
     return [
         _reject("no_inputs", d([], [2, 2], 0), "InputCount must be greater than 0", "InputCount"),
-        _reject("input_count_mismatch", d([[2, 2], [2, 2]], [4, 2], 0, count=3),
-                "InputCount 3 but 2 InputTensors"),
         _reject("input_dimension_count_differs", d([[2, 2], [1, 2, 2]], [4, 2], 0),
                 "InputTensors[1] has 3 dimensions, OutputTensor 2", "DimensionCount"),
         _reject("output_dimension_count_differs", d([[2, 2], [2, 2]], [1, 4, 2], 0),
