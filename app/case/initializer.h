@@ -34,6 +34,7 @@ struct Initializer {
   uint64_t seed = 0;           // kRandom
   std::filesystem::path source_path;  // kFile, already resolved against the case file's folder
   SourceLocation where;        // where the initializer stands in its file, for errors
+  std::string path;            // its JSON pointer ("/inputs/InputTensor"), for errors
 };
 
 // Fills a buffer of desc.TotalTensorSizeInBytes bytes. Logical initializers are placed at each

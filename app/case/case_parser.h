@@ -1,0 +1,23 @@
+// Reads one case object of a case file into a TestCase (format: issue 3 and testcases/schema.json).
+// Structural checks only; the runner validates the desc, so expectError cases load.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "app/case/json_node.h"
+#include "app/case/test_case.h"
+#include "ops/error.h"
+
+namespace dmlc::app {
+
+struct CaseContext {
+  std::string file;           // case file as found, copied into TestCase::file
+  std::string file_id;        // TestCase::id is file_id + "/" + name
+  std::filesystem::path dir;  // the case file's folder, for sourcePath
+  bool allow_schema = false;  // the case object is the file's top level, where "$schema" may stand
+};
+
+Result<TestCase> ParseCase(const JsonNode& node, const CaseContext& context);
+
+}  // namespace dmlc::app

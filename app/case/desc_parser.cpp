@@ -1,0 +1,299 @@
+#include "app/case/desc_parser.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace dmlc::app {
+namespace {
+
+using ops::TensorDesc;
+
+constexpr uint32_t kUint32Max = std::numeric_limits<uint32_t>::max();
+
+std::vector<std::string_view> DataTypeNames() {
+  std::vector<std::string_view> names;
+  for (ops::DataType t : ops::kAllDataTypes) names.push_back(ops::DataTypeName(t));
+  return names;
+}
+
+Result<uint32_t> ReadFlags(const JsonNode& node) {
+  if (node.value().is_string()) {
+    static constexpr std::string_view kNames[] = {"NONE", "OWNED_BY_DML"};
+    return ReadEnum<uint32_t>(
+        node, "tensor flag", "DML_TENSOR_FLAG_",
+        [](std::string_view text) -> std::optional<uint32_t> {
+          if (text.starts_with("DML_TENSOR_FLAG_")) text.remove_prefix(16);
+          if (text == "NONE") return 0;
+          if (text == "OWNED_BY_DML") return 1;
+          return std::nullopt;
+        },
+        kNames);
+  }
+  Result<uint64_t> v = node.Unsigned(kUint32Max);
+  if (!v.ok()) return v.error();
+  return static_cast<uint32_t>(*v);
+}
+
+// An optional count field that mirrors an array ("InputCount" for "InputTensors") must equal its size.
+Status CheckCount(const JsonNode& parent, std::string_view count_field, std::string_view array_field,
+                  size_t actual) {
+  auto count = parent.Find(count_field);
+  if (!count) return OkStatus();
+  Result<uint64_t> v = count->Unsigned(kUint32Max);
+  if (!v.ok()) return v.error();
+  if (*v != actual) {
+    return count->Fail(std::string(count_field) + " is " + std::to_string(*v) + " but " + std::string(array_field) +
+                           " has " + std::to_string(actual) + " entries",
+                       std::string(count_field) + " matches the size of " + std::string(array_field));
+  }
+  return OkStatus();
+}
+
+Result<TensorDesc> ParseBufferDesc(const JsonNode& node) {
+  DMLC_RETURN_IF_ERROR(node.CheckFields({"DataType", "Flags", "DimensionCount", "Sizes", "Strides",
+                                         "TotalTensorSizeInBytes", "GuaranteedBaseOffsetAlignment"}));
+  TensorDesc desc;
+  Result<JsonNode> type = node.Require("DataType");
+  if (!type.ok()) return type.error();
+  const std::vector<std::string_view> names = DataTypeNames();
+  Result<ops::DataType> data_type =
+      ReadEnum<ops::DataType>(*type, "DataType", "DML_TENSOR_DATA_TYPE_", ops::ParseDataType, names);
+  if (!data_type.ok()) return data_type.error();
+  desc.DataType = *data_type;
+
+  Result<JsonNode> sizes = node.Require("Sizes");
+  if (!sizes.ok()) return sizes.error();
+  Result<std::vector<uint32_t>> sizes_value = sizes->Uint32Array();
+  if (!sizes_value.ok()) return sizes_value.error();
+  desc.Sizes = std::move(*sizes_value);
+  DMLC_RETURN_IF_ERROR(CheckCount(node, "DimensionCount", "Sizes", desc.Sizes.size()));
+
+  if (auto strides = node.Find("Strides")) {
+    Result<std::vector<uint32_t>> v = strides->Uint32Array();
+    if (!v.ok()) return v.error();
+    desc.Strides = std::move(*v);
+  }
+  if (auto flags = node.Find("Flags")) {
+    Result<uint32_t> v = ReadFlags(*flags);
+    if (!v.ok()) return v.error();
+    desc.Flags = *v;
+  }
+  if (auto alignment = node.Find("GuaranteedBaseOffsetAlignment")) {
+    Result<uint64_t> v = alignment->Unsigned(kUint32Max);
+    if (!v.ok()) return v.error();
+    desc.GuaranteedBaseOffsetAlignment = static_cast<uint32_t>(*v);
+  }
+  if (auto total = node.Find("TotalTensorSizeInBytes")) {
+    Result<uint64_t> v = total->Unsigned(std::numeric_limits<uint64_t>::max());
+    if (!v.ok()) return v.error();
+    desc.TotalTensorSizeInBytes = *v;
+  } else if (desc.Strides.empty() || desc.Strides.size() == desc.Sizes.size()) {
+    // A desc whose size cannot be computed (overflow) keeps 0; ValidateTensorDesc names the problem.
+    if (Result<uint64_t> size = ops::CalcBufferTensorSize(desc); size.ok()) desc.TotalTensorSizeInBytes = *size;
+  }
+  return desc;
+}
+
+// Reads the fields of one operator's desc. Every field is required except the count fields that
+// mirror arrays; each read names the field's JSON path on failure.
+class DescReader {
+ public:
+  explicit DescReader(const JsonNode& desc) : desc_(desc) {}
+
+  Status Tensor(std::string_view field, TensorDesc& out) const {
+    Result<JsonNode> node = desc_.Require(field);
+    if (!node.ok()) return node.error();
+    Result<TensorDesc> v = ParseTensorDesc(*node);
+    if (!v.ok()) return v.error();
+    out = std::move(*v);
+    return OkStatus();
+  }
+
+  Status Tensors(std::string_view field, std::string_view count_field, std::vector<TensorDesc>& out) const {
+    Result<JsonNode> node = desc_.Require(field);
+    if (!node.ok()) return node.error();
+    DMLC_RETURN_IF_ERROR(node->ExpectArray());
+    out.clear();
+    for (size_t i = 0; i < node->size(); ++i) {
+      Result<TensorDesc> v = ParseTensorDesc(node->At(i));
+      if (!v.ok()) return v.error();
+      out.push_back(std::move(*v));
+    }
+    return CheckCount(desc_, count_field, field, out.size());
+  }
+
+  Status Uint32(std::string_view field, uint32_t& out) const {
+    Result<JsonNode> node = desc_.Require(field);
+    if (!node.ok()) return node.error();
+    Result<uint64_t> v = node->Unsigned(kUint32Max);
+    if (!v.ok()) return v.error();
+    out = static_cast<uint32_t>(*v);
+    return OkStatus();
+  }
+
+  Status Uint32s(std::string_view field, std::string_view count_field, std::vector<uint32_t>& out) const {
+    Result<JsonNode> node = desc_.Require(field);
+    if (!node.ok()) return node.error();
+    Result<std::vector<uint32_t>> v = node->Uint32Array();
+    if (!v.ok()) return v.error();
+    out = std::move(*v);
+    return CheckCount(desc_, count_field, field, out.size());
+  }
+
+  Status Int32(std::string_view field, int32_t& out) const {
+    Result<JsonNode> node = desc_.Require(field);
+    if (!node.ok()) return node.error();
+    Result<int64_t> v = node->Signed(std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max());
+    if (!v.ok()) return v.error();
+    out = static_cast<int32_t>(*v);
+    return OkStatus();
+  }
+
+  Status Float(std::string_view field, float& out) const {
+    Result<JsonNode> node = desc_.Require(field);
+    if (!node.ok()) return node.error();
+    Result<double> v = node->Number();
+    if (!v.ok()) return v.error();
+    out = static_cast<float>(*v);
+    if (std::isinf(out) && std::isfinite(*v)) {
+      return node->Fail(std::string(field) + " " + node->value().dump() + " overflows FLOAT32",
+                        "value must fit the field's type");
+    }
+    return OkStatus();
+  }
+
+  Status Function(std::string_view field, ops::ReduceFunction& out) const {
+    Result<JsonNode> node = desc_.Require(field);
+    if (!node.ok()) return node.error();
+    std::vector<std::string_view> names;
+    for (ops::ReduceFunction f : ops::kAllReduceFunctions) names.push_back(ops::ReduceFunctionName(f));
+    Result<ops::ReduceFunction> v = ReadEnum<ops::ReduceFunction>(*node, "reduce function", "DML_REDUCE_FUNCTION_",
+                                                                  ops::ParseReduceFunction, names);
+    if (!v.ok()) return v.error();
+    out = *v;
+    return OkStatus();
+  }
+
+ private:
+  const JsonNode& desc_;
+};
+
+Result<ops::OperatorDesc> ParseGatherNd(const JsonNode& node, bool has_batch_dimensions) {
+  if (has_batch_dimensions) {
+    DMLC_RETURN_IF_ERROR(node.CheckFields({"InputTensor", "IndicesTensor", "OutputTensor", "InputDimensionCount",
+                                           "IndicesDimensionCount", "BatchDimensionCount"}));
+  } else {
+    DMLC_RETURN_IF_ERROR(node.CheckFields(
+        {"InputTensor", "IndicesTensor", "OutputTensor", "InputDimensionCount", "IndicesDimensionCount"}));
+  }
+  DescReader r(node);
+  ops::GatherNd1Desc d;
+  DMLC_RETURN_IF_ERROR(r.Tensor("InputTensor", d.InputTensor));
+  DMLC_RETURN_IF_ERROR(r.Tensor("IndicesTensor", d.IndicesTensor));
+  DMLC_RETURN_IF_ERROR(r.Tensor("OutputTensor", d.OutputTensor));
+  DMLC_RETURN_IF_ERROR(r.Uint32("InputDimensionCount", d.InputDimensionCount));
+  DMLC_RETURN_IF_ERROR(r.Uint32("IndicesDimensionCount", d.IndicesDimensionCount));
+  if (has_batch_dimensions) DMLC_RETURN_IF_ERROR(r.Uint32("BatchDimensionCount", d.BatchDimensionCount));
+  return ops::OperatorDesc{std::move(d)};
+}
+
+Result<ops::OperatorDesc> ParseDiagonalMatrix(const JsonNode& node) {
+  DMLC_RETURN_IF_ERROR(node.CheckFields({"OutputTensor", "Offset", "Value"}));
+  DescReader r(node);
+  ops::DiagonalMatrixDesc d;
+  DMLC_RETURN_IF_ERROR(r.Tensor("OutputTensor", d.OutputTensor));
+  DMLC_RETURN_IF_ERROR(r.Int32("Offset", d.Offset));
+  DMLC_RETURN_IF_ERROR(r.Float("Value", d.Value));
+  return ops::OperatorDesc{std::move(d)};
+}
+
+Result<ops::OperatorDesc> ParseJoin(const JsonNode& node) {
+  DMLC_RETURN_IF_ERROR(node.CheckFields({"InputCount", "InputTensors", "OutputTensor", "Axis"}));
+  DescReader r(node);
+  ops::JoinDesc d;
+  DMLC_RETURN_IF_ERROR(r.Tensors("InputTensors", "InputCount", d.InputTensors));
+  DMLC_RETURN_IF_ERROR(r.Tensor("OutputTensor", d.OutputTensor));
+  DMLC_RETURN_IF_ERROR(r.Uint32("Axis", d.Axis));
+  return ops::OperatorDesc{std::move(d)};
+}
+
+Result<ops::OperatorDesc> ParseReduce(const JsonNode& node) {
+  DMLC_RETURN_IF_ERROR(node.CheckFields({"Function", "InputTensor", "OutputTensor", "AxisCount", "Axes"}));
+  DescReader r(node);
+  ops::ReduceDesc d;
+  DMLC_RETURN_IF_ERROR(r.Function("Function", d.Function));
+  DMLC_RETURN_IF_ERROR(r.Tensor("InputTensor", d.InputTensor));
+  DMLC_RETURN_IF_ERROR(r.Tensor("OutputTensor", d.OutputTensor));
+  DMLC_RETURN_IF_ERROR(r.Uint32s("Axes", "AxisCount", d.Axes));
+  return ops::OperatorDesc{std::move(d)};
+}
+
+Result<ops::OperatorDesc> ParseOneHot(const JsonNode& node) {
+  DMLC_RETURN_IF_ERROR(node.CheckFields({"IndicesTensor", "ValuesTensor", "OutputTensor", "Axis"}));
+  DescReader r(node);
+  ops::OneHotDesc d;
+  DMLC_RETURN_IF_ERROR(r.Tensor("IndicesTensor", d.IndicesTensor));
+  DMLC_RETURN_IF_ERROR(r.Tensor("ValuesTensor", d.ValuesTensor));
+  DMLC_RETURN_IF_ERROR(r.Tensor("OutputTensor", d.OutputTensor));
+  DMLC_RETURN_IF_ERROR(r.Uint32("Axis", d.Axis));
+  return ops::OperatorDesc{std::move(d)};
+}
+
+}  // namespace
+
+Result<ops::TensorDesc> ParseTensorDesc(const JsonNode& node) {
+  DMLC_RETURN_IF_ERROR(node.ExpectObject());
+  if (!node.Has("Type") && !node.Has("Desc")) return ParseBufferDesc(node);
+  // The long form, as DirectML's DML_TENSOR_DESC spells it.
+  DMLC_RETURN_IF_ERROR(node.CheckFields({"Type", "Desc"}));
+  Result<JsonNode> type = node.Require("Type");
+  if (!type.ok()) return type.error();
+  static constexpr std::string_view kTypes[] = {"BUFFER"};
+  Result<bool> is_buffer = ReadEnum<bool>(
+      *type, "tensor type", "DML_TENSOR_TYPE_",
+      [](std::string_view t) -> std::optional<bool> {
+        if (t == "DML_TENSOR_TYPE_BUFFER" || t == "BUFFER") return true;
+        return std::nullopt;
+      },
+      kTypes);
+  if (!is_buffer.ok()) return is_buffer.error();
+  Result<JsonNode> desc = node.Require("Desc");
+  if (!desc.ok()) return desc.error();
+  DMLC_RETURN_IF_ERROR(desc->ExpectObject());
+  return ParseBufferDesc(*desc);
+}
+
+Result<ops::OperatorDesc> ParseOperator(const JsonNode& node) {
+  DMLC_RETURN_IF_ERROR(node.CheckFields({"type", "desc"}));
+  Result<JsonNode> type_node = node.Require("type");
+  if (!type_node.ok()) return type_node.error();
+  std::vector<std::string_view> names;
+  for (ops::OperatorType t : ops::kAllOperatorTypes) names.push_back(ops::OperatorTypeName(t));
+  names.push_back("GATHER_ND");
+  Result<ops::OperatorType> type =
+      ReadEnum<ops::OperatorType>(*type_node, "operator type", "DML_OPERATOR_", ops::ParseOperatorType, names);
+  if (!type.ok()) return type.error();
+  Result<JsonNode> desc = node.Require("desc");
+  if (!desc.ok()) return desc.error();
+  DMLC_RETURN_IF_ERROR(desc->ExpectObject());
+  switch (*type) {
+    case ops::OperatorType::kGatherNd1: {
+      std::string_view text = type_node->value().get_ref<const std::string&>();
+      if (text.starts_with("DML_OPERATOR_")) text.remove_prefix(13);
+      return ParseGatherNd(*desc, /*has_batch_dimensions=*/text != "GATHER_ND");
+    }
+    case ops::OperatorType::kDiagonalMatrix: return ParseDiagonalMatrix(*desc);
+    case ops::OperatorType::kJoin: return ParseJoin(*desc);
+    case ops::OperatorType::kReduce: return ParseReduce(*desc);
+    case ops::OperatorType::kOneHot: return ParseOneHot(*desc);
+  }
+  // Every OperatorType is handled above; a new one must be added here.
+  std::fprintf(stderr, "%s:%d: OperatorType %d has no desc parser\n", __FILE__, __LINE__, static_cast<int>(*type));
+  std::abort();
+}
+
+}  // namespace dmlc::app

@@ -1,0 +1,24 @@
+// Converts case-file numbers (Scalar) into tensor elements of a data type, refusing values the type
+// cannot hold. Elements are stored little-endian, as DirectML buffers are (this tool targets
+// little-endian hosts).
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "app/case/initializer.h"
+#include "ops/data_type.h"
+#include "ops/error.h"
+
+namespace dmlc::app {
+
+// Writes ElementSize(type) bytes at `out`. Integer types take integers in range, or integral doubles;
+// a fraction, NaN or infinity is an error. Float types take anything numeric: FLOAT64 as is, FLOAT32
+// rounded to nearest, FLOAT16 rounded once from double; a finite value that overflows the type is an
+// error. Errors have scope "case", no path and the rule "values must fit the data type".
+Status EncodeElement(const Scalar& value, ops::DataType type, std::byte* out);
+
+// "3", "-7", "18446744073709551615", "0.5", "nan": for messages.
+std::string FormatScalar(const Scalar& value);
+
+}  // namespace dmlc::app

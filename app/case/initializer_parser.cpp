@@ -1,0 +1,121 @@
+#include "app/case/initializer_parser.h"
+
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace dmlc::app {
+namespace {
+
+Result<std::vector<Scalar>> Elements(const JsonNode& array) {
+  DMLC_RETURN_IF_ERROR(array.ExpectArray());
+  std::vector<Scalar> out;
+  out.reserve(array.size());
+  for (size_t i = 0; i < array.size(); ++i) {
+    Result<Scalar> v = array.At(i).Element();
+    if (!v.ok()) return v.error();
+    out.push_back(*v);
+  }
+  return out;
+}
+
+Status ParseRandom(const JsonNode& node, Initializer& init) {
+  DMLC_RETURN_IF_ERROR(node.CheckFields({"seed", "min", "max"}));
+  init.kind = Initializer::Kind::kRandom;
+  init.value = Scalar{int64_t{0}};
+  init.delta = Scalar{int64_t{1}};
+  if (auto seed = node.Find("seed")) {
+    Result<uint64_t> v = seed->Unsigned(std::numeric_limits<uint64_t>::max());
+    if (!v.ok()) return v.error();
+    init.seed = *v;
+  }
+  for (auto [key, target] : {std::pair{"min", &init.value}, std::pair{"max", &init.delta}}) {
+    if (auto bound = node.Find(key)) {
+      Result<Scalar> v = bound->Element();
+      if (!v.ok()) return v.error();
+      *target = *v;
+    }
+  }
+  return OkStatus();
+}
+
+Status ParseSource(const JsonNode& node, const std::filesystem::path& case_dir, Initializer& init) {
+  Result<std::string> text = node.String();
+  if (!text.ok()) return text.error();
+  const std::filesystem::path path(*text);
+  if (path.extension() != ".npy" && path.extension() != ".bin") {
+    return node.Fail("sourcePath \"" + *text + "\" is neither .npy nor .bin", "sourcePath ends in .npy or .bin");
+  }
+  init.kind = Initializer::Kind::kFile;
+  init.source_path = path.is_absolute() ? path : case_dir / path;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(init.source_path, ec)) {
+    return node.Fail("sourcePath \"" + init.source_path.string() + "\" does not exist",
+                     "sourcePath names a file, relative to the case file");
+  }
+  return OkStatus();
+}
+
+Status ParseObject(const JsonNode& node, const std::filesystem::path& case_dir, Initializer& init) {
+  DMLC_RETURN_IF_ERROR(node.CheckFields({"value", "valueStart", "valueDelta", "sourcePath", "random", "buffer"}));
+  // Exactly one kind: "valueStart" and "valueDelta" together count as one.
+  const int kinds = node.Has("value") + (node.Has("valueStart") || node.Has("valueDelta")) +
+                    node.Has("sourcePath") + node.Has("random") + node.Has("buffer");
+  if (kinds != 1) {
+    return node.Fail("an initializer object needs exactly one of \"value\", \"valueStart\"/\"valueDelta\", "
+                     "\"sourcePath\", \"random\", \"buffer\"; found " + std::to_string(kinds),
+                     "one initializer kind");
+  }
+  if (auto value = node.Find("value")) {
+    Result<Scalar> v = value->Element();
+    if (!v.ok()) return v.error();
+    init.kind = Initializer::Kind::kConstant;
+    init.value = *v;
+    return OkStatus();
+  }
+  if (node.Has("valueStart") || node.Has("valueDelta")) {
+    Result<JsonNode> start = node.Require("valueStart");
+    if (!start.ok()) return start.error();
+    Result<JsonNode> delta = node.Require("valueDelta");
+    if (!delta.ok()) return delta.error();
+    Result<Scalar> a = start->Element();
+    if (!a.ok()) return a.error();
+    Result<Scalar> d = delta->Element();
+    if (!d.ok()) return d.error();
+    init.kind = Initializer::Kind::kSequence;
+    init.value = *a;
+    init.delta = *d;
+    return OkStatus();
+  }
+  if (auto source = node.Find("sourcePath")) return ParseSource(*source, case_dir, init);
+  if (auto random = node.Find("random")) return ParseRandom(*random, init);
+  Result<std::vector<Scalar>> buffer = Elements(node.Member("buffer"));
+  if (!buffer.ok()) return buffer.error();
+  init.kind = Initializer::Kind::kBuffer;
+  init.values = std::move(*buffer);
+  return OkStatus();
+}
+
+}  // namespace
+
+Result<Initializer> ParseInitializer(const JsonNode& node, const std::filesystem::path& case_dir) {
+  Initializer init;
+  init.where = node.where();
+  init.path = node.pointer();
+  if (node.value().is_array()) {
+    Result<std::vector<Scalar>> values = Elements(node);
+    if (!values.ok()) return values.error();
+    init.kind = Initializer::Kind::kValues;
+    init.values = std::move(*values);
+    return init;
+  }
+  if (!node.value().is_object()) {
+    return node.Fail("expected an initializer: an array of numbers, or an object with \"value\", "
+                     "\"valueStart\"/\"valueDelta\", \"sourcePath\", \"random\" or \"buffer\"",
+                     "initializer kinds");
+  }
+  DMLC_RETURN_IF_ERROR(ParseObject(node, case_dir, init));
+  return init;
+}
+
+}  // namespace dmlc::app
