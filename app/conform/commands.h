@@ -1,0 +1,44 @@
+// dml-conform's subcommands, one file each. main.cpp declares the CLI and calls these; each returns the
+// process exit code.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/report/console_report.h"
+
+namespace dmlc::app {
+
+// Exit codes (README, "Exit codes").
+inline constexpr int kExitOk = 0;        // every selected case passed or was skipped
+inline constexpr int kExitFailures = 1;  // a case failed or errored (or, for validate/list, a file was bad)
+inline constexpr int kExitUsage = 2;     // bad arguments, or nothing could be run
+
+struct RunCommandOptions {
+  std::vector<std::string> paths;
+  std::string backend = "cpu";
+  std::string device;
+  std::vector<std::string> filters;
+  std::string feature_level;  // "" = no cap
+  int jobs = 0;               // 0 = all cores
+  std::string report;         // JSON report path
+  std::string junit;          // JUnit XML path
+  std::string dump_dir;
+  bool fail_fast = false;
+  int iterations = 0;
+  int warmup = 0;
+  Verbosity verbosity = Verbosity::kNormal;
+};
+
+struct ListCommandOptions {
+  std::vector<std::string> paths;
+  std::vector<std::string> filters;
+};
+
+int RunCommand(const RunCommandOptions& options);
+int ListCommand(const ListCommandOptions& options);
+// Same paths and filters as list.
+int ValidateCommand(const ListCommandOptions& options);
+int BackendsCommand();
+
+}  // namespace dmlc::app

@@ -1,0 +1,96 @@
+// `dml-conform list` and `dml-conform validate`: the model's view of the cases, nothing executed.
+#include <iostream>
+
+#include <spdlog/spdlog.h>
+
+#include "app/conform/commands.h"
+#include "app/engine/case_checks.h"
+#include "app/engine/case_set.h"
+
+namespace dmlc::app {
+namespace {
+
+std::string DataTypes(const ops::OperatorDesc& desc) {
+  std::string out;
+  for (const ops::TensorBinding& b : ops::Bindings(desc)) {
+    const std::string name(ops::DataTypeName(b.desc->DataType));
+    if (out.find(name) == std::string::npos) out += (out.empty() ? "" : ",") + name;
+  }
+  return out;
+}
+
+// The selected cases, or nullopt (logged) when there are no case files at all.
+std::optional<std::vector<SelectedCase>> Select(const CaseSet& set, const ListCommandOptions& o) {
+  for (const Error& e : set.path_errors) spdlog::error("{}", e.ToString());
+  if (set.files.empty()) {
+    spdlog::error("no case files found");
+    return std::nullopt;
+  }
+  return set.Select(CaseFilter(o.filters));
+}
+
+// The load error of a selected case, when it has one.
+std::optional<std::string> LoadError(const SelectedCase& s) {
+  if (s.entry == nullptr) return s.file->error ? s.file->error->ToString() : "file not loaded";
+  if (!s.entry->loaded.ok()) return s.entry->loaded.error().ToString();
+  return std::nullopt;
+}
+
+}  // namespace
+
+int ListCommand(const ListCommandOptions& o) {
+  const CaseSet set = LoadCaseSet({o.paths.begin(), o.paths.end()});
+  const auto selected = Select(set, o);
+  if (!selected) return kExitUsage;
+  bool bad = !set.path_errors.empty();
+  for (const SelectedCase& s : *selected) {
+    if (auto error = LoadError(s)) {
+      std::cout << s.id() << "  error: " << *error << "\n";
+      bad = true;
+      continue;
+    }
+    const TestCase& c = s.entry->loaded.value();
+    const DescCheck check = CheckDesc(c, std::nullopt);
+    std::string level = check.level ? std::string(ops::FeatureLevelName(*check.level)) : "-";
+    if (c.expect_error.expected) level += " (expectError)";
+    else if (check.rejection) level += " (invalid)";
+    std::cout << s.id() << "  " << ops::DisplayName(c.desc) << "  " << DataTypes(c.desc) << "  " << level << "\n";
+  }
+  spdlog::info("{} cases", selected->size());
+  return bad ? kExitFailures : kExitOk;
+}
+
+int ValidateCommand(const ListCommandOptions& o) {
+  const CaseSet set = LoadCaseSet({o.paths.begin(), o.paths.end()});
+  const auto selected = Select(set, o);
+  if (!selected) return kExitUsage;
+  int valid = 0, rejected_as_expected = 0, invalid = 0, unloadable = static_cast<int>(set.path_errors.size());
+  for (const SelectedCase& s : *selected) {
+    if (auto error = LoadError(s)) {
+      std::cout << "ERROR " << s.id() << ": " << *error << "\n";
+      ++unloadable;
+      continue;
+    }
+    const TestCase& c = s.entry->loaded.value();
+    const DescCheck check = CheckDesc(c, std::nullopt);
+    if (c.expect_error.expected) {
+      if (check.rejection) {
+        ++rejected_as_expected;
+      } else {
+        // Not an error here: a backend's Prepare() may still reject it when the case runs.
+        std::cout << "NOTE " << s.id() << ": validation accepts this expectError desc; a backend must reject it\n";
+        ++valid;
+      }
+    } else if (check.rejection) {
+      std::cout << "INVALID " << s.id() << ": " << check.rejection->ToString() << "\n";
+      ++invalid;
+    } else {
+      ++valid;
+    }
+  }
+  std::cout << selected->size() << " cases: " << valid << " valid, " << rejected_as_expected
+            << " rejected as expected, " << invalid << " invalid, " << unloadable << " could not be loaded\n";
+  return invalid > 0 || unloadable > 0 ? kExitFailures : kExitOk;
+}
+
+}  // namespace dmlc::app

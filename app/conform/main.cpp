@@ -1,0 +1,91 @@
+// dml-conform: runs JSON conformance cases through a backend and reports (see README, "Quick start").
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "app/conform/commands.h"
+#include "app/engine/build_info.h"
+
+namespace {
+
+using dmlc::app::Verbosity;
+
+void AddVerbosity(CLI::App& command, bool& verbose, bool& quiet) {
+  auto* v = command.add_flag("-v,--verbose", verbose, "Log more: each case as it finishes, skips with reasons");
+  command.add_flag("-q,--quiet", quiet, "Only failures, errors and the totals")->excludes(v);
+}
+
+void SetLogLevel(bool verbose, bool quiet) {
+  spdlog::set_level(verbose ? spdlog::level::debug : quiet ? spdlog::level::warn : spdlog::level::info);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Logs go to stderr so stdout carries only the report and listings.
+  spdlog::set_default_logger(spdlog::stderr_color_mt("dml-conform"));
+  spdlog::set_pattern("%^%l%$: %v");
+
+  CLI::App app{"dml-conform: DirectML operator conformance runner"};
+  app.set_version_flag("--version", "dml-conform " + std::string(dmlc::app::kToolVersion) + " (" +
+                                        std::string(dmlc::app::kGitRevision) + ")");
+  app.require_subcommand(1);
+
+  dmlc::app::RunCommandOptions run;
+  bool run_verbose = false, run_quiet = false;
+  CLI::App* run_cmd = app.add_subcommand("run", "Run case files through a backend and report");
+  run_cmd->add_option("paths", run.paths, "Case files or folders (searched recursively for *.json)")
+      ->default_str("testcases/");
+  run_cmd->add_option("--backend", run.backend, "Backend to run on (see `dml-conform backends`)")->capture_default_str();
+  run_cmd->add_option("--device", run.device, "Device index or name substring; default: the backend's first");
+  run_cmd->add_option("--filter", run.filters, "Glob on case ids; repeatable; a leading '-' excludes")->allow_extra_args(false);
+  run_cmd->add_option("--feature-level", run.feature_level, "Highest feature level to test (e.g. 4_1); cases needing more are skipped");
+  run_cmd->add_option("-j,--jobs", run.jobs, "Cases run in parallel; 0 = all cores")->check(CLI::NonNegativeNumber)->capture_default_str();
+  run_cmd->add_option("--report", run.report, "Write a JSON report to this file");
+  run_cmd->add_option("--junit", run.junit, "Write a JUnit XML report to this file");
+  run_cmd->add_option("--dump-dir", run.dump_dir, "Write actual and expected outputs of failing cases as .npy here");
+  run_cmd->add_flag("--fail-fast", run.fail_fast, "Stop starting cases after the first fail or error");
+  run_cmd->add_option("--iterations", run.iterations, "Timed executions per case after the compared one")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  run_cmd->add_option("--warmup", run.warmup, "Untimed executions before the timed ones")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  AddVerbosity(*run_cmd, run_verbose, run_quiet);
+
+  dmlc::app::ListCommandOptions list;
+  CLI::App* list_cmd = app.add_subcommand("list", "List case ids with operator, data types and feature level");
+  list_cmd->add_option("paths", list.paths, "Case files or folders")->default_str("testcases/");
+  list_cmd->add_option("--filter", list.filters, "Glob on case ids; repeatable; a leading '-' excludes")->allow_extra_args(false);
+
+  dmlc::app::ListCommandOptions validate;
+  CLI::App* validate_cmd = app.add_subcommand("validate", "Parse case files and validate their descs without running");
+  validate_cmd->add_option("paths", validate.paths, "Case files or folders")->default_str("testcases/");
+  validate_cmd->add_option("--filter", validate.filters, "Glob on case ids; repeatable; a leading '-' excludes")->allow_extra_args(false);
+
+  CLI::App* backends_cmd = app.add_subcommand("backends", "List backends, their devices and properties");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? dmlc::app::kExitOk : dmlc::app::kExitUsage;
+  }
+
+  if (run_cmd->parsed()) {
+    SetLogLevel(run_verbose, run_quiet);
+    run.verbosity = run_verbose ? Verbosity::kVerbose : run_quiet ? Verbosity::kQuiet : Verbosity::kNormal;
+    if (run.paths.empty()) run.paths = {"testcases/"};
+    return dmlc::app::RunCommand(run);
+  }
+  if (list_cmd->parsed()) {
+    if (list.paths.empty()) list.paths = {"testcases/"};
+    return dmlc::app::ListCommand(list);
+  }
+  if (validate_cmd->parsed()) {
+    if (validate.paths.empty()) validate.paths = {"testcases/"};
+    return dmlc::app::ValidateCommand(validate);
+  }
+  if (backends_cmd->parsed()) return dmlc::app::BackendsCommand();
+  return dmlc::app::kExitUsage;
+}

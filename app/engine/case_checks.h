@@ -1,0 +1,27 @@
+// What the model says about a loaded case before anything runs: the feature level it is checked at,
+// whether --feature-level rules it out, and whether the desc is rejected. Shared by `run`, `list` and
+// `validate`, so all three decide alike. Pure; thread-safe.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "app/case/test_case.h"
+#include "ops/error.h"
+#include "ops/feature_level.h"
+
+namespace dmlc::app {
+
+struct DescCheck {
+  // The level the case is checked at: its "featureLevel", else the lowest its desc needs; nullopt when
+  // skipped or rejected before one could be chosen.
+  std::optional<ops::FeatureLevel> level;
+  std::optional<std::string> skip_reason;  // needs more than the --feature-level cap
+  std::optional<Error> rejection;          // ops::Validate() or ops::ValidateAt(level) said no
+};
+
+// `cap` is --feature-level (nullopt: none). Order: a case level above the cap skips; then Validate();
+// then the lowest level the desc needs (above the cap skips); then ValidateAt() that level.
+DescCheck CheckDesc(const TestCase& test_case, std::optional<ops::FeatureLevel> cap);
+
+}  // namespace dmlc::app

@@ -1,0 +1,86 @@
+// The one result record every reporter consumes (console, JSON, JUnit), and the run's context block.
+// Plain data, filled by the runner; reporters only read it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/engine/compare.h"
+
+namespace dmlc::app {
+
+enum class CaseStatus : uint8_t { kPass, kFail, kError, kSkip };
+std::string_view StatusName(CaseStatus status);  // "pass", "fail", "error", "skip"
+
+// Summary statistics of timing samples, in milliseconds.
+struct TimingStats {
+  double min = 0;
+  double median = 0;
+  double mean = 0;
+  double max = 0;
+};
+// Precondition: samples is not empty. The median of an even count is the mean of the middle two.
+TimingStats Summarize(std::vector<double> samples);
+
+// Times of one executed case, in milliseconds. "Cold" is the first execution (the one whose output is
+// compared); "hot" are the `iterations` executions after `warmup` untimed ones.
+struct CaseTiming {
+  double prepare_ms = 0;
+  double cold_cpu_ms = 0;
+  std::optional<double> cold_gpu_ms;
+  int warmup = 0;
+  int iterations = 0;
+  std::optional<TimingStats> hot_cpu_ms;  // when iterations > 0
+  std::optional<TimingStats> hot_gpu_ms;  // when iterations > 0 and the backend has GPU timestamps
+};
+
+struct CaseResult {
+  std::string id;       // "<file id>/<name>"; a file that could not be parsed has its file id
+  std::string file;     // the case file as found
+  std::string file_id;  // the file's id: what `id` starts with
+  std::string operator_type;  // "REDUCE"; "" when the case could not be loaded
+  std::string operator_name;  // "REDUCE(SUM)"; "" when the case could not be loaded
+  std::vector<std::string> data_types;  // distinct tensor data types in binding order: {"FLOAT32", "UINT32"}
+  std::string feature_level;            // the level the case was checked at ("4_1"); "" when not decided
+  CaseStatus status = CaseStatus::kError;
+  std::string message;    // why it failed, errored or was skipped; "" on pass
+  std::string tolerance;  // the rule applied, when outputs were compared
+  CompareResult comparison;
+  double duration_ms = 0;  // the whole case: load checks, materialization, execution, comparison
+  std::optional<CaseTiming> timing;  // when the case was executed
+};
+
+struct RunTotals {
+  int cases = 0;
+  int pass = 0;
+  int fail = 0;
+  int error = 0;
+  int skip = 0;
+
+  void Add(CaseStatus status);
+};
+RunTotals Tally(const std::vector<CaseResult>& results);
+
+// The context block that opens every report.
+struct RunContext {
+  static constexpr int kSchemaVersion = 1;
+  std::string tool_version;  // CMake project version
+  std::string git_revision;  // `git describe` at configure time; "unknown" outside a checkout
+  std::string host;
+  std::string backend;
+  std::string device;
+  std::string driver;
+  std::string feature_level;  // the --feature-level cap, or "highest"
+  std::string date;           // ISO 8601 UTC, "2024-05-01T12:00:00Z"
+  int jobs = 1;
+  int iterations = 0;
+  int warmup = 0;
+  double duration_ms = 0;  // the whole run
+};
+// Tool version, git revision, host and the current date; the caller fills the rest.
+RunContext CollectRunContext();
+
+}  // namespace dmlc::app

@@ -1,0 +1,152 @@
+#include "app/engine/compare.h"
+
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+#include "app/engine/element_walk.h"
+#include "app/engine/tolerance.h"
+#include "ops/data_type.h"
+#include "ops/float16.h"
+
+namespace dmlc::app {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+template <class T>
+T Load(const std::byte* base, uint64_t element_offset) {
+  T v;
+  std::memcpy(&v, base + element_offset * sizeof(T), sizeof(T));
+  return v;
+}
+
+// Records one element's errors and, when it fails, the mismatch.
+struct Recorder {
+  const std::vector<uint32_t>& sizes;
+  ops::DataType data_type;
+  std::string_view tensor;
+  size_t max_reported;
+  CompareResult& result;
+
+  void Observe(double ulp, double abs_error) {
+    if (ulp > result.max_ulp) result.max_ulp = ulp;
+    if (abs_error > result.max_abs_error) result.max_abs_error = abs_error;
+  }
+  void Fail(uint64_t linear, Scalar expected, Scalar actual, double ulp, double abs_error) {
+    ++result.mismatches;
+    if (result.first.size() < max_reported) {
+      result.first.push_back({std::string(tensor), CoordinatesOf(linear, sizes), data_type, expected, actual, ulp, abs_error});
+    }
+  }
+};
+
+// Floats: Bits is the storage type, decode turns it into a double.
+template <class Bits, class Decode>
+void CompareFloats(const std::byte* e_base, const std::byte* a_base, const std::vector<uint32_t>& strides,
+                   const Tolerance& tol, Recorder& rec, Decode decode) {
+  constexpr int kWidth = sizeof(Bits) * 8;
+  const bool any_error_allowed = !IsExact(tol);
+  const bool has_abs = tol.absolute.has_value() || tol.relative.has_value();
+  const double atol = tol.absolute.value_or(0.0);
+  const double rtol = tol.relative.value_or(0.0);
+  ForEachElement(rec.sizes, strides, [&](uint64_t linear, uint64_t offset) {
+    const Bits eb = Load<Bits>(e_base, offset);
+    const Bits ab = Load<Bits>(a_base, offset);
+    if (eb == ab) return;
+    const double e = decode(eb);
+    const double a = decode(ab);
+    const bool e_nan = std::isnan(e), a_nan = std::isnan(a);
+    if (e_nan && a_nan) return;
+    if (e_nan || a_nan) {
+      rec.Observe(kInf, kInf);
+      rec.Fail(linear, e, a, kInf, kInf);
+      return;
+    }
+    const double ulp = static_cast<double>(UlpDistance(eb, ab, kWidth));
+    const double abs_error = std::fabs(a - e);
+    rec.Observe(ulp, abs_error);
+    bool pass;
+    if (e == 0 && a == 0) {
+      pass = any_error_allowed;  // only the sign of zero differs
+    } else if (!std::isfinite(e) || !std::isfinite(a)) {
+      pass = false;  // no bound admits an infinity that is not bit-equal
+    } else {
+      pass = (tol.ulp && ulp <= static_cast<double>(*tol.ulp)) || (has_abs && abs_error <= atol + rtol * std::fabs(e));
+    }
+    if (!pass) rec.Fail(linear, e, a, ulp, abs_error);
+  });
+}
+
+template <class T>
+void CompareIntegers(const std::byte* e_base, const std::byte* a_base, const std::vector<uint32_t>& strides,
+                     Recorder& rec) {
+  using Wide = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>;
+  ForEachElement(rec.sizes, strides, [&](uint64_t linear, uint64_t offset) {
+    const Wide e = Load<T>(e_base, offset);
+    const Wide a = Load<T>(a_base, offset);
+    if (e == a) return;
+    // The difference of two values of one 64-bit type fits uint64 when taken larger minus smaller.
+    const uint64_t diff = e > a ? static_cast<uint64_t>(e) - static_cast<uint64_t>(a)
+                                : static_cast<uint64_t>(a) - static_cast<uint64_t>(e);
+    const double d = static_cast<double>(diff);
+    rec.Observe(d, d);
+    rec.Fail(linear, e, a, d, d);
+  });
+}
+
+}  // namespace
+
+uint64_t UlpDistance(uint64_t a_bits, uint64_t b_bits, int width) {
+  const uint64_t sign = uint64_t{1} << (width - 1);
+  const uint64_t a_mag = a_bits & (sign - 1), b_mag = b_bits & (sign - 1);
+  const bool a_neg = (a_bits & sign) != 0, b_neg = (b_bits & sign) != 0;
+  // IEEE magnitudes are ordered like their bit patterns; across zero the distance is the sum.
+  if (a_neg == b_neg) return a_mag > b_mag ? a_mag - b_mag : b_mag - a_mag;
+  return a_mag + b_mag;
+}
+
+void CompareTensor(const ops::TensorDesc& desc, std::string_view tensor, std::span<const std::byte> expected,
+                   std::span<const std::byte> actual, const Tolerance& tolerance, size_t max_reported,
+                   CompareResult& result) {
+  if (expected.size() < desc.TotalTensorSizeInBytes || actual.size() < desc.TotalTensorSizeInBytes) {
+    std::fprintf(stderr, "%s:%d: CompareTensor: buffer smaller than TotalTensorSizeInBytes\n", __FILE__, __LINE__);
+    std::abort();
+  }
+  const std::vector<uint32_t> strides = ops::EffectiveStrides(desc);
+  Recorder rec{desc.Sizes, desc.DataType, tensor, max_reported, result};
+  const std::byte* e = expected.data();
+  const std::byte* a = actual.data();
+  using DT = ops::DataType;
+  switch (desc.DataType) {
+    case DT::kFloat16:
+      CompareFloats<uint16_t>(e, a, strides, tolerance, rec, [](uint16_t h) { return double{ops::HalfToFloat(h)}; });
+      break;
+    case DT::kFloat32:
+      CompareFloats<uint32_t>(e, a, strides, tolerance, rec, [](uint32_t b) { return double{std::bit_cast<float>(b)}; });
+      break;
+    case DT::kFloat64:
+      CompareFloats<uint64_t>(e, a, strides, tolerance, rec, [](uint64_t b) { return std::bit_cast<double>(b); });
+      break;
+    case DT::kInt8: CompareIntegers<int8_t>(e, a, strides, rec); break;
+    case DT::kInt16: CompareIntegers<int16_t>(e, a, strides, rec); break;
+    case DT::kInt32: CompareIntegers<int32_t>(e, a, strides, rec); break;
+    case DT::kInt64: CompareIntegers<int64_t>(e, a, strides, rec); break;
+    case DT::kUint8: CompareIntegers<uint8_t>(e, a, strides, rec); break;
+    case DT::kUint16: CompareIntegers<uint16_t>(e, a, strides, rec); break;
+    case DT::kUint32: CompareIntegers<uint32_t>(e, a, strides, rec); break;
+    case DT::kUint64: CompareIntegers<uint64_t>(e, a, strides, rec); break;
+    case DT::kUnknown:
+      std::fprintf(stderr, "%s:%d: CompareTensor: unknown data type in a validated desc\n", __FILE__, __LINE__);
+      std::abort();
+  }
+  uint64_t count = 1;
+  for (uint32_t s : desc.Sizes) count *= s;
+  result.elements += count;
+}
+
+}  // namespace dmlc::app

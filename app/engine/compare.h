@@ -1,0 +1,54 @@
+// THE comparison rule, in one place (the README states it the same way):
+// - Integers (any width, signed or not) must be equal.
+// - Floats (FLOAT16/32/64) are equal when their bits are equal, or both are NaN (any payload). Otherwise
+//   an element passes when it is within the tolerance's ULP bound OR |a - e| <= atol + rtol * |e|,
+//   whichever bounds the tolerance gives. -0 and +0 are equal only where the tolerance allows any
+//   error; infinities and NaN must match exactly (no bound admits them).
+// Only logical elements are compared, walking each buffer through the desc's strides. Thread-safe
+// (pure functions).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "app/case/initializer.h"
+#include "app/case/test_case.h"
+#include "ops/tensor_desc.h"
+
+namespace dmlc::app {
+
+struct Mismatch {
+  std::string tensor;                 // the output field: "OutputTensor"
+  std::vector<uint32_t> coordinates;  // logical coordinates in Sizes
+  ops::DataType data_type = ops::DataType::kUnknown;  // of the tensor, to print values at its precision
+  Scalar expected;                    // double for floats, int64_t/uint64_t for integers
+  Scalar actual;
+  double ulp = 0;        // ULP distance (integers: |a - e|); +inf when exactly one side is NaN
+  double abs_error = 0;  // |a - e|; +inf when exactly one side is NaN
+};
+
+struct CompareResult {
+  uint64_t elements = 0;    // logical elements compared
+  uint64_t mismatches = 0;  // elements outside the tolerance
+  double max_ulp = 0;       // over all compared elements
+  double max_abs_error = 0;
+  std::vector<Mismatch> first;  // the first `max_reported` mismatches, in row-major order
+
+  bool passed() const { return mismatches == 0; }
+};
+
+// Compares the logical elements of two buffers laid out as `desc` says, adding to `result` (so one
+// result can cover several outputs). `tensor` names the output in mismatches. Both spans hold at least
+// desc.TotalTensorSizeInBytes bytes (checked: a shorter span aborts, it is a caller bug).
+void CompareTensor(const ops::TensorDesc& desc, std::string_view tensor, std::span<const std::byte> expected,
+                   std::span<const std::byte> actual, const Tolerance& tolerance, size_t max_reported,
+                   CompareResult& result);
+
+// ULP distance of two same-width IEEE values given as bit patterns (width 16, 32 or 64): the number of
+// representable values between them, counting across zero; +0 and -0 are 0 apart. Neither may be NaN.
+uint64_t UlpDistance(uint64_t a_bits, uint64_t b_bits, int width);
+
+}  // namespace dmlc::app

@@ -1,0 +1,55 @@
+#include "app/engine/dump.h"
+
+#include <cstring>
+#include <system_error>
+
+#include "app/case/npy.h"
+#include "app/engine/element_walk.h"
+
+namespace dmlc::app {
+namespace {
+
+// The logical elements of a strided buffer, packed in row-major order, as .npy wants them.
+NpyArray Pack(const ops::TensorDesc& desc, std::span<const std::byte> buffer) {
+  NpyArray array;
+  array.data_type = desc.DataType;
+  array.shape.assign(desc.Sizes.begin(), desc.Sizes.end());
+  const size_t element_size = ops::ElementSize(desc.DataType);
+  uint64_t count = 1;
+  for (uint32_t s : desc.Sizes) count *= s;
+  array.data.resize(static_cast<size_t>(count) * element_size);
+  ForEachElement(desc.Sizes, ops::EffectiveStrides(desc), [&](uint64_t linear, uint64_t offset) {
+    std::memcpy(array.data.data() + linear * element_size, buffer.data() + offset * element_size, element_size);
+  });
+  return array;
+}
+
+}  // namespace
+
+std::string DumpStem(const std::string& id) {
+  std::string stem;
+  for (char c : id) {
+    if (c == '/') {
+      stem += "__";
+    } else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+               c == '-') {
+      stem += c;
+    } else {
+      stem += '_';
+    }
+  }
+  return stem;
+}
+
+Status DumpOutputs(const std::filesystem::path& dir, const std::string& id, const std::string& tensor,
+                   const ops::TensorDesc& desc, std::span<const std::byte> expected, std::span<const std::byte> actual) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return MakeError("dump", dir.string(), "cannot create " + dir.string() + ": " + ec.message());
+  const std::string stem = DumpStem(id) + "." + DumpStem(tensor);
+  DMLC_RETURN_IF_ERROR(WriteNpy(dir / (stem + ".actual.npy"), Pack(desc, actual)));
+  DMLC_RETURN_IF_ERROR(WriteNpy(dir / (stem + ".expected.npy"), Pack(desc, expected)));
+  return OkStatus();
+}
+
+}  // namespace dmlc::app

@@ -1,0 +1,42 @@
+// An output buffer that catches out-of-bounds writes: every byte starts as a sentinel, and a guard
+// region follows TotalTensorSizeInBytes. After execution, any byte outside the logical elements (a
+// stride gap, the padding up to TotalTensorSizeInBytes, the guard) that no longer holds the sentinel is
+// an out-of-bounds write. Owns its storage; not thread-safe.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ops/tensor_desc.h"
+
+namespace dmlc::app {
+
+// 0xCD, the debug-heap "clean memory" byte: as FLOAT32 it is -4.3e8, not a value outputs happen to hold.
+inline constexpr std::byte kSentinelByte{0xCD};
+inline constexpr size_t kGuardBytes = 256;
+
+class GuardedBuffer {
+ public:
+  explicit GuardedBuffer(const ops::TensorDesc& desc);
+
+  // The TotalTensorSizeInBytes bytes a backend may address.
+  std::span<std::byte> buffer() { return {storage_.data(), size_}; }
+  std::span<const std::byte> buffer() const { return {storage_.data(), size_}; }
+  // Buffer plus guard, for tests that simulate a stray write.
+  std::span<std::byte> storage() { return storage_; }
+
+  // A description of the lowest changed byte outside the logical elements ("byte 12 (stride gap) was
+  // written"), or nullopt when there is none.
+  std::optional<std::string> FindOutOfBoundsWrite() const;
+
+ private:
+  ops::TensorDesc desc_;
+  size_t size_;
+  std::vector<std::byte> storage_;
+};
+
+}  // namespace dmlc::app

@@ -1,0 +1,228 @@
+// Runner::RunOne: the life of one case. Each step either hands on to the next or settles the result.
+#include <chrono>
+#include <exception>
+#include <new>
+#include <set>
+#include <string>
+
+#include "app/engine/case_checks.h"
+#include "app/engine/dump.h"
+#include "app/engine/guarded_buffer.h"
+#include "app/engine/runner.h"
+#include "app/engine/tolerance.h"
+
+namespace dmlc::app {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double MsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+void Settle(CaseResult& r, CaseStatus status, std::string message) {
+  r.status = status;
+  r.message = std::move(message);
+}
+
+std::vector<std::string> DataTypesOf(const std::vector<ops::TensorBinding>& bindings) {
+  std::vector<std::string> types;
+  std::set<std::string> seen;
+  for (const auto& b : bindings) {
+    std::string name(ops::DataTypeName(b.desc->DataType));
+    if (seen.insert(name).second) types.push_back(std::move(name));
+  }
+  return types;
+}
+
+// An expectError case was rejected with `message`: it passes when the message holds the substring.
+void SettleRejection(CaseResult& r, const ExpectError& expect, const std::string& message) {
+  if (expect.substring.empty() || message.find(expect.substring) != std::string::npos) {
+    Settle(r, CaseStatus::kPass, "rejected as expected: " + message);
+  } else {
+    Settle(r, CaseStatus::kFail, "rejected, but the message does not contain '" + expect.substring + "': " + message);
+  }
+}
+
+// The error with the tensor it concerns named first in its message, keeping its location.
+Error Within(const std::string& tensor, Error error) {
+  error.message = tensor + ": " + error.message;
+  return error;
+}
+
+std::vector<backends::ConstBuffer> ConstViews(const std::vector<std::vector<std::byte>>& buffers) {
+  return {buffers.begin(), buffers.end()};
+}
+
+}  // namespace
+
+CaseResult Runner::RunOne(const SelectedCase& selected) {
+  const Clock::time_point start = Clock::now();
+  CaseResult r;
+  r.id = selected.id();
+  r.file = selected.file->path;
+  r.file_id = selected.file->file_id;
+  try {
+    if (selected.entry == nullptr) {
+      Settle(r, CaseStatus::kError, selected.file->error ? selected.file->error->ToString() : "file not loaded");
+    } else if (!selected.entry->loaded.ok()) {
+      Settle(r, CaseStatus::kError, selected.entry->loaded.error().ToString());
+    } else {
+      Execute(selected.entry->loaded.value(), r);
+    }
+  } catch (const std::bad_alloc&) {
+    Settle(r, CaseStatus::kError, "out of memory while running the case");
+  } catch (const std::exception& e) {
+    Settle(r, CaseStatus::kError, std::string("internal error: ") + e.what());
+  } catch (...) {
+    Settle(r, CaseStatus::kError, "internal error: unknown exception");
+  }
+  r.duration_ms = MsSince(start);
+  return r;
+}
+
+void Runner::Execute(const TestCase& c, CaseResult& r) {
+  const std::vector<ops::TensorBinding> bindings = ops::Bindings(c.desc);
+  r.operator_type = std::string(ops::OperatorTypeName(ops::TypeOf(c.desc)));
+  r.operator_name = ops::DisplayName(c.desc);
+  r.data_types = DataTypesOf(bindings);
+
+  const DescCheck check = CheckDesc(c, options_.feature_level);
+  if (check.level) r.feature_level = std::string(ops::FeatureLevelName(*check.level));
+  if (check.skip_reason) return Settle(r, CaseStatus::kSkip, *check.skip_reason);
+  const backends::Support support = backend_.Supports(c.desc);
+  if (c.expect_error.expected) {
+    if (check.rejection) return SettleRejection(r, c.expect_error, check.rejection->ToString());
+    if (!support.supported) {
+      return Settle(r, CaseStatus::kFail, "validation accepted a desc the case expects to be rejected (" +
+                                              std::string(backend_.Name()) + " does not support it: " + support.reason + ")");
+    }
+    Result<std::unique_ptr<backends::PreparedOperator>> prepared = backend_.Prepare(c.desc);
+    if (!prepared.ok()) return SettleRejection(r, c.expect_error, prepared.error().ToString());
+    return Settle(r, CaseStatus::kFail, "the desc was accepted by validation and by " + std::string(backend_.Name()) +
+                                            ", but the case expects it to be rejected");
+  }
+  if (check.rejection) return Settle(r, CaseStatus::kError, "invalid desc: " + check.rejection->ToString());
+  if (!support.supported) return Settle(r, CaseStatus::kSkip, std::string(backend_.Name()) + ": " + support.reason);
+
+  std::vector<const ops::TensorBinding*> ins, outs;
+  for (const auto& b : bindings) (b.role == ops::TensorRole::kInput ? ins : outs).push_back(&b);
+  if (c.inputs.size() != ins.size() || c.expected.size() != outs.size()) {
+    return Settle(r, CaseStatus::kError, "the case gives " + std::to_string(c.inputs.size()) + " inputs and " +
+                                             std::to_string(c.expected.size()) + " expected outputs; the desc binds " +
+                                             std::to_string(ins.size()) + " and " + std::to_string(outs.size()));
+  }
+  std::vector<std::vector<std::byte>> inputs;
+  for (size_t i = 0; i < ins.size(); ++i) {
+    Result<std::vector<std::byte>> buffer = Materialize(c.inputs[i], *ins[i]->desc);
+    if (!buffer.ok()) return Settle(r, CaseStatus::kError, Within(ins[i]->name, buffer.error()).ToString());
+    inputs.push_back(std::move(buffer).value());
+  }
+  const std::vector<backends::ConstBuffer> input_views = ConstViews(inputs);
+
+  Result<std::vector<std::vector<std::byte>>> expected = ExpectedOutputs(c, outs, input_views);
+  if (!expected.ok()) return Settle(r, CaseStatus::kError, expected.error().ToString());
+
+  CaseTiming timing;
+  timing.warmup = options_.warmup;
+  timing.iterations = options_.iterations;
+  const Clock::time_point prepare_start = Clock::now();
+  Result<std::unique_ptr<backends::PreparedOperator>> prepared = backend_.Prepare(c.desc);
+  timing.prepare_ms = MsSince(prepare_start);
+  if (!prepared.ok()) return Settle(r, CaseStatus::kError, "prepare: " + prepared.error().ToString());
+
+  std::vector<GuardedBuffer> outputs;
+  std::vector<backends::MutableBuffer> output_views;
+  for (const auto* b : outs) outputs.emplace_back(*b->desc);
+  for (auto& o : outputs) output_views.push_back(o.buffer());
+  Result<backends::Timing> cold = (*prepared)->Execute(input_views, output_views);
+  if (!cold.ok()) return Settle(r, CaseStatus::kError, "execute: " + cold.error().ToString());
+  timing.cold_cpu_ms = cold->cpu_ms;
+  timing.cold_gpu_ms = cold->gpu_ms;
+
+  const ToleranceRule tolerance = ToleranceFor(c);
+  r.tolerance = tolerance.rule;
+  std::string oob;
+  for (size_t i = 0; i < outs.size(); ++i) {
+    if (auto write = outputs[i].FindOutOfBoundsWrite(); write && oob.empty()) oob = outs[i]->name + ": " + *write;
+    CompareTensor(*outs[i]->desc, outs[i]->name, (*expected)[i], outputs[i].buffer(), tolerance.tolerance,
+                  options_.max_reported_mismatches, r.comparison);
+  }
+  if (!oob.empty()) {
+    Settle(r, CaseStatus::kFail, oob);
+  } else if (!r.comparison.passed()) {
+    Settle(r, CaseStatus::kFail, std::to_string(r.comparison.mismatches) + " of " +
+                                     std::to_string(r.comparison.elements) + " elements differ beyond the tolerance (" +
+                                     DescribeTolerance(tolerance.tolerance) + ")");
+  } else {
+    Settle(r, CaseStatus::kPass, "");
+  }
+
+  if (r.status == CaseStatus::kFail && !options_.dump_dir.empty()) {
+    for (size_t i = 0; i < outs.size(); ++i) {
+      Status dumped = DumpOutputs(options_.dump_dir, r.id, outs[i]->name, *outs[i]->desc, (*expected)[i],
+                                  outputs[i].buffer());
+      if (!dumped.ok()) r.message += "; dump failed: " + dumped.error().ToString();
+    }
+  }
+  if (options_.iterations > 0) {
+    Status timed = TimeHot(**prepared, input_views, output_views, timing);
+    if (!timed.ok()) return Settle(r, CaseStatus::kError, "timed execution: " + timed.error().ToString());
+  }
+  r.timing = timing;
+}
+
+Result<std::vector<std::vector<std::byte>>> Runner::ExpectedOutputs(
+    const TestCase& c, const std::vector<const ops::TensorBinding*>& outs,
+    const std::vector<backends::ConstBuffer>& inputs) {
+  std::vector<std::vector<std::byte>> expected(outs.size());
+  bool need_reference = false;
+  for (size_t i = 0; i < outs.size(); ++i) {
+    if (!c.expected[i]) {
+      need_reference = true;
+      continue;
+    }
+    Result<std::vector<std::byte>> buffer = Materialize(*c.expected[i], *outs[i]->desc);
+    if (!buffer.ok()) return Within("expected " + outs[i]->name, buffer.error());
+    expected[i] = std::move(buffer).value();
+  }
+  if (!need_reference) return expected;
+
+  Result<backends::Backend*> reference = Reference();
+  if (!reference.ok()) return reference.error();
+  std::vector<std::vector<std::byte>> computed;
+  std::vector<backends::MutableBuffer> views;
+  for (const auto* b : outs) computed.emplace_back(static_cast<size_t>(b->desc->TotalTensorSizeInBytes));
+  for (auto& buffer : computed) views.emplace_back(buffer);
+  {
+    std::unique_lock<std::mutex> lock(reference_mutex_, std::defer_lock);
+    if (!(*reference)->ThreadSafe()) lock.lock();
+    Result<std::unique_ptr<backends::PreparedOperator>> op = (*reference)->Prepare(c.desc);
+    if (!op.ok()) return MakeError("reference", "", "computing the expected output: " + op.error().ToString());
+    Result<backends::Timing> run = (*op)->Execute(inputs, views);
+    if (!run.ok()) return MakeError("reference", "", "computing the expected output: " + run.error().ToString());
+  }
+  for (size_t i = 0; i < outs.size(); ++i) {
+    if (!c.expected[i]) expected[i] = std::move(computed[i]);
+  }
+  return expected;
+}
+
+Status Runner::TimeHot(backends::PreparedOperator& op, const std::vector<backends::ConstBuffer>& inputs,
+                       const std::vector<backends::MutableBuffer>& outputs, CaseTiming& timing) {
+  for (int i = 0; i < options_.warmup; ++i) {
+    DMLC_RETURN_IF_ERROR(op.Execute(inputs, outputs));
+  }
+  std::vector<double> cpu, gpu;
+  for (int i = 0; i < options_.iterations; ++i) {
+    Result<backends::Timing> t = op.Execute(inputs, outputs);
+    if (!t.ok()) return t.error();
+    cpu.push_back(t->cpu_ms);
+    if (t->gpu_ms) gpu.push_back(*t->gpu_ms);
+  }
+  timing.hot_cpu_ms = Summarize(cpu);
+  if (gpu.size() == cpu.size()) timing.hot_gpu_ms = Summarize(gpu);
+  return OkStatus();
+}
+
+}  // namespace dmlc::app

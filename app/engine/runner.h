@@ -1,0 +1,77 @@
+// Runs selected cases through a backend and turns each into one CaseResult: validation against the
+// case's feature level, expected-error cases, backend support, input materialization, the expected
+// outputs (from the file, or computed by the CPU reference), execution into guarded buffers, the
+// out-of-bounds check, comparison and timing. One bad case never stops the run: every failure,
+// exception included, becomes that case's result.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "app/engine/case_result.h"
+#include "app/engine/case_set.h"
+#include "backends/backend.h"
+#include "ops/feature_level.h"
+
+namespace dmlc::app {
+
+struct RunOptions {
+  std::optional<ops::FeatureLevel> feature_level;  // --feature-level: cases needing more are skipped
+  int jobs = 0;                     // worker threads; 0 = all cores; 1 when the backend is not ThreadSafe()
+  bool fail_fast = false;           // stop taking new cases after the first fail or error
+  std::filesystem::path dump_dir;   // when set: actual and expected outputs of failing cases as .npy
+  int warmup = 0;                   // untimed executions before the timed ones
+  int iterations = 0;               // timed executions after the compared one (hot timing)
+  size_t max_reported_mismatches = 10;
+};
+
+// Creates the backend that computes expected outputs a case leaves out.
+using ReferenceFactory = std::function<Result<std::unique_ptr<backends::Backend>>()>;
+// The CPU reference backend from the registry.
+ReferenceFactory CpuReference();
+
+// Thread-safety: Run() is called by one thread at a time; it spreads cases over its own workers.
+class Runner {
+ public:
+  Runner(backends::Backend& backend, ReferenceFactory reference, RunOptions options);
+
+  // Called after each case, from the worker that ran it but serialized; done counts finished cases.
+  using Progress = std::function<void(const CaseResult& result, size_t done, size_t total)>;
+
+  // Results in the order of `cases`. With fail_fast, cases not started after the first failure are
+  // left out.
+  std::vector<CaseResult> Run(const std::vector<SelectedCase>& cases, const Progress& progress = {});
+
+  // Worker threads Run() uses: --jobs, else all cores; 1 when the backend is not ThreadSafe().
+  int Workers() const;
+
+  // One case, exactly as Run() does it; for tests.
+  CaseResult RunOne(const SelectedCase& selected);
+
+ private:
+  void Execute(const TestCase& test_case, CaseResult& result);
+  // The case's expected outputs in output binding order: from its initializers, or computed by the
+  // reference from `inputs` where it gives none.
+  Result<std::vector<std::vector<std::byte>>> ExpectedOutputs(const TestCase& test_case,
+                                                              const std::vector<const ops::TensorBinding*>& outs,
+                                                              const std::vector<backends::ConstBuffer>& inputs);
+  // Warmup, then timed iterations into timing.hot_*.
+  Status TimeHot(backends::PreparedOperator& op, const std::vector<backends::ConstBuffer>& inputs,
+                 const std::vector<backends::MutableBuffer>& outputs, CaseTiming& timing);
+  // The reference backend, created on first use; an error when it cannot be created.
+  Result<backends::Backend*> Reference();
+
+  backends::Backend& backend_;
+  ReferenceFactory reference_factory_;
+  RunOptions options_;
+  std::mutex reference_mutex_;  // guards creation, and every use when the reference is not ThreadSafe()
+  std::unique_ptr<backends::Backend> reference_;
+  std::optional<Error> reference_error_;
+};
+
+}  // namespace dmlc::app

@@ -1,0 +1,100 @@
+#include "app/report/json_report.h"
+
+#include <cmath>
+#include <variant>
+
+#include "app/report/format.h"
+
+namespace dmlc::app {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json Number(double v) { return std::isfinite(v) ? Json(v) : Json(FormatNumber(v)); }
+
+Json ScalarJson(const Scalar& s) {
+  if (const double* d = std::get_if<double>(&s)) return Number(*d);
+  if (const int64_t* i = std::get_if<int64_t>(&s)) return Json(*i);
+  return Json(std::get<uint64_t>(s));
+}
+
+Json StatsJson(const TimingStats& s) {
+  return Json{{"min", s.min}, {"median", s.median}, {"mean", s.mean}, {"max", s.max}};
+}
+
+Json TimingJson(const CaseTiming& t) {
+  Json cold{{"cpuMs", t.cold_cpu_ms}};
+  if (t.cold_gpu_ms) cold["gpuMs"] = *t.cold_gpu_ms;
+  Json j{{"prepareMs", t.prepare_ms}, {"cold", cold}, {"warmup", t.warmup}, {"iterations", t.iterations}};
+  if (t.hot_cpu_ms) {
+    Json hot{{"cpuMs", StatsJson(*t.hot_cpu_ms)}};
+    if (t.hot_gpu_ms) hot["gpuMs"] = StatsJson(*t.hot_gpu_ms);
+    j["hot"] = hot;
+  }
+  return j;
+}
+
+Json CaseJson(const CaseResult& r) {
+  const bool compared = r.comparison.elements > 0;
+  Json mismatches = Json::array();
+  for (const Mismatch& m : r.comparison.first) {
+    mismatches.push_back(Json{{"tensor", m.tensor},
+                              {"coordinates", m.coordinates},
+                              {"expected", ScalarJson(m.expected)},
+                              {"actual", ScalarJson(m.actual)},
+                              {"ulp", Number(m.ulp)},
+                              {"absError", Number(m.abs_error)}});
+  }
+  Json j{{"id", r.id},
+         {"file", r.file},
+         {"operator", r.operator_name},
+         {"dataTypes", r.data_types},
+         {"featureLevel", r.feature_level},
+         {"status", StatusName(r.status)},
+         {"message", r.message},
+         {"tolerance", r.tolerance},
+         {"elements", r.comparison.elements},
+         {"maxUlp", compared ? Number(r.comparison.max_ulp) : Json(nullptr)},
+         {"maxAbsError", compared ? Number(r.comparison.max_abs_error) : Json(nullptr)},
+         {"mismatchCount", r.comparison.mismatches},
+         {"firstMismatches", mismatches},
+         {"durationMs", r.duration_ms}};
+  j["timing"] = r.timing ? TimingJson(*r.timing) : Json(nullptr);
+  return j;
+}
+
+}  // namespace
+
+Json JsonReport(const RunContext& c, const std::vector<CaseResult>& results) {
+  const RunTotals t = Tally(results);
+  Json cases = Json::array();
+  for (const CaseResult& r : results) cases.push_back(CaseJson(r));
+  return Json{{"schemaVersion", RunContext::kSchemaVersion},
+              {"context",
+               {{"tool", "dml-conform"},
+                {"toolVersion", c.tool_version},
+                {"gitRevision", c.git_revision},
+                {"host", c.host},
+                {"backend", c.backend},
+                {"device", c.device},
+                {"driver", c.driver},
+                {"featureLevel", c.feature_level},
+                {"date", c.date},
+                {"jobs", c.jobs},
+                {"iterations", c.iterations},
+                {"warmup", c.warmup}}},
+              {"totals",
+               {{"cases", t.cases},
+                {"pass", t.pass},
+                {"fail", t.fail},
+                {"error", t.error},
+                {"skip", t.skip},
+                {"durationMs", c.duration_ms}}},
+              {"cases", cases}};
+}
+
+void WriteJsonReport(std::ostream& out, const RunContext& context, const std::vector<CaseResult>& results) {
+  out << JsonReport(context, results).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+}
+
+}  // namespace dmlc::app
