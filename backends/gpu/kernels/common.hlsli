@@ -1,0 +1,102 @@
+// Shared by every kernel: the parameter block, the grid-stride walk over the iteration space, and
+// element access on raw 32-bit words. Written once for SPIR-V (glslang) and D3D12 (DXC/FXC): buffers are
+// ByteAddressBuffer/RWByteAddressBuffer, so 8- and 16-bit elements are bit fields of their word and
+// 64-bit elements are word pairs; no 8/16-bit storage feature is needed.
+#ifndef DMLC_GPU_COMMON_HLSLI_
+#define DMLC_GPU_COMMON_HLSLI_
+
+#include "param_layout.h"
+
+cbuffer Params : register(b0) {
+  uint4 g_params[DMLC_P_WORDS / 4];
+};
+
+uint Param(uint i) { return g_params[i >> 2][i & 3]; }
+uint Scalar(uint i) { return Param(DMLC_P_SCALARS + i); }
+
+// Where logical element `index` of the iteration space lies in each tensor, in elements, and its
+// coordinates.
+struct Walk {
+  uint out_offset;
+  uint in_offset;
+  uint aux_offset;
+  uint coords[DMLC_GPU_MAX_DIMS];
+};
+
+Walk WalkTo(uint index) {
+  Walk w;
+  w.out_offset = 0;
+  w.in_offset = 0;
+  w.aux_offset = 0;
+  uint rank = Param(DMLC_P_RANK);
+  for (uint k = 0; k < DMLC_GPU_MAX_DIMS; ++k) w.coords[k] = 0;
+  for (uint j = 0; j < rank; ++j) {
+    uint d = rank - 1 - j;
+    uint size = Param(DMLC_P_SIZES + d);
+    uint c = index % size;
+    index /= size;
+    w.coords[d] = c;
+    w.out_offset += c * Param(DMLC_P_OUT_STRIDES + d);
+    w.in_offset += c * Param(DMLC_P_IN_STRIDES + d);
+    w.aux_offset += c * Param(DMLC_P_AUX_STRIDES + d);
+  }
+  return w;
+}
+
+// Next element of this thread's grid-stride loop; ends at the count without wrapping past 2^32.
+uint NextIndex(uint i) {
+  uint count = Param(DMLC_P_COUNT);
+  uint stride = Param(DMLC_P_THREAD_STRIDE);
+  return (count - i > stride) ? i + stride : count;
+}
+
+#define FOR_EACH_ELEMENT(i, first) for (uint i = (first); i < Param(DMLC_P_COUNT); i = NextIndex(i))
+
+// glslang cannot pass buffers to functions, so loaders and storers are stamped out per buffer.
+// Loader: the bits of the `bytes`-byte element at byte offset `at`, zero-extended into (low, high).
+#define DEFINE_ELEMENT_LOADER(Name, buf)                   \
+  uint2 Name(uint at, uint bytes) {                        \
+    if (bytes == 8) return buf.Load2(at);                  \
+    uint word = buf.Load(at & ~3u);                        \
+    if (bytes == 4) return uint2(word, 0);                 \
+    uint mask = bytes == 1 ? 0xFFu : 0xFFFFu;              \
+    return uint2((word >> ((at & 3u) * 8u)) & mask, 0);    \
+  }
+
+// Storer: writes only the element's own bytes. Neighbouring 8/16-bit elements share a word and may be
+// written by other threads (or be stride gaps the caller checks), so sub-word stores clear and set
+// their bits with atomics instead of a read-modify-write of the whole word.
+#define DEFINE_ELEMENT_STORER(Name, buf)                   \
+  void Name(uint at, uint bytes, uint2 bits) {             \
+    if (bytes == 8) {                                      \
+      buf.Store2(at, bits);                                \
+    } else if (bytes == 4) {                               \
+      buf.Store(at, bits.x);                               \
+    } else {                                               \
+      uint shift = (at & 3u) * 8u;                         \
+      uint mask = (bytes == 1 ? 0xFFu : 0xFFFFu) << shift; \
+      uint previous;                                       \
+      buf.InterlockedAnd(at & ~3u, ~mask, previous);       \
+      buf.InterlockedOr(at & ~3u, (bits.x << shift) & mask, previous); \
+    }                                                      \
+  }
+
+// An index element (INT32, UINT32, INT64, UINT64 per DMLC_INDEX_* flags) resolved against a dimension
+// of `extent` elements: negative values of signed types count from the end. False when the value lies
+// outside [-extent, extent - 1].
+bool ResolveIndex(uint2 bits, uint flags, uint extent, out uint resolved) {
+  bool is_signed = (flags & DMLC_INDEX_SIGNED) != 0;
+  uint lo = bits.x;
+  uint hi = (flags & DMLC_INDEX_WIDE) != 0 ? bits.y : ((is_signed && (lo >> 31) != 0) ? 0xFFFFFFFFu : 0u);
+  if (!is_signed || (hi >> 31) == 0) {
+    resolved = lo;
+    return hi == 0 && lo < extent;
+  }
+  // value = lo - 2^32 (hi all ones); in range when value >= -extent, i.e. lo >= 2^32 - extent.
+  resolved = lo + extent;
+  return hi == 0xFFFFFFFFu && extent != 0 && lo >= 0u - extent;
+}
+
+uint IndexBytes(uint flags) { return (flags & DMLC_INDEX_WIDE) != 0 ? 8u : 4u; }
+
+#endif  // DMLC_GPU_COMMON_HLSLI_

@@ -1,0 +1,22 @@
+// The SPIR-V of every kernel variant in backends/gpu/kernels.cmake, compiled from the shared HLSL at
+// build time (glslangValidator) and embedded by embed_spirv.cmake. Immutable; thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace dmlc::backends::vulkan {
+
+struct SpirvKernel {
+  std::string_view name;     // "copy_b4"
+  std::string_view feature;  // device feature the variant needs ("shaderInt64"), "" for none
+  std::span<const uint32_t> words;
+};
+
+// Every embedded variant.
+std::span<const SpirvKernel> SpirvKernels();
+// The variant named `name`; nullptr when this build has none.
+const SpirvKernel* FindSpirvKernel(std::string_view name);
+
+}  // namespace dmlc::backends::vulkan

@@ -1,0 +1,63 @@
+#include "backends/vulkan/vulkan_backend.h"
+
+#include "backends/vulkan/kernel_catalog.h"
+#include "backends/vulkan/vulkan_operator.h"
+
+namespace dmlc::backends::vulkan {
+namespace {
+
+// Optional device features a kernel variant may need (kernels.cmake's last column), as the device has them.
+bool HasFeature(const DeviceCapabilities& caps, std::string_view feature) {
+  if (feature.empty()) return true;
+  if (feature == "shaderInt64") return caps.shader_int64;
+  return false;  // a feature this build cannot query counts as missing
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Backend>> VulkanBackend::Create(const BackendOptions& options) {
+  Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create(options.device);
+  if (!context.ok()) return context.error();
+  return std::unique_ptr<Backend>(new VulkanBackend(options, std::move(*context)));
+}
+
+VulkanBackend::VulkanBackend(BackendOptions options, std::shared_ptr<VulkanContext> context)
+    : options_(std::move(options)), context_(std::move(context)), info_(context_->info()) {}
+
+Support VulkanBackend::Supports(const ops::OperatorDesc& desc) const {
+  const DeviceCapabilities& caps = context_->caps();
+  for (const ops::TensorBinding& b : ops::Bindings(desc)) {
+    if (b.desc->TotalTensorSizeInBytes > caps.max_storage_buffer_range) {
+      return Support::No(b.name + " is " + std::to_string(b.desc->TotalTensorSizeInBytes) +
+                         " bytes, over the device's maxStorageBufferRange of " +
+                         std::to_string(caps.max_storage_buffer_range));
+    }
+  }
+  Result<std::vector<gpu::Dispatch>> plan = gpu::PlanDispatches(desc, context_->limits());
+  if (!plan.ok()) return Support::No(plan.error().message + " (" + plan.error().rule + ")");
+  for (const gpu::Dispatch& d : *plan) {
+    const SpirvKernel* kernel = FindSpirvKernel(d.kernel);
+    if (kernel == nullptr) return Support::No("no SPIR-V kernel " + d.kernel + " in this build");
+    if (!HasFeature(caps, kernel->feature)) {
+      return Support::No(std::string(kernel->feature) + " not supported by device (needed by kernel " + d.kernel + ")");
+    }
+  }
+  return Support::Yes();
+}
+
+Result<std::unique_ptr<PreparedOperator>> VulkanBackend::Prepare(const ops::OperatorDesc& desc) {
+  if (context_->lost()) {
+    // Operators prepared on the old device keep it alive until they go.
+    Result<std::shared_ptr<VulkanContext>> fresh = VulkanContext::Create(options_.device);
+    if (!fresh.ok()) return fresh.error();
+    context_ = std::move(*fresh);
+  }
+  if (Support s = Supports(desc); !s.supported) {
+    return MakeError("vulkan", "", "not supported: " + s.reason, "Prepare() takes what Supports() accepts");
+  }
+  Result<std::vector<gpu::Dispatch>> plan = gpu::PlanDispatches(desc, context_->limits());
+  if (!plan.ok()) return plan.error();
+  return VulkanOperator::Create(context_, desc, *plan);
+}
+
+}  // namespace dmlc::backends::vulkan

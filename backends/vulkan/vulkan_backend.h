@@ -1,0 +1,33 @@
+// The `vulkan` backend: the shared GPU dispatch plan (backends/gpu) run on one Vulkan device. Supports()
+// says no, with the reason, where a tensor exceeds maxStorageBufferRange or a kernel needs a feature the
+// device lacks. After a Vulkan error the device is recreated before the next Prepare(). One thread at a time.
+#pragma once
+
+#include <memory>
+
+#include "backends/backend.h"
+#include "backends/registry.h"
+#include "backends/vulkan/vulkan_context.h"
+
+namespace dmlc::backends::vulkan {
+
+class VulkanBackend final : public Backend {
+ public:
+  // Error (naming why) when there is no loader, no Vulkan 1.2 device, or none matches options.device.
+  static Result<std::unique_ptr<Backend>> Create(const BackendOptions& options);
+
+  std::string_view Name() const override { return "vulkan"; }
+  const DeviceInfo& Device() const override { return info_; }
+  bool ThreadSafe() const override { return false; }
+  Support Supports(const ops::OperatorDesc& desc) const override;
+  Result<std::unique_ptr<PreparedOperator>> Prepare(const ops::OperatorDesc& desc) override;
+
+ private:
+  VulkanBackend(BackendOptions options, std::shared_ptr<VulkanContext> context);
+
+  BackendOptions options_;
+  std::shared_ptr<VulkanContext> context_;
+  DeviceInfo info_;  // a copy: stays valid when the context is replaced
+};
+
+}  // namespace dmlc::backends::vulkan

@@ -1,0 +1,299 @@
+#include "backends/vulkan/vulkan_context.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+#include "backends/vulkan/kernel_catalog.h"
+
+namespace dmlc::backends::vulkan {
+namespace {
+
+Error Unavailable(std::string message, std::string rule) {
+  return MakeError("vulkan", "", std::move(message), std::move(rule));
+}
+
+std::string VersionString(uint32_t v) {
+  return std::to_string(VK_API_VERSION_MAJOR(v)) + "." + std::to_string(VK_API_VERSION_MINOR(v)) + "." +
+         std::to_string(VK_API_VERSION_PATCH(v));
+}
+
+// Drivers encode driverVersion their own way; NVIDIA's is 10.8.8.6 bits, most others follow VK_MAKE_VERSION.
+std::string DriverVersionString(uint32_t vendor, uint32_t v) {
+  if (vendor == 0x10DE) {
+    return std::to_string(v >> 22) + "." + std::to_string((v >> 14) & 0xFF) + "." + std::to_string((v >> 6) & 0xFF);
+  }
+  return VersionString(v);
+}
+
+const char* YesNo(bool b) { return b ? "yes" : "no"; }
+
+std::string Lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+// Owns an instance until released, so that every early return destroys it.
+class InstanceScope {
+ public:
+  InstanceScope(const VulkanApi& api, VkInstance instance) : api_(api), instance_(instance) {}
+  ~InstanceScope() {
+    if (instance_ != VK_NULL_HANDLE) api_.vkDestroyInstance(instance_, nullptr);
+  }
+  VkInstance release() { return std::exchange(instance_, VK_NULL_HANDLE); }
+
+ private:
+  const VulkanApi& api_;
+  VkInstance instance_;
+};
+
+Result<VkInstance> CreateInstance(const VulkanLibrary& library, VulkanApi& api) {
+  DMLC_RETURN_IF_ERROR(api.LoadGlobal(library));
+  uint32_t version = 0;
+  DMLC_RETURN_IF_ERROR(CheckVk(api.vkEnumerateInstanceVersion(&version), "vkEnumerateInstanceVersion"));
+  if (version < VK_API_VERSION_1_2) {
+    return Unavailable("the Vulkan loader offers " + VersionString(version), "Vulkan 1.2 or later");
+  }
+  VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  app.pApplicationName = "dml-conform";
+  app.apiVersion = VK_API_VERSION_1_2;
+  VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  info.pApplicationInfo = &app;
+  VkInstance instance = VK_NULL_HANDLE;
+  const VkResult r = api.vkCreateInstance(&info, nullptr, &instance);
+  if (r != VK_SUCCESS) {
+    return Unavailable("vkCreateInstance failed: " + VkResultName(r) +
+                           (r == VK_ERROR_INCOMPATIBLE_DRIVER ? " (no Vulkan driver found)" : ""),
+                       "a Vulkan driver (ICD) is installed");
+  }
+  InstanceScope scope(api, instance);
+  DMLC_RETURN_IF_ERROR(api.LoadInstance(library, instance));
+  return scope.release();
+}
+
+Result<std::vector<VkPhysicalDevice>> PhysicalDevices(const VulkanApi& api, VkInstance instance) {
+  uint32_t count = 0;
+  DMLC_RETURN_IF_ERROR(CheckVk(api.vkEnumeratePhysicalDevices(instance, &count, nullptr), "vkEnumeratePhysicalDevices"));
+  std::vector<VkPhysicalDevice> devices(count);
+  DMLC_RETURN_IF_ERROR(
+      CheckVk(api.vkEnumeratePhysicalDevices(instance, &count, devices.data()), "vkEnumeratePhysicalDevices"));
+  devices.resize(count);
+  if (devices.empty()) return Unavailable("the Vulkan loader reports no device", "a Vulkan device is present");
+  return devices;
+}
+
+void Describe(const VulkanApi& api, VkPhysicalDevice physical, DeviceInfo& info, DeviceCapabilities& caps) {
+  VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+  VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+  props.pNext = &driver;
+  api.vkGetPhysicalDeviceProperties2(physical, &props);
+  VkPhysicalDevice16BitStorageFeatures storage16{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
+  VkPhysicalDevice8BitStorageFeatures storage8{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES};
+  storage16.pNext = &storage8;
+  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  features.pNext = &storage16;
+  api.vkGetPhysicalDeviceFeatures2(physical, &features);
+
+  const VkPhysicalDeviceLimits& limits = props.properties.limits;
+  caps.api_version = props.properties.apiVersion;
+  caps.max_storage_buffer_range = limits.maxStorageBufferRange;
+  caps.min_uniform_buffer_offset_alignment = static_cast<uint32_t>(limits.minUniformBufferOffsetAlignment);
+  std::copy_n(limits.maxComputeWorkGroupCount, 3, caps.max_compute_work_group_count);
+  caps.shader_int64 = features.features.shaderInt64;
+  caps.shader_float64 = features.features.shaderFloat64;
+  caps.shader_int16 = features.features.shaderInt16;
+  caps.storage_buffer_8bit = storage8.storageBuffer8BitAccess;
+  caps.storage_buffer_16bit = storage16.storageBuffer16BitAccess;
+  caps.timestamps = limits.timestampComputeAndGraphics;
+  caps.timestamp_period = limits.timestampPeriod;
+
+  info.name = props.properties.deviceName;
+  info.driver = std::string(driver.driverName) + " " + driver.driverInfo + " (driverVersion " +
+                DriverVersionString(props.properties.vendorID, props.properties.driverVersion) + ")";
+  char period[32];
+  std::snprintf(period, sizeof(period), "%g ns", caps.timestamp_period);
+  const uint32_t* groups = caps.max_compute_work_group_count;
+  info.properties = {
+      {"apiVersion", VersionString(caps.api_version)},
+      {"maxStorageBufferRange", std::to_string(caps.max_storage_buffer_range)},
+      {"maxComputeWorkGroupCount", std::to_string(groups[0]) + " x " + std::to_string(groups[1]) + " x " +
+                                       std::to_string(groups[2])},
+      {"shaderInt64", YesNo(caps.shader_int64)},
+      {"shaderFloat64", YesNo(caps.shader_float64)},
+      {"shaderInt16", YesNo(caps.shader_int16)},
+      {"storageBuffer8BitAccess", YesNo(caps.storage_buffer_8bit)},
+      {"storageBuffer16BitAccess", YesNo(caps.storage_buffer_16bit)},
+      {"timestampComputeAndGraphics", YesNo(caps.timestamps)},
+      {"timestampPeriod", period},
+  };
+}
+
+// Index ("1"), case-insensitive name substring, or "" for the first device.
+Result<size_t> SelectDevice(const std::string& selector, const std::vector<DeviceInfo>& devices) {
+  if (selector.empty()) return size_t{0};
+  if (std::all_of(selector.begin(), selector.end(), [](unsigned char c) { return std::isdigit(c); })) {
+    const size_t index = selector.size() > 9 ? devices.size() : std::stoul(selector);
+    if (index < devices.size()) return index;
+  } else {
+    for (size_t i = 0; i < devices.size(); ++i) {
+      if (Lower(devices[i].name).find(Lower(selector)) != std::string::npos) return i;
+    }
+  }
+  std::string names;
+  for (size_t i = 0; i < devices.size(); ++i) names += (i ? ", " : "") + std::to_string(i) + ": " + devices[i].name;
+  return MakeError("vulkan", "--device", "no Vulkan device matches '" + selector + "'",
+                   "an index or a substring of a device name; devices: " + names);
+}
+
+}  // namespace
+
+Result<std::vector<DeviceInfo>> VulkanContext::Enumerate() {
+  Result<std::shared_ptr<VulkanLibrary>> library = VulkanLibrary::Open();
+  if (!library.ok()) return library.error();
+  VulkanApi api;
+  Result<VkInstance> instance = CreateInstance(**library, api);
+  if (!instance.ok()) return instance.error();
+  InstanceScope scope(api, *instance);
+  Result<std::vector<VkPhysicalDevice>> physicals = PhysicalDevices(api, *instance);
+  if (!physicals.ok()) return physicals.error();
+  std::vector<DeviceInfo> devices;
+  for (VkPhysicalDevice p : *physicals) {
+    DeviceCapabilities caps;
+    Describe(api, p, devices.emplace_back(), caps);
+  }
+  return devices;
+}
+
+Result<std::shared_ptr<VulkanContext>> VulkanContext::Create(const std::string& selector) {
+  std::shared_ptr<VulkanContext> context(new VulkanContext());
+  DMLC_RETURN_IF_ERROR(context->Init(selector));
+  return context;
+}
+
+Status VulkanContext::Init(const std::string& selector) {
+  Result<std::shared_ptr<VulkanLibrary>> library = VulkanLibrary::Open();
+  if (!library.ok()) return library.error();
+  library_ = std::move(*library);
+  Result<VkInstance> instance = CreateInstance(*library_, api_);
+  if (!instance.ok()) return instance.error();
+  instance_ = *instance;
+  Result<std::vector<VkPhysicalDevice>> physicals = PhysicalDevices(api_, instance_);
+  if (!physicals.ok()) return physicals.error();
+  std::vector<DeviceInfo> infos(physicals->size());
+  std::vector<DeviceCapabilities> caps(physicals->size());
+  for (size_t i = 0; i < physicals->size(); ++i) Describe(api_, (*physicals)[i], infos[i], caps[i]);
+  Result<size_t> chosen = SelectDevice(selector, infos);
+  if (!chosen.ok()) return chosen.error();
+  physical_ = (*physicals)[*chosen];
+  info_ = infos[*chosen];
+  caps_ = caps[*chosen];
+  if (caps_.api_version < VK_API_VERSION_1_2) {
+    return Unavailable(info_.name + " supports Vulkan " + VersionString(caps_.api_version), "Vulkan 1.2 or later");
+  }
+  api_.vkGetPhysicalDeviceMemoryProperties(physical_, &memory_);
+
+  uint32_t family_count = 0;
+  api_.vkGetPhysicalDeviceQueueFamilyProperties(physical_, &family_count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(family_count);
+  api_.vkGetPhysicalDeviceQueueFamilyProperties(physical_, &family_count, families.data());
+  auto compute = std::find_if(families.begin(), families.end(),
+                              [](const VkQueueFamilyProperties& f) { return (f.queueFlags & VK_QUEUE_COMPUTE_BIT) != 0; });
+  if (compute == families.end()) return Unavailable(info_.name + " has no compute queue", "a compute queue");
+  const uint32_t family = static_cast<uint32_t>(compute - families.begin());
+  timestamp_valid_bits_ = caps_.timestamps ? compute->timestampValidBits : 0;
+
+  const float priority = 1.0f;
+  VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  queue_info.queueFamilyIndex = family;
+  queue_info.queueCount = 1;
+  queue_info.pQueuePriorities = &priority;
+  // Kernels address raw 32-bit words, so the only optional feature they use is 64-bit integers
+  // (the reduce_i64 variant).
+  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  features.features.shaderInt64 = caps_.shader_int64;
+  VkDeviceCreateInfo device_info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  device_info.pNext = &features;
+  device_info.queueCreateInfoCount = 1;
+  device_info.pQueueCreateInfos = &queue_info;
+  DMLC_RETURN_IF_ERROR(CheckVk(api_.vkCreateDevice(physical_, &device_info, nullptr, &device_), "vkCreateDevice"));
+  DMLC_RETURN_IF_ERROR(api_.LoadDevice(device_));
+  api_.vkGetDeviceQueue(device_, family, 0, &queue_);
+
+  VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pool_info.queueFamilyIndex = family;
+  return CheckVk(api_.vkCreateCommandPool(device_, &pool_info, nullptr, &command_pool_), "vkCreateCommandPool");
+}
+
+VulkanContext::~VulkanContext() {
+  if (device_ != VK_NULL_HANDLE) {
+    api_.vkDeviceWaitIdle(device_);
+    for (auto& [name, p] : pipelines_) {
+      api_.vkDestroyPipeline(device_, p.pipeline, nullptr);
+      api_.vkDestroyPipelineLayout(device_, p.layout, nullptr);
+      api_.vkDestroyDescriptorSetLayout(device_, p.set_layout, nullptr);
+    }
+    if (command_pool_ != VK_NULL_HANDLE) api_.vkDestroyCommandPool(device_, command_pool_, nullptr);
+    api_.vkDestroyDevice(device_, nullptr);
+  }
+  if (instance_ != VK_NULL_HANDLE) api_.vkDestroyInstance(instance_, nullptr);
+}
+
+int VulkanContext::FindMemoryType(uint32_t type_bits, VkMemoryPropertyFlags required) const {
+  for (uint32_t i = 0; i < memory_.memoryTypeCount; ++i) {
+    if ((type_bits & (1u << i)) != 0 && (memory_.memoryTypes[i].propertyFlags & required) == required) {
+      return static_cast<int>(i);
+    }
+  }
+  return -1;
+}
+
+Result<const Pipeline*> VulkanContext::GetPipeline(const std::string& name, uint32_t storage_bindings) {
+  if (auto it = pipelines_.find(name); it != pipelines_.end()) return &it->second;
+  const SpirvKernel* kernel = FindSpirvKernel(name);
+  if (kernel == nullptr) return Unavailable("no SPIR-V for kernel " + name, "every planned kernel is embedded");
+
+  std::vector<VkDescriptorSetLayoutBinding> bindings(storage_bindings + 1);
+  for (uint32_t b = 0; b <= storage_bindings; ++b) {
+    bindings[b].binding = b;
+    bindings[b].descriptorType = b == 0 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    bindings[b].descriptorCount = 1;
+    bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+  }
+  Pipeline p;
+  p.storage_bindings = storage_bindings;
+  VkShaderModule module = VK_NULL_HANDLE;
+  const auto fail = [&](VkResult r, const std::string& call) -> Error {
+    if (module != VK_NULL_HANDLE) api_.vkDestroyShaderModule(device_, module, nullptr);
+    if (p.layout != VK_NULL_HANDLE) api_.vkDestroyPipelineLayout(device_, p.layout, nullptr);
+    if (p.set_layout != VK_NULL_HANDLE) api_.vkDestroyDescriptorSetLayout(device_, p.set_layout, nullptr);
+    return CheckVk(r, (call + " (kernel " + name + ")").c_str()).error();
+  };
+  VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  set_info.bindingCount = static_cast<uint32_t>(bindings.size());
+  set_info.pBindings = bindings.data();
+  VkResult r = api_.vkCreateDescriptorSetLayout(device_, &set_info, nullptr, &p.set_layout);
+  if (r != VK_SUCCESS) return fail(r, "vkCreateDescriptorSetLayout");
+  VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  layout_info.setLayoutCount = 1;
+  layout_info.pSetLayouts = &p.set_layout;
+  r = api_.vkCreatePipelineLayout(device_, &layout_info, nullptr, &p.layout);
+  if (r != VK_SUCCESS) return fail(r, "vkCreatePipelineLayout");
+  VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  module_info.codeSize = kernel->words.size_bytes();
+  module_info.pCode = kernel->words.data();
+  r = api_.vkCreateShaderModule(device_, &module_info, nullptr, &module);
+  if (r != VK_SUCCESS) return fail(r, "vkCreateShaderModule");
+  VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+  info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  info.stage.module = module;
+  info.stage.pName = "main";
+  info.layout = p.layout;
+  r = api_.vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &info, nullptr, &p.pipeline);
+  if (r != VK_SUCCESS) return fail(r, "vkCreateComputePipelines");
+  api_.vkDestroyShaderModule(device_, module, nullptr);  // the pipeline keeps what it needs
+  const Pipeline& stored = pipelines_[name] = p;
+  return &stored;
+}
+
+}  // namespace dmlc::backends::vulkan

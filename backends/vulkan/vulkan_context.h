@@ -1,0 +1,91 @@
+// One Vulkan device ready for compute: instance, the chosen physical device, logical device, a compute
+// queue and command pool, what the device can do, and the compute pipelines of the kernels used so far.
+// Shared (shared_ptr) by the backend and the operators it prepared, so that operators can outlive a
+// device the backend has replaced after a failure. Not thread-safe.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backends/backend.h"
+#include "backends/gpu/dispatch_plan.h"
+#include "backends/vulkan/vulkan_api.h"
+
+namespace dmlc::backends::vulkan {
+
+// What the backend needs to know of a device beyond DeviceInfo's display strings.
+struct DeviceCapabilities {
+  uint32_t api_version = 0;
+  uint32_t max_storage_buffer_range = 0;
+  uint32_t min_uniform_buffer_offset_alignment = 1;
+  uint32_t max_compute_work_group_count[3] = {0, 0, 0};
+  bool shader_int64 = false;
+  bool shader_float64 = false;
+  bool shader_int16 = false;
+  bool storage_buffer_8bit = false;
+  bool storage_buffer_16bit = false;
+  bool timestamps = false;       // timestampComputeAndGraphics
+  float timestamp_period = 0;    // ns per tick
+};
+
+// A compute pipeline of one kernel variant with its layouts.
+struct Pipeline {
+  VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  uint32_t storage_bindings = 0;  // inputs + output, bound at 1..storage_bindings
+};
+
+class VulkanContext {
+ public:
+  // Every device the loader reports, with its DeviceInfo. Error when there is no loader, no Vulkan
+  // 1.2 instance or no device.
+  static Result<std::vector<DeviceInfo>> Enumerate();
+  // Creates the device `selector` names: "" = the first, an index, or a case-insensitive substring of
+  // the device name.
+  static Result<std::shared_ptr<VulkanContext>> Create(const std::string& selector);
+  ~VulkanContext();
+  VulkanContext(const VulkanContext&) = delete;
+  VulkanContext& operator=(const VulkanContext&) = delete;
+
+  const VulkanApi& api() const { return api_; }
+  VkDevice device() const { return device_; }
+  VkQueue queue() const { return queue_; }
+  VkCommandPool command_pool() const { return command_pool_; }
+  uint32_t timestamp_valid_bits() const { return timestamp_valid_bits_; }
+  const DeviceInfo& info() const { return info_; }
+  const DeviceCapabilities& caps() const { return caps_; }
+  gpu::DeviceLimits limits() const { return {caps_.max_compute_work_group_count[0]}; }
+
+  // Memory type index with all of `required` among `type_bits`; -1 when none.
+  int FindMemoryType(uint32_t type_bits, VkMemoryPropertyFlags required) const;
+  // The pipeline of kernel variant `name` with `storage_bindings` buffers, created on first use.
+  Result<const Pipeline*> GetPipeline(const std::string& name, uint32_t storage_bindings);
+
+  // A failed submission leaves the device in an unknown state: the backend replaces a lost context
+  // before preparing the next operator.
+  void MarkLost() { lost_ = true; }
+  bool lost() const { return lost_; }
+
+ private:
+  VulkanContext() = default;
+  Status Init(const std::string& selector);
+
+  std::shared_ptr<VulkanLibrary> library_;
+  VulkanApi api_;
+  VkInstance instance_ = VK_NULL_HANDLE;
+  VkPhysicalDevice physical_ = VK_NULL_HANDLE;
+  VkDevice device_ = VK_NULL_HANDLE;
+  VkQueue queue_ = VK_NULL_HANDLE;
+  VkCommandPool command_pool_ = VK_NULL_HANDLE;
+  uint32_t timestamp_valid_bits_ = 0;
+  VkPhysicalDeviceMemoryProperties memory_{};
+  DeviceInfo info_;
+  DeviceCapabilities caps_;
+  std::map<std::string, Pipeline> pipelines_;
+  bool lost_ = false;
+};
+
+}  // namespace dmlc::backends::vulkan

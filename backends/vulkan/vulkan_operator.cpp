@@ -1,0 +1,295 @@
+#include "backends/vulkan/vulkan_operator.h"
+
+#include <chrono>
+#include <cstring>
+
+#include "backends/gpu/gather_index_check.h"
+
+namespace dmlc::backends::vulkan {
+namespace {
+
+// A hung or lost device must not hang the run: a submission that takes longer fails the case.
+constexpr uint64_t kFenceTimeoutNs = 60'000'000'000;
+
+VkDeviceSize AlignUp(VkDeviceSize v, VkDeviceSize alignment) { return (v + alignment - 1) / alignment * alignment; }
+
+void Barrier(const VulkanApi& api, VkCommandBuffer cb, VkPipelineStageFlags src_stage, VkAccessFlags src_access,
+             VkPipelineStageFlags dst_stage, VkAccessFlags dst_access) {
+  VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  barrier.srcAccessMask = src_access;
+  barrier.dstAccessMask = dst_access;
+  api.vkCmdPipelineBarrier(cb, src_stage, dst_stage, 0, 1, &barrier, 0, nullptr, 0, nullptr);
+}
+
+}  // namespace
+
+Result<std::unique_ptr<PreparedOperator>> VulkanOperator::Create(std::shared_ptr<VulkanContext> context,
+                                                                 const ops::OperatorDesc& desc,
+                                                                 const std::vector<gpu::Dispatch>& plan) {
+  std::unique_ptr<VulkanOperator> op(new VulkanOperator(std::move(context), desc));
+  DMLC_RETURN_IF_ERROR(op->Build(plan));
+  return std::unique_ptr<PreparedOperator>(std::move(op));
+}
+
+VulkanOperator::VulkanOperator(std::shared_ptr<VulkanContext> context, const ops::OperatorDesc& desc)
+    : context_(std::move(context)), desc_(desc) {
+  for (const ops::TensorBinding& b : ops::Bindings(desc_)) {
+    if (b.role == ops::TensorRole::kInput) ++input_count_;
+    tensor_bytes_.push_back(b.desc->TotalTensorSizeInBytes);
+  }
+}
+
+VulkanOperator::~VulkanOperator() {
+  const VulkanApi& api = context_->api();
+  VkDevice device = context_->device();
+  // The command buffer may still run if a wait timed out; nothing below may be freed under it.
+  api.vkDeviceWaitIdle(device);
+  if (fence_ != VK_NULL_HANDLE) api.vkDestroyFence(device, fence_, nullptr);
+  if (commands_ != VK_NULL_HANDLE) api.vkFreeCommandBuffers(device, context_->command_pool(), 1, &commands_);
+  if (queries_ != VK_NULL_HANDLE) api.vkDestroyQueryPool(device, queries_, nullptr);
+  if (descriptor_pool_ != VK_NULL_HANDLE) api.vkDestroyDescriptorPool(device, descriptor_pool_, nullptr);
+  for (Buffer& b : tensors_) DestroyBuffer(b);
+  DestroyBuffer(staging_);
+  DestroyBuffer(params_);
+}
+
+void VulkanOperator::DestroyBuffer(Buffer& b) {
+  const VulkanApi& api = context_->api();
+  if (b.buffer != VK_NULL_HANDLE) api.vkDestroyBuffer(context_->device(), b.buffer, nullptr);
+  if (b.memory != VK_NULL_HANDLE) api.vkFreeMemory(context_->device(), b.memory, nullptr);  // unmaps too
+  b = Buffer{};
+}
+
+Status VulkanOperator::Fail(Status status) {
+  context_->MarkLost();
+  return status;
+}
+
+Result<VulkanOperator::Buffer> VulkanOperator::CreateBuffer(VkDeviceSize size, VkBufferUsageFlags usage,
+                                                           bool host_visible) {
+  const VulkanApi& api = context_->api();
+  VkDevice device = context_->device();
+  Buffer b;
+  VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  info.size = size;
+  info.usage = usage;
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  DMLC_RETURN_IF_ERROR(CheckVk(api.vkCreateBuffer(device, &info, nullptr, &b.buffer), "vkCreateBuffer"));
+  VkMemoryRequirements req;
+  api.vkGetBufferMemoryRequirements(device, b.buffer, &req);
+  // Staging must be host-visible and coherent (no flushes); tensors prefer device-local memory.
+  int type = host_visible
+                 ? context_->FindMemoryType(req.memoryTypeBits,
+                                            VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)
+                 : context_->FindMemoryType(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+  if (type < 0 && !host_visible) type = context_->FindMemoryType(req.memoryTypeBits, 0);
+  if (type < 0) {
+    api.vkDestroyBuffer(device, b.buffer, nullptr);
+    return MakeError("vulkan", "", "no memory type fits a buffer", "a host-visible coherent memory type exists");
+  }
+  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  alloc.allocationSize = req.size;
+  alloc.memoryTypeIndex = static_cast<uint32_t>(type);
+  VkResult r = api.vkAllocateMemory(device, &alloc, nullptr, &b.memory);
+  if (r == VK_SUCCESS) r = api.vkBindBufferMemory(device, b.buffer, b.memory, 0);
+  void* mapped = nullptr;
+  if (r == VK_SUCCESS && host_visible) r = api.vkMapMemory(device, b.memory, 0, VK_WHOLE_SIZE, 0, &mapped);
+  if (r != VK_SUCCESS) {
+    DestroyBuffer(b);
+    return CheckVk(r, "allocating buffer memory").error();
+  }
+  b.mapped = static_cast<std::byte*>(mapped);
+  return b;
+}
+
+Status VulkanOperator::Build(const std::vector<gpu::Dispatch>& plan) {
+  const VulkanApi& api = context_->api();
+  VkDevice device = context_->device();
+  VkDeviceSize staging_size = 0;
+  for (uint64_t bytes : tensor_bytes_) {
+    Result<Buffer> b = CreateBuffer(bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                               VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                    false);
+    if (!b.ok()) return Fail(b.error());
+    tensors_.push_back(*b);
+    staging_offset_.push_back(staging_size);
+    staging_size += AlignUp(bytes, 16);
+  }
+  Result<Buffer> staging =
+      CreateBuffer(staging_size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
+  if (!staging.ok()) return Fail(staging.error());
+  staging_ = *staging;
+
+  const VkDeviceSize params_stride =
+      AlignUp(sizeof(gpu::ParamBlock), std::max<VkDeviceSize>(context_->caps().min_uniform_buffer_offset_alignment, 16));
+  Result<Buffer> params = CreateBuffer(params_stride * plan.size(), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, true);
+  if (!params.ok()) return Fail(params.error());
+  params_ = *params;
+  for (size_t i = 0; i < plan.size(); ++i) {
+    std::memcpy(params_.mapped + i * params_stride, plan[i].params.data(), sizeof(gpu::ParamBlock));
+  }
+
+  for (const gpu::Dispatch& d : plan) {
+    Result<const Pipeline*> pipeline = context_->GetPipeline(d.kernel, static_cast<uint32_t>(d.inputs.size() + 1));
+    if (!pipeline.ok()) return Fail(pipeline.error());
+    pipelines_.push_back(*pipeline);
+  }
+  DMLC_RETURN_IF_ERROR(AllocateDescriptorSets(plan, params_stride));
+
+  if (context_->timestamp_valid_bits() != 0) {
+    VkQueryPoolCreateInfo query_info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    query_info.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    query_info.queryCount = 2;
+    Status s = CheckVk(api.vkCreateQueryPool(device, &query_info, nullptr, &queries_), "vkCreateQueryPool");
+    if (!s.ok()) return Fail(s);
+  }
+  VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  Status s = CheckVk(api.vkCreateFence(device, &fence_info, nullptr, &fence_), "vkCreateFence");
+  if (!s.ok()) return Fail(s);
+  return Record(plan);
+}
+
+Status VulkanOperator::AllocateDescriptorSets(const std::vector<gpu::Dispatch>& plan, VkDeviceSize params_stride) {
+  const VulkanApi& api = context_->api();
+  VkDevice device = context_->device();
+  uint32_t storage_count = 0;
+  for (const gpu::Dispatch& d : plan) storage_count += static_cast<uint32_t>(d.inputs.size() + 1);
+  const VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, static_cast<uint32_t>(plan.size())},
+                                        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, storage_count}};
+  VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  pool_info.maxSets = static_cast<uint32_t>(plan.size());
+  pool_info.poolSizeCount = 2;
+  pool_info.pPoolSizes = sizes;
+  Status s = CheckVk(api.vkCreateDescriptorPool(device, &pool_info, nullptr, &descriptor_pool_), "vkCreateDescriptorPool");
+  if (!s.ok()) return Fail(s);
+
+  for (size_t i = 0; i < plan.size(); ++i) {
+    VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    alloc.descriptorPool = descriptor_pool_;
+    alloc.descriptorSetCount = 1;
+    alloc.pSetLayouts = &pipelines_[i]->set_layout;
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    s = CheckVk(api.vkAllocateDescriptorSets(device, &alloc, &set), "vkAllocateDescriptorSets");
+    if (!s.ok()) return Fail(s);
+    sets_.push_back(set);
+
+    // Binding 0: the parameter block; then inputs, then the output, as the kernels' registers say.
+    std::vector<uint32_t> tensors = plan[i].inputs;
+    tensors.push_back(plan[i].output);
+    std::vector<VkDescriptorBufferInfo> infos;
+    infos.push_back({params_.buffer, i * params_stride, sizeof(gpu::ParamBlock)});
+    for (uint32_t t : tensors) infos.push_back({tensors_[t].buffer, 0, VK_WHOLE_SIZE});
+    std::vector<VkWriteDescriptorSet> writes(infos.size());
+    for (size_t b = 0; b < infos.size(); ++b) {
+      writes[b].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+      writes[b].dstSet = set;
+      writes[b].dstBinding = static_cast<uint32_t>(b);
+      writes[b].descriptorCount = 1;
+      writes[b].descriptorType = b == 0 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+      writes[b].pBufferInfo = &infos[b];
+    }
+    api.vkUpdateDescriptorSets(device, static_cast<uint32_t>(writes.size()), writes.data(), 0, nullptr);
+  }
+  return OkStatus();
+}
+
+Status VulkanOperator::Record(const std::vector<gpu::Dispatch>& plan) {
+  const VulkanApi& api = context_->api();
+  VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  alloc.commandPool = context_->command_pool();
+  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  alloc.commandBufferCount = 1;
+  Status s = CheckVk(api.vkAllocateCommandBuffers(context_->device(), &alloc, &commands_), "vkAllocateCommandBuffers");
+  if (!s.ok()) return Fail(s);
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  s = CheckVk(api.vkBeginCommandBuffer(commands_, &begin), "vkBeginCommandBuffer");
+  if (!s.ok()) return Fail(s);
+
+  if (queries_ != VK_NULL_HANDLE) api.vkCmdResetQueryPool(commands_, queries_, 0, 2);
+  // Outputs are uploaded too: the kernels write only logical elements, so the rest of each output
+  // buffer must hold the caller's bytes when it is read back.
+  for (size_t t = 0; t < tensors_.size(); ++t) {
+    const VkBufferCopy region{staging_offset_[t], 0, tensor_bytes_[t]};
+    api.vkCmdCopyBuffer(commands_, staging_.buffer, tensors_[t].buffer, 1, &region);
+  }
+  Barrier(api, commands_, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+          VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+  if (queries_ != VK_NULL_HANDLE) api.vkCmdWriteTimestamp(commands_, VK_PIPELINE_STAGE_TRANSFER_BIT, queries_, 0);
+  // JOIN's dispatches write disjoint elements (sub-word ones atomically), so they need no barrier.
+  for (size_t i = 0; i < plan.size(); ++i) {
+    api.vkCmdBindPipeline(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_[i]->pipeline);
+    api.vkCmdBindDescriptorSets(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_[i]->layout, 0, 1, &sets_[i], 0,
+                                nullptr);
+    api.vkCmdDispatch(commands_, plan[i].group_count, 1, 1);
+  }
+  if (queries_ != VK_NULL_HANDLE) {
+    api.vkCmdWriteTimestamp(commands_, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, queries_, 1);
+  }
+  Barrier(api, commands_, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+          VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+  for (size_t t = input_count_; t < tensors_.size(); ++t) {
+    const VkBufferCopy region{0, staging_offset_[t], tensor_bytes_[t]};
+    api.vkCmdCopyBuffer(commands_, tensors_[t].buffer, staging_.buffer, 1, &region);
+  }
+  Barrier(api, commands_, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+          VK_ACCESS_HOST_READ_BIT);
+  s = CheckVk(api.vkEndCommandBuffer(commands_), "vkEndCommandBuffer");
+  return s.ok() ? s : Fail(s);
+}
+
+Result<Timing> VulkanOperator::Execute(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) {
+  if (context_->lost()) {
+    return MakeError("vulkan", "", "the device of this operator failed earlier; prepare it again",
+                     "operators run on a working device");
+  }
+  if (inputs.size() != input_count_ || outputs.size() != tensor_bytes_.size() - input_count_) {
+    return MakeError("vulkan", "", "wrong number of buffers for the desc's bindings", "one buffer per binding");
+  }
+  for (size_t t = 0; t < tensor_bytes_.size(); ++t) {
+    const size_t have = t < input_count_ ? inputs[t].size() : outputs[t - input_count_].size();
+    if (have < tensor_bytes_[t]) {
+      return MakeError("vulkan", ops::Bindings(desc_)[t].name,
+                       "buffer has " + std::to_string(have) + " bytes, fewer than TotalTensorSizeInBytes " +
+                           std::to_string(tensor_bytes_[t]),
+                       "buffers hold TotalTensorSizeInBytes bytes");
+    }
+  }
+  if (const auto* gather = std::get_if<ops::GatherNd1Desc>(&desc_)) {
+    DMLC_RETURN_IF_ERROR(gpu::CheckGatherIndices(*gather, inputs[1]));
+  }
+  for (size_t t = 0; t < tensor_bytes_.size(); ++t) {
+    const std::byte* from = t < input_count_ ? inputs[t].data() : outputs[t - input_count_].data();
+    std::memcpy(staging_.mapped + staging_offset_[t], from, tensor_bytes_[t]);
+  }
+
+  const VulkanApi& api = context_->api();
+  VkDevice device = context_->device();
+  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &commands_;
+  Status s = CheckVk(api.vkResetFences(device, 1, &fence_), "vkResetFences");
+  const auto start = std::chrono::steady_clock::now();
+  if (s.ok()) s = CheckVk(api.vkQueueSubmit(context_->queue(), 1, &submit, fence_), "vkQueueSubmit");
+  if (s.ok()) s = CheckVk(api.vkWaitForFences(device, 1, &fence_, VK_TRUE, kFenceTimeoutNs), "vkWaitForFences");
+  const auto end = std::chrono::steady_clock::now();
+  if (!s.ok()) return Fail(s).error();
+
+  Timing timing;
+  timing.cpu_ms = std::chrono::duration<double, std::milli>(end - start).count();
+  if (queries_ != VK_NULL_HANDLE) {
+    uint64_t ticks[2] = {0, 0};
+    s = CheckVk(api.vkGetQueryPoolResults(device, queries_, 0, 2, sizeof(ticks), ticks, sizeof(uint64_t),
+                                          VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                "vkGetQueryPoolResults");
+    if (!s.ok()) return Fail(s).error();
+    const uint32_t bits = context_->timestamp_valid_bits();
+    const uint64_t mask = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
+    timing.gpu_ms = static_cast<double>((ticks[1] - ticks[0]) & mask) * context_->caps().timestamp_period / 1e6;
+  }
+  for (size_t t = input_count_; t < tensor_bytes_.size(); ++t) {
+    std::memcpy(outputs[t - input_count_].data(), staging_.mapped + staging_offset_[t], tensor_bytes_[t]);
+  }
+  return timing;
+}
+
+}  // namespace dmlc::backends::vulkan
