@@ -1,0 +1,103 @@
+// DIAGONAL_MATRIX: OutputTensor[..., i, j] = (i + Offset == j) ? Value : 0, leading dimensions are
+// batches. Value is converted once at Prepare (integers truncate toward zero, FLOAT16 rounds to nearest
+// even); Execute clears each row (zero is all-zero bits in every type) and sets the one diagonal element.
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "backends/cpu/cpu_operator.h"
+#include "backends/cpu/element.h"
+#include "backends/cpu/kernels.h"
+#include "backends/cpu/strided.h"
+
+namespace dmlc::backends::cpu {
+namespace {
+
+using ValueBytes = std::array<std::byte, 8>;
+
+// Value in the output type's bits; an error when it does not fit an integer type.
+Result<ValueBytes> ConvertValue(float value, ops::DataType type) {
+  return DispatchType(type, [&](auto tag) -> Result<ValueBytes> {
+    using T = typename decltype(tag)::type;
+    ValueBytes bytes{};
+    if constexpr (kIsHalf<T>) {
+      StoreRaw(bytes.data(), Half{ops::FloatToHalf(value)});
+    } else if constexpr (std::is_floating_point_v<T>) {
+      StoreRaw(bytes.data(), static_cast<T>(value));
+    } else {
+      const double t = std::trunc(static_cast<double>(value));
+      const double lowest = static_cast<double>(std::numeric_limits<T>::lowest());
+      const double above_max = static_cast<double>(std::numeric_limits<T>::max()) + 1.0;
+      if (!(t >= lowest && t < above_max)) {
+        return MakeError("DIAGONAL_MATRIX", "Value",
+                         "Value " + std::to_string(value) + " does not fit " +
+                             std::string(ops::DataTypeName(type)),
+                         "Value truncated toward zero must fit the output type");
+      }
+      StoreRaw(bytes.data(), static_cast<T>(t));
+    }
+    return bytes;
+  });
+}
+
+class DiagonalMatrixOperator final : public CpuOperator {
+ public:
+  DiagonalMatrixOperator(const ops::DiagonalMatrixDesc& desc, ValueBytes value, std::shared_ptr<ThreadPool> pool)
+      : CpuOperator("DIAGONAL_MATRIX", {}, {&desc.OutputTensor}, std::move(pool)),
+        element_size_(ops::ElementSize(desc.OutputTensor.DataType)),
+        offset_(desc.Offset),
+        value_(value) {
+    const std::vector<uint64_t> strides = Strides64(desc.OutputTensor);
+    // Not coalesced: the row index within each matrix must stay recoverable from the row number.
+    for (size_t d = 0; d < strides.size(); ++d) shape_.Append(desc.OutputTensor.Sizes[d], {strides[d]});
+    const size_t rank = desc.OutputTensor.Sizes.size();
+    height_ = rank >= 2 ? desc.OutputTensor.Sizes[rank - 2] : 1;
+  }
+
+ protected:
+  Status Run(std::span<const ConstBuffer>, std::span<const MutableBuffer> outputs) override {
+    DispatchElementSize(element_size_, [&](auto tag) {
+      using E = typename decltype(tag)::type;
+      E value;
+      std::memcpy(&value, value_.data(), sizeof(E));
+      std::byte* out = outputs[0].data();
+      const uint64_t width = shape_.RowLength();
+      const uint64_t stride = shape_.InnerStride(0);
+      pool().ParallelFor(shape_.RowCount(), RowGrain(width), [&](uint64_t begin, uint64_t end) {
+        uint64_t row = begin;
+        shape_.ForEachRow(begin, end, [&](const StridedShape<1>::Offsets& o) {
+          std::byte* p = out + o[0] * sizeof(E);
+          if (stride == 1) {
+            std::memset(p, 0, width * sizeof(E));
+          } else {
+            for (uint64_t j = 0; j < width; ++j) StoreRaw(p + j * stride * sizeof(E), E{0});
+          }
+          const int64_t j = static_cast<int64_t>(row % height_) + offset_;
+          if (j >= 0 && static_cast<uint64_t>(j) < width) StoreRaw(p + j * stride * sizeof(E), value);
+          ++row;
+        });
+      });
+    });
+    return OkStatus();
+  }
+
+ private:
+  uint32_t element_size_;
+  int64_t offset_;
+  ValueBytes value_;
+  uint64_t height_ = 1;
+  StridedShape<1> shape_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<PreparedOperator>> PrepareDiagonalMatrix(const ops::DiagonalMatrixDesc& desc,
+                                                                 std::shared_ptr<ThreadPool> pool) {
+  Result<ValueBytes> value = ConvertValue(desc.Value, desc.OutputTensor.DataType);
+  if (!value.ok()) return value.error();
+  return std::unique_ptr<PreparedOperator>(
+      std::make_unique<DiagonalMatrixOperator>(desc, *value, std::move(pool)));
+}
+
+}  // namespace dmlc::backends::cpu

@@ -1,0 +1,208 @@
+// GATHER_ND1: output[batch, i..., rest...] = input[batch, indices[batch, i..., :], rest...].
+// Dimension layout (D = DimensionCount, all three tensors): the input's meaningful dimensions are its last
+// InputDimensionCount, the indices' their last IndicesDimensionCount; the first BatchDimensionCount of
+// each are batches. The indices' last dimension holds T-coordinate tuples addressing the T input
+// dimensions after the batches; the remaining input dimensions ("rest") are copied as a block. The output
+// is [batch, i..., rest...] right-aligned. Each outer element (batch, i...) reads one tuple, checks it and
+// copies one rest block; an index out of range after negative wrap-around is an error naming the
+// indices coordinate, found before any read through it.
+#include <algorithm>
+#include <mutex>
+#include <vector>
+
+#include "backends/cpu/copy.h"
+#include "backends/cpu/cpu_operator.h"
+#include "backends/cpu/element.h"
+#include "backends/cpu/kernels.h"
+
+namespace dmlc::backends::cpu {
+namespace {
+
+struct Layout {
+  uint32_t rank = 0;
+  uint32_t indices_first = 0;                 // first meaningful indices dimension
+  std::vector<uint64_t> outer_sizes;          // batch and index dimensions, not coalesced (for messages)
+  StridedShape<3> outer;                      // operands: indices, output, input (batch dims only)
+  uint64_t tuple_stride = 0;                  // indices stride of the tuple dimension
+  std::vector<uint32_t> indexed_dims;         // input dimension each tuple coordinate addresses
+  std::vector<uint64_t> indexed_sizes;
+  std::vector<uint64_t> indexed_strides;
+  StridedShape<2> rest;                       // operands: input, output
+};
+
+Error LayoutError(const std::string& message) {
+  return MakeError("GATHER_ND1", "", message, "tensor sizes consistent with the desc's dimension counts");
+}
+
+// Builds the layout and checks the size relations that keep every access in bounds.
+Result<Layout> MakeLayout(const ops::GatherNd1Desc& desc) {
+  const auto& in = desc.InputTensor;
+  const auto& idx = desc.IndicesTensor;
+  const auto& out = desc.OutputTensor;
+  const uint32_t d = in.DimensionCount();
+  if (idx.DimensionCount() != d || out.DimensionCount() != d || desc.InputDimensionCount > d ||
+      desc.IndicesDimensionCount > d || desc.IndicesDimensionCount == 0) {
+    return LayoutError("dimension counts do not match");
+  }
+  const uint32_t batches = desc.BatchDimensionCount;
+  const uint32_t tuple = idx.Sizes[d - 1];
+  if (batches + 1 > desc.IndicesDimensionCount || batches + tuple > desc.InputDimensionCount) {
+    return LayoutError("batch and tuple dimensions exceed the meaningful dimensions");
+  }
+  const uint32_t outer_count = desc.IndicesDimensionCount - 1;
+  const uint32_t rest_count = desc.InputDimensionCount - batches - tuple;
+  if (outer_count + rest_count > d) return LayoutError("output needs more dimensions than DimensionCount");
+
+  Layout l;
+  l.rank = d;
+  const uint32_t in_first = d - desc.InputDimensionCount;
+  l.indices_first = d - desc.IndicesDimensionCount;
+  const uint32_t out_first = d - outer_count - rest_count;
+  const std::vector<uint64_t> in_s = Strides64(in), idx_s = Strides64(idx), out_s = Strides64(out);
+  for (uint32_t o = 0; o < outer_count; ++o) {
+    const uint64_t size = idx.Sizes[l.indices_first + o];
+    if (out.Sizes[out_first + o] != size || (o < batches && in.Sizes[in_first + o] != size)) {
+      return LayoutError("batch or index dimension " + std::to_string(o) + " differs between tensors");
+    }
+    l.outer_sizes.push_back(size);
+    l.outer.Append(size, {idx_s[l.indices_first + o], out_s[out_first + o], o < batches ? in_s[in_first + o] : 0});
+  }
+  l.outer.Coalesce();
+  l.tuple_stride = idx_s[d - 1];
+  for (uint32_t t = 0; t < tuple; ++t) {
+    const uint32_t dim = in_first + batches + t;
+    l.indexed_dims.push_back(dim);
+    l.indexed_sizes.push_back(in.Sizes[dim]);
+    l.indexed_strides.push_back(in_s[dim]);
+  }
+  for (uint32_t r = 0; r < rest_count; ++r) {
+    const uint32_t in_dim = in_first + batches + tuple + r;
+    const uint32_t out_dim = out_first + outer_count + r;
+    if (in.Sizes[in_dim] != out.Sizes[out_dim]) return LayoutError("copied dimensions differ");
+    l.rest.Append(in.Sizes[in_dim], {in_s[in_dim], out_s[out_dim]});
+  }
+  l.rest.Coalesce();
+  return l;
+}
+
+// The first bad index in row-major indices order, across all threads.
+struct FirstBadIndex {
+  std::mutex mutex;
+  bool found = false;
+  uint64_t position = 0;  // outer element * tuple size + tuple coordinate
+  std::string value;
+};
+
+class GatherNd1Operator final : public CpuOperator {
+ public:
+  GatherNd1Operator(const ops::GatherNd1Desc& desc, Layout layout, std::shared_ptr<ThreadPool> pool)
+      : CpuOperator("GATHER_ND1", {&desc.InputTensor, &desc.IndicesTensor}, {&desc.OutputTensor}, std::move(pool)),
+        element_size_(ops::ElementSize(desc.InputTensor.DataType)),
+        index_type_(desc.IndicesTensor.DataType),
+        l_(std::move(layout)) {}
+
+ protected:
+  Status Run(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) override {
+    FirstBadIndex bad;
+    DispatchIndexType(index_type_, [&](auto index_tag) {
+      DispatchElementSize(element_size_, [&](auto element_tag) {
+        Gather<typename decltype(index_tag)::type, typename decltype(element_tag)::type>(
+            inputs[0].data(), inputs[1].data(), outputs[0].data(), bad);
+      });
+    });
+    if (bad.found) return BadIndexError(bad);
+    return OkStatus();
+  }
+
+ private:
+  template <class I, class E>
+  void Gather(const std::byte* in, const std::byte* indices, std::byte* out, FirstBadIndex& bad) const {
+    const uint64_t block = l_.rest.ElementCount();
+    const size_t tuple = l_.indexed_sizes.size();
+    const uint64_t grain = std::max<uint64_t>(1, kMinElementsPerTask / block);
+    pool().ParallelFor(l_.outer.ElementCount(), grain, [&](uint64_t begin, uint64_t end) {
+      uint64_t element = begin;
+      bool stop = false;
+      l_.outer.ForEachSpan(begin, end, [&](const StridedShape<3>::Offsets& o, uint64_t j0, uint64_t n) {
+        for (uint64_t j = j0; j < j0 + n && !stop; ++j, ++element) {
+          const std::byte* tuple_ptr = indices + (o[0] + j * l_.outer.InnerStride(0)) * sizeof(I);
+          uint64_t in_offset = o[2] + j * l_.outer.InnerStride(2);
+          for (size_t t = 0; t < tuple; ++t) {
+            const I raw = Load<I>(tuple_ptr + t * l_.tuple_stride * sizeof(I));
+            const uint64_t size = l_.indexed_sizes[t];
+            uint64_t index;
+            if (!Normalize(raw, size, index)) {
+              Record(bad, element * tuple + t, std::to_string(raw));
+              stop = true;
+              break;
+            }
+            in_offset += index * l_.indexed_strides[t];
+          }
+          if (stop) break;
+          const uint64_t out_offset = o[1] + j * l_.outer.InnerStride(1);
+          CopyElements<E>(l_.rest, in + in_offset * sizeof(E), out + out_offset * sizeof(E), 0, block);
+        }
+      });
+    });
+  }
+
+  // Negative indices of signed types count from the end; true when the result lies in [0, size).
+  template <class I>
+  static bool Normalize(I raw, uint64_t size, uint64_t& index) {
+    if constexpr (std::is_signed_v<I>) {
+      int64_t v = raw;
+      if (v < 0) v += static_cast<int64_t>(size);
+      if (v < 0 || static_cast<uint64_t>(v) >= size) return false;
+      index = static_cast<uint64_t>(v);
+      return true;
+    } else {
+      if (static_cast<uint64_t>(raw) >= size) return false;
+      index = raw;
+      return true;
+    }
+  }
+
+  static void Record(FirstBadIndex& bad, uint64_t position, std::string value) {
+    std::lock_guard lock(bad.mutex);
+    if (bad.found && bad.position <= position) return;
+    bad.found = true;
+    bad.position = position;
+    bad.value = std::move(value);
+  }
+
+  Error BadIndexError(const FirstBadIndex& bad) const {
+    const size_t tuple = l_.indexed_sizes.size();
+    const size_t t = bad.position % tuple;
+    uint64_t element = bad.position / tuple;
+    std::vector<uint64_t> coord(l_.rank, 0);
+    coord[l_.rank - 1] = t;
+    for (size_t o = l_.outer_sizes.size(); o-- > 0;) {
+      coord[l_.indices_first + o] = element % l_.outer_sizes[o];
+      element /= l_.outer_sizes[o];
+    }
+    std::string path = "IndicesTensor[";
+    for (size_t i = 0; i < coord.size(); ++i) path += (i ? "," : "") + std::to_string(coord[i]);
+    path += "]";
+    const std::string range = ops::IsSignedInteger(index_type_) ? "[-size, size-1]" : "[0, size-1]";
+    return MakeError("GATHER_ND1", path,
+                     path + " is " + bad.value + " but InputTensor dimension " +
+                         std::to_string(l_.indexed_dims[t]) + " has size " + std::to_string(l_.indexed_sizes[t]),
+                     "indices lie in " + range + " of the dimension they address");
+  }
+
+  uint32_t element_size_;
+  ops::DataType index_type_;
+  Layout l_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<PreparedOperator>> PrepareGatherNd1(const ops::GatherNd1Desc& desc,
+                                                           std::shared_ptr<ThreadPool> pool) {
+  Result<Layout> layout = MakeLayout(desc);
+  if (!layout.ok()) return layout.error();
+  return std::unique_ptr<PreparedOperator>(
+      std::make_unique<GatherNd1Operator>(desc, std::move(*layout), std::move(pool)));
+}
+
+}  // namespace dmlc::backends::cpu

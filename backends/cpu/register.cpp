@@ -1,0 +1,44 @@
+// The cpu entry of the backend registry: one device (the host), created with BackendOptions.threads.
+#include "backends/cpu/register.h"
+
+#include <algorithm>
+#include <thread>
+
+#include "backends/cpu/cpu_backend.h"
+
+namespace dmlc::backends {
+namespace {
+
+int ResolveThreads(int requested) {
+  return requested > 0 ? requested : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+Result<std::unique_ptr<Backend>> CreateCpuBackend(const BackendOptions& options) {
+  if (options.threads < 0) {
+    return MakeError("cpu", "--threads", "threads is " + std::to_string(options.threads), "threads >= 0");
+  }
+  const int threads = ResolveThreads(options.threads);
+  if (!options.device.empty() && options.device != "0") {
+    const std::string name = cpu::HostDeviceInfo(threads).name;
+    if (name.find(options.device) == std::string::npos) {
+      return MakeError("cpu", "--device", "no cpu device matches '" + options.device + "'",
+                       "the cpu backend has one device, 0: " + name);
+    }
+  }
+  return std::unique_ptr<Backend>(std::make_unique<cpu::CpuBackend>(threads));
+}
+
+}  // namespace
+
+void RegisterCpuBackend(Registry& registry) {
+  registry.Add(BackendFactory{
+      .name = "cpu",
+      .description = "exact CPU reference: all five operators, every data type of feature level 5_1",
+      .enumerate = []() -> Result<std::vector<DeviceInfo>> {
+        return std::vector<DeviceInfo>{cpu::HostDeviceInfo(ResolveThreads(0))};
+      },
+      .create = CreateCpuBackend,
+  });
+}
+
+}  // namespace dmlc::backends
