@@ -1,0 +1,101 @@
+#include "app/bench/bench_options.h"
+
+#include <charconv>
+#include <string_view>
+
+namespace dmlc::app::bench {
+namespace {
+
+constexpr std::string_view kQuickMinTime = "--benchmark_min_time=0.05";
+
+// "--name=value" -> value when `arg` is that flag.
+bool TakeValue(std::string_view arg, std::string_view name, std::string* value) {
+  if (arg.size() <= name.size() + 1 || arg.substr(0, name.size()) != name || arg[name.size()] != '=') {
+    return false;
+  }
+  *value = std::string(arg.substr(name.size() + 1));
+  return true;
+}
+
+std::vector<std::string> SplitComma(const std::string& text) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find(',', start);
+    if (end == std::string::npos) end = text.size();
+    if (end > start) parts.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return parts;
+}
+
+}  // namespace
+
+Result<uint64_t> ParseByteSize(const std::string& text) {
+  uint64_t value = 0;
+  const char* begin = text.data();
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(begin, end, value);
+  std::string_view unit(ptr, end - ptr);
+  uint64_t scale = 0;
+  if (unit.empty()) scale = 1;
+  if (unit == "KiB") scale = uint64_t{1} << 10;
+  if (unit == "MiB") scale = uint64_t{1} << 20;
+  if (unit == "GiB") scale = uint64_t{1} << 30;
+  if (ec != std::errc() || ptr == begin || scale == 0 || value == 0 || value > (uint64_t{1} << 40) / scale) {
+    return MakeError("dml-bench", "--max-size", "'" + text + "' is not a size",
+                     "a positive number of bytes, optionally with KiB, MiB or GiB, at most 1024GiB");
+  }
+  return value * scale;
+}
+
+std::string FormatByteSize(uint64_t bytes) {
+  static constexpr std::pair<uint64_t, const char*> kUnits[] = {
+      {uint64_t{1} << 30, "GiB"}, {uint64_t{1} << 20, "MiB"}, {uint64_t{1} << 10, "KiB"}};
+  for (const auto& [scale, name] : kUnits) {
+    if (bytes >= scale && bytes % scale == 0) return std::to_string(bytes / scale) + name;
+  }
+  return std::to_string(bytes) + "B";
+}
+
+Result<ParsedArgs> ParseBenchOptions(const std::vector<std::string>& argv, const char* quick_env) {
+  ParsedArgs parsed;
+  BenchOptions& options = parsed.options;
+  options.quick = quick_env != nullptr && std::string_view(quick_env) == "1";
+  std::vector<std::string> theirs;
+  for (size_t i = 1; i < argv.size(); ++i) {
+    const std::string& arg = argv[i];
+    std::string value;
+    if (arg == "--quick") {
+      options.quick = true;
+    } else if (TakeValue(arg, "--backends", &value)) {
+      options.backends = SplitComma(value);
+    } else if (TakeValue(arg, "--max-size", &value)) {
+      auto size = ParseByteSize(value);
+      if (!size.ok()) return size.error();
+      options.max_size_bytes = *size;
+    } else if (TakeValue(arg, "--device", &value)) {
+      options.device = value;
+    } else {
+      if (arg == "--help" || arg == "-h") options.help = true;
+      theirs.push_back(arg);
+    }
+  }
+  if (!argv.empty()) parsed.remaining.push_back(argv[0]);
+  if (options.quick) parsed.remaining.emplace_back(kQuickMinTime);
+  parsed.remaining.insert(parsed.remaining.end(), theirs.begin(), theirs.end());
+  return parsed;
+}
+
+std::string BenchUsage() {
+  return "dml-bench flags (before Google Benchmark's own):\n"
+         "  --quick               FLOAT32, two sizes, four REDUCE functions, short runs (CI); or DMLC_BENCH_QUICK=1\n"
+         "  --backends=a,b        only these backends (default: every registered backend that is available)\n"
+         "  --max-size=SIZE       top of the size ladder per tensor, e.g. 64MiB (default 64MiB cpu, 1GiB devices)\n"
+         "  --device=D            device index or name substring, for every backend\n"
+         "Counters: bytes_per_second (bytes read + written per second of measured time), fraction_of_copy\n"
+         "(against the same backend's copy baseline at the same size, this run), cold_ms (first dispatch),\n"
+         "prepare_ms, gpu_timed (1 when times come from GPU timestamps).\n\n";
+}
+
+}  // namespace dmlc::app::bench

@@ -1,0 +1,167 @@
+#include "app/bench/bench_session.h"
+
+#include <chrono>
+#include <cstring>
+
+#include <spdlog/spdlog.h>
+
+namespace dmlc::app::bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double SecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+struct Sample {
+  double seconds;
+  bool from_gpu;  // GPU timestamps rather than wall time
+};
+
+// One Execute(): GPU timestamps when the backend has them, else wall time around it.
+Result<Sample> TimedExecute(backends::PreparedOperator& op, const WorkloadBuffers& buffers) {
+  const auto start = Clock::now();
+  auto timing = op.Execute(buffers.input_spans, buffers.output_spans);
+  const double wall = SecondsSince(start);
+  if (!timing.ok()) return timing.error();
+  // A zero GPU time would make Google Benchmark grow the iteration count without bound.
+  if (timing->gpu_ms && *timing->gpu_ms > 0) return Sample{*timing->gpu_ms / 1e3, true};
+  return Sample{wall, false};
+}
+
+// Runs `once` until `min_seconds` of measured time and at least three runs; bytes/s over that time.
+template <class F>
+std::optional<double> MeasureRate(uint64_t bytes, F once) {
+  constexpr double kMinSeconds = 0.1;
+  double total = 0;
+  int runs = 0;
+  while (runs < 3 || total < kMinSeconds) {
+    std::optional<double> seconds = once();
+    if (!seconds) return std::nullopt;
+    total += *seconds;
+    ++runs;
+  }
+  return static_cast<double>(bytes) * runs / total;
+}
+
+void SetRateCounters(benchmark::State& state, uint64_t bytes, double seconds, std::optional<double> baseline) {
+  state.SetBytesProcessed(static_cast<int64_t>(bytes * state.iterations()));
+  if (baseline && seconds > 0) {
+    state.counters["fraction_of_copy"] = static_cast<double>(bytes) * state.iterations() / seconds / *baseline;
+  }
+}
+
+}  // namespace
+
+void BenchSession::RunMemcpy(benchmark::State& state, const BackendUnderTest& backend, uint64_t size_bytes) {
+  active_.reset();  // the copy buffers below are the only large allocation while this runs
+  AlignedBuffer src(size_bytes);
+  AlignedBuffer dst(size_bytes);
+  std::memset(src.data(), 0x5a, size_bytes);
+  const auto cold_start = Clock::now();
+  copier_.Copy(dst.data(), src.data(), size_bytes);
+  const double cold_ms = SecondsSince(cold_start) * 1e3;
+  double total = 0;
+  for (auto _ : state) {
+    const auto start = Clock::now();
+    copier_.Copy(dst.data(), src.data(), size_bytes);
+    const double seconds = SecondsSince(start);
+    state.SetIterationTime(seconds);
+    total += seconds;
+  }
+  const uint64_t bytes = 2 * size_bytes;
+  baselines_[{backend.name, size_bytes}] = static_cast<double>(bytes) * state.iterations() / total;
+  SetRateCounters(state, bytes, total, baselines_[{backend.name, size_bytes}]);
+  state.counters["cold_ms"] = cold_ms;
+  state.counters["gpu_timed"] = 0;
+  state.SetLabel("memcpy on " + std::to_string(copier_.threads()) + " threads");
+}
+
+BenchSession::Active& BenchSession::Activate(BackendUnderTest& backend, const Workload& workload) {
+  std::string key = backend.name + "/" + workload.name + "/" + std::to_string(workload.size_bytes);
+  if (active_ && active_->key == key) return *active_;
+  active_.reset();  // free the previous workload's buffers before allocating these
+  auto active = std::make_unique<Active>();
+  active->key = std::move(key);
+  active->buffers = MakeBuffers(workload);
+  const auto prepare_start = Clock::now();
+  auto prepared = backend.backend->Prepare(workload.desc);
+  active->prepare_ms = SecondsSince(prepare_start) * 1e3;
+  if (!prepared.ok()) {
+    active->error = "Prepare: " + prepared.error().ToString();
+  } else {
+    active->op = std::move(prepared).value();
+    const auto cold_start = Clock::now();
+    auto cold = active->op->Execute(active->buffers.input_spans, active->buffers.output_spans);
+    active->cold_ms = SecondsSince(cold_start) * 1e3;
+    if (!cold.ok()) active->error = "Execute: " + cold.error().ToString();
+  }
+  active_ = std::move(active);
+  return *active_;
+}
+
+std::optional<double> BenchSession::MeasureBaseline(BackendUnderTest& backend, uint64_t size_bytes) {
+  if (backend.memcpy_baseline) {
+    AlignedBuffer src(size_bytes);
+    AlignedBuffer dst(size_bytes);
+    copier_.Copy(dst.data(), src.data(), size_bytes);  // first touch, not measured
+    return MeasureRate(2 * size_bytes, [&]() -> std::optional<double> {
+      const auto start = Clock::now();
+      copier_.Copy(dst.data(), src.data(), size_bytes);
+      return SecondsSince(start);
+    });
+  }
+  auto copy = MakeJoinCopy(ops::DataType::kFloat32, size_bytes);
+  if (!copy.ok()) return std::nullopt;
+  Active& active = Activate(backend, *copy);
+  if (!active.error.empty()) return std::nullopt;
+  return MeasureRate(copy->bytes_moved, [&]() -> std::optional<double> {
+    auto sample = TimedExecute(*active.op, active.buffers);
+    return sample.ok() ? std::optional<double>(sample->seconds) : std::nullopt;
+  });
+}
+
+std::optional<double> BenchSession::Baseline(BackendUnderTest& backend, uint64_t size_bytes) {
+  const BaselineKey key{backend.name, size_bytes};
+  if (auto it = baselines_.find(key); it != baselines_.end()) return it->second;
+  spdlog::info("{}: copy baseline for {} bytes not run yet (filtered out?); measuring it now", backend.name,
+               size_bytes);
+  std::optional<double> measured = MeasureBaseline(backend, size_bytes);
+  if (measured) baselines_[key] = *measured;
+  return measured;
+}
+
+void BenchSession::RunWorkload(benchmark::State& state, BackendUnderTest& backend, const Workload& workload,
+                               bool is_baseline) {
+  std::optional<double> baseline = is_baseline ? std::nullopt : Baseline(backend, workload.size_bytes);
+  Active& active = Activate(backend, workload);
+  if (!active.error.empty()) {
+    state.SkipWithError(active.error.c_str());
+    return;
+  }
+  double total = 0;
+  bool gpu_timed = true;
+  for (auto _ : state) {
+    auto sample = TimedExecute(*active.op, active.buffers);
+    if (!sample.ok()) {
+      state.SkipWithError(sample.error().ToString().c_str());
+      break;
+    }
+    state.SetIterationTime(sample->seconds);
+    total += sample->seconds;
+    gpu_timed = gpu_timed && sample->from_gpu;
+  }
+  if (state.error_occurred()) return;
+  if (is_baseline) {
+    baseline = static_cast<double>(workload.bytes_moved) * state.iterations() / total;
+    baselines_[{backend.name, workload.size_bytes}] = *baseline;
+  }
+  SetRateCounters(state, workload.bytes_moved, total, baseline);
+  state.counters["cold_ms"] = active.cold_ms;
+  state.counters["prepare_ms"] = active.prepare_ms;
+  state.counters["gpu_timed"] = gpu_timed ? 1 : 0;
+  state.SetLabel(workload.shape);
+}
+
+}  // namespace dmlc::app::bench

@@ -1,0 +1,67 @@
+// The state one dml-bench run shares between its benchmarks: the copy baselines measured so far, the
+// copier, and the one workload whose buffers are alive. Benchmarks run one at a time on the main
+// thread, so only the current workload's buffers are allocated (a full ladder would need tens of GiB).
+// Not thread-safe; used from Google Benchmark's runner thread only.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include <benchmark/benchmark.h>
+
+#include "app/bench/parallel_copy.h"
+#include "app/bench/workload_data.h"
+#include "app/bench/workloads.h"
+#include "backends/backend.h"
+
+namespace dmlc::app::bench {
+
+struct BackendUnderTest {
+  std::string name;
+  std::unique_ptr<backends::Backend> backend;
+  // True for the CPU backend, whose buffers are host memory: its copy baseline is ParallelCopier.
+  // Device backends have no copy operation in backends/backend.h, so their baseline is a JOIN of one
+  // input (a pure copy, run through the backend's own buffers and dispatch path).
+  bool memcpy_baseline = false;
+};
+
+class BenchSession {
+ public:
+  explicit BenchSession(unsigned copy_threads) : copier_(copy_threads) {}
+
+  // The copy baseline benchmark on a host backend: ParallelCopier over `size_bytes`.
+  void RunMemcpy(benchmark::State& state, const BackendUnderTest& backend, uint64_t size_bytes);
+  // One workload on one backend. `is_baseline`: this is a device backend's JOIN1 baseline, whose
+  // bytes/s becomes that backend's copy figure for the size.
+  void RunWorkload(benchmark::State& state, BackendUnderTest& backend, const Workload& workload,
+                   bool is_baseline);
+
+  unsigned copy_threads() const { return copier_.threads(); }
+
+ private:
+  struct Active {
+    std::string key;  // backend + "/" + workload name + "/" + size
+    WorkloadBuffers buffers;
+    std::unique_ptr<backends::PreparedOperator> op;
+    double prepare_ms = 0;
+    double cold_ms = 0;  // the first Execute() after Prepare(): compiles, uploads, first-touch
+    std::string error;   // set when Prepare() or the first Execute() failed
+  };
+  using BaselineKey = std::pair<std::string, uint64_t>;
+
+  // Makes `workload` on `backend` the active one, preparing it and running the cold dispatch.
+  Active& Activate(BackendUnderTest& backend, const Workload& workload);
+  // The backend's copy bytes/s at the size; measured here when its baseline benchmark was filtered out.
+  std::optional<double> Baseline(BackendUnderTest& backend, uint64_t size_bytes);
+  std::optional<double> MeasureBaseline(BackendUnderTest& backend, uint64_t size_bytes);
+
+  ParallelCopier copier_;
+  std::unique_ptr<Active> active_;
+  std::map<BaselineKey, double> baselines_;
+};
+
+}  // namespace dmlc::app::bench

@@ -1,0 +1,98 @@
+#include "app/bench/workload_data.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+#include <random>
+
+#include "ops/float16.h"
+
+namespace dmlc::app::bench {
+namespace {
+
+constexpr uint32_t kSeed = 20240601;
+
+template <class T>
+T* As(AlignedBuffer& buffer) {
+  return reinterpret_cast<T*>(buffer.data());
+}
+
+void FillIndices(AlignedBuffer& buffer, uint64_t count, uint32_t limit, bool permutation) {
+  uint32_t* out = As<uint32_t>(buffer);
+  std::mt19937 rng(kSeed);
+  if (permutation && count == limit) {
+    std::iota(out, out + count, 0u);
+    std::shuffle(out, out + count, rng);
+    return;
+  }
+  std::uniform_int_distribution<uint32_t> pick(0, limit - 1);
+  for (uint64_t i = 0; i < count; ++i) out[i] = pick(rng);
+}
+
+// Element i gets `value(i)` converted to `type`; `value` yields a double. Only the first kBlock
+// elements are generated, then tiled: at 1 GiB, generating every element would take seconds per
+// workload, and no workload's speed depends on the data beyond one block.
+constexpr uint64_t kBlock = 65536;
+template <class F>
+void FillTyped(AlignedBuffer& buffer, ops::DataType type, uint64_t count, F value) {
+  const uint64_t generated = std::min(count, kBlock);
+  for (uint64_t i = 0; i < generated; ++i) {
+    const double v = value(i);
+    switch (type) {
+      case ops::DataType::kFloat32: As<float>(buffer)[i] = static_cast<float>(v); break;
+      case ops::DataType::kFloat16: As<uint16_t>(buffer)[i] = ops::FloatToHalf(static_cast<float>(v)); break;
+      case ops::DataType::kInt32: As<int32_t>(buffer)[i] = static_cast<int32_t>(v); break;
+      case ops::DataType::kUint32: As<uint32_t>(buffer)[i] = static_cast<uint32_t>(v); break;
+      default: std::abort();  // dml-bench only builds the types above (workloads.cpp)
+    }
+  }
+  const size_t block_bytes = generated * ops::ElementSize(type);
+  const size_t total_bytes = count * ops::ElementSize(type);
+  for (size_t at = block_bytes; at < total_bytes; at += block_bytes) {
+    std::memcpy(buffer.data() + at, buffer.data(), std::min(block_bytes, total_bytes - at));
+  }
+}
+
+}  // namespace
+
+AlignedBuffer::AlignedBuffer(size_t bytes) : size_(bytes) {
+  // aligned_alloc wants a multiple of the alignment; TotalTensorSizeInBytes is a multiple of 4 only.
+  const size_t rounded = std::max<size_t>(64, (bytes + 63) / 64 * 64);
+  data_.reset(static_cast<std::byte*>(std::aligned_alloc(64, rounded)));
+  if (!data_) std::abort();
+  std::memset(data_.get(), 0, rounded);
+}
+
+WorkloadBuffers MakeBuffers(const Workload& workload) {
+  WorkloadBuffers buffers;
+  const bool gather = std::holds_alternative<ops::GatherNd1Desc>(workload.desc);
+  for (const auto& binding : ops::Bindings(workload.desc)) {
+    const ops::TensorDesc& desc = *binding.desc;
+    AlignedBuffer buffer(desc.TotalTensorSizeInBytes);
+    const uint64_t count = ops::ElementCount(desc.Sizes).value();
+    if (binding.role == ops::TensorRole::kOutput) {
+      buffers.outputs.push_back(std::move(buffer));
+      continue;
+    }
+    if (binding.field == "IndicesTensor") {
+      FillIndices(buffer, count, workload.index_limit, gather);
+    } else if (binding.field == "ValuesTensor") {
+      FillTyped(buffer, desc.DataType, count, [](uint64_t i) { return static_cast<double>(i); });
+    } else if (ops::IsFloat(desc.DataType)) {
+      std::mt19937 rng(kSeed);
+      std::uniform_real_distribution<double> u(-0.1, 0.1);
+      FillTyped(buffer, desc.DataType, count, [&](uint64_t) { return std::exp(u(rng)); });
+    } else {
+      std::mt19937 rng(kSeed);
+      std::uniform_int_distribution<int> pick(-1, 1);
+      FillTyped(buffer, desc.DataType, count, [&](uint64_t) { return pick(rng); });
+    }
+    buffers.inputs.push_back(std::move(buffer));
+  }
+  for (const auto& b : buffers.inputs) buffers.input_spans.push_back(b.span());
+  for (auto& b : buffers.outputs) buffers.output_spans.push_back(b.span());
+  return buffers;
+}
+
+}  // namespace dmlc::app::bench

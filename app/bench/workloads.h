@@ -1,0 +1,57 @@
+// What dml-bench measures: one Workload per operator, function, data type, axis and size. Shapes are
+// fixed by the size so the peer script (scripts/peer_compare.py) can rebuild them:
+//   N = size / element size elements per tensor; C = min(1024, the power of two >= sqrt(N)); R = N / C.
+//   GATHER_ND1       input {R,C}, indices {R,1} (a permutation of rows, UINT32), output {R,C}
+//   JOIN             two inputs {1,1,R,C/2} joined on axis 3 into {1,1,R,C}
+//   JOIN1            one input {1,1,R,C} "joined" into {1,1,R,C}: a pure copy (the GPU copy baseline)
+//   ONE_HOT          indices {1,1,R,1} (UINT32 in [0,C)), values {1,1,1,2}, output {1,1,R,C}, axis 3
+//   DIAGONAL_MATRIX  output {1,1,M,M} with M = floor(sqrt(N)), Offset 0, Value 1
+//   REDUCE_<F>       input {1,1,R,C}, axis 3 ("inner") or axis 2 ("outer"); ARGMIN/ARGMAX output UINT32
+// Plain data; the functions are pure.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ops/data_type.h"
+#include "ops/error.h"
+#include "ops/operator_desc.h"
+
+namespace dmlc::app::bench {
+
+enum class ReduceAxis { kInner, kOuter };
+
+struct Workload {
+  std::string name;         // "REDUCE_SUM/FLOAT32/inner": no backend, no size
+  uint64_t size_bytes = 0;  // the ladder rung: bytes of the largest tensor
+  ops::OperatorDesc desc;
+  // Bytes read plus bytes written: every tensor's logical bytes once (each input element is read
+  // once and each output element written once by these shapes).
+  uint64_t bytes_moved = 0;
+  uint32_t index_limit = 0;  // IndicesTensor values are drawn from [0, index_limit)
+  std::string shape;         // "in {16384,1024} out {16384,1}", the benchmark's label
+};
+
+Result<Workload> MakeGather(ops::DataType type, uint64_t size_bytes);
+Result<Workload> MakeJoin(ops::DataType type, uint64_t size_bytes);
+Result<Workload> MakeJoinCopy(ops::DataType type, uint64_t size_bytes);
+Result<Workload> MakeOneHot(ops::DataType type, uint64_t size_bytes);
+Result<Workload> MakeDiagonal(ops::DataType type, uint64_t size_bytes);
+Result<Workload> MakeReduce(ops::ReduceFunction function, ops::DataType type, ReduceAxis axis,
+                            uint64_t size_bytes);
+
+struct PlanOptions {
+  bool quick = false;
+  uint64_t max_size_bytes = 0;  // top of the ladder; must be set
+};
+
+// The size ladder: 1 KiB, then x16 up to max_size_bytes (64 KiB and 4 MiB in quick mode, capped).
+std::vector<uint64_t> SizeLadder(const PlanOptions& options);
+
+// Every workload of a run, in registration order, for one backend: per size, JOIN1 first, then the
+// data-movement operators, then REDUCE. Errors name the workload whose desc failed ops::Validate().
+Result<std::vector<Workload>> WorkloadPlan(const PlanOptions& options);
+
+}  // namespace dmlc::app::bench

@@ -1,0 +1,108 @@
+#include "app/compare/compare_format.h"
+
+#include <cstdio>
+#include <functional>
+#include <string>
+
+namespace dmlc::app::compare {
+namespace {
+
+std::string Fixed(double v, int decimals) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, v);
+  return buffer;
+}
+
+std::string Percent(double fraction) { return (fraction >= 0 ? "+" : "") + Fixed(fraction * 100, 1) + "%"; }
+
+std::string Milliseconds(double ms) { return Fixed(ms, ms < 1 ? 4 : 3) + " ms"; }
+
+std::string StatusArrow(const StatusChange& s) {
+  std::string text = (s.base_status.empty() ? "(new)" : s.base_status) + " -> " + s.new_status;
+  if (!s.message.empty()) text += ": " + s.message;
+  return text;
+}
+
+// A markdown table cell cannot hold a raw '|'.
+std::string EscapePipes(const std::string& text) {
+  std::string out;
+  for (char ch : text) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
+  return out;
+}
+
+std::string Verdict(const Comparison& c) {
+  if (!c.HasRegression()) return "OK: no regression";
+  std::string why;
+  auto add = [&](size_t n, const char* what) {
+    if (n > 0) why += (why.empty() ? "" : ", ") + std::to_string(n) + " " + what;
+  };
+  add(c.new_failures.size(), "new failure(s)");
+  add(c.missing.size(), "missing case(s)");
+  add(c.regressions.size(), "timing regression(s)");
+  return "REGRESSION: " + why;
+}
+
+// Writes one section: a title with the count, then up to kMaxListed rows.
+template <class T>
+void Section(std::ostream& out, OutputFormat format, const std::string& title, const std::vector<T>& rows,
+             const std::string& header, const std::function<std::string(const T&)>& row) {
+  if (rows.empty()) return;
+  const bool md = format == OutputFormat::kMarkdown;
+  out << (md ? "\n### " : "\n") << title << " (" << rows.size() << ")" << (md ? "\n\n" : ":\n");
+  if (md) out << header << "\n";
+  size_t listed = 0;
+  for (const T& r : rows) {
+    if (listed++ == kMaxListed) {
+      out << (md ? "\n" : "  ") << "... and " << rows.size() - kMaxListed << " more\n";
+      break;
+    }
+    out << (md ? "" : "  ") << row(r) << "\n";
+  }
+}
+
+}  // namespace
+
+std::optional<OutputFormat> ParseOutputFormat(std::string_view text) {
+  if (text == "text") return OutputFormat::kText;
+  if (text == "markdown" || text == "md") return OutputFormat::kMarkdown;
+  return std::nullopt;
+}
+
+void WriteComparison(std::ostream& out, const LoadedReport& base, const LoadedReport& now, const Comparison& c,
+                     const Thresholds& thresholds, OutputFormat format) {
+  const bool md = format == OutputFormat::kMarkdown;
+  const std::string sep = md ? " | " : "  ";
+  auto cell = [&](const std::string& s) { return md ? "`" + s + "`" : s; };
+  auto line = [&](std::initializer_list<std::string> cells) {
+    std::string text;
+    for (const auto& s : cells) text += (text.empty() ? "" : sep) + s;
+    return md ? "| " + text + " |" : text;
+  };
+
+  out << (md ? "## " : "") << "Comparison of " << ReportKindName(base.kind) << "s\n";
+  out << (md ? "\n- " : "") << "base: " << base.path << " (" << base.ids.size() << " entries)\n";
+  out << (md ? "- " : "") << "new:  " << now.path << " (" << now.ids.size() << " entries)\n";
+  out << (md ? "- " : "") << "timing rule: median slower by more than " << Fixed(thresholds.relative * 100, 1)
+      << "% and by more than " << Fixed(thresholds.noise_floor_ms, 3) << " ms; " << c.timings_compared
+      << " timings compared\n";
+
+  const std::string status_header = md ? "| id | change |\n|---|---|" : "";
+  const std::string id_header = md ? "| id |\n|---|" : "";
+  const std::string timing_header = md ? "| id | base | new | change |\n|---|---:|---:|---:|" : "";
+  auto status_row = std::function<std::string(const StatusChange&)>(
+      [&](const StatusChange& s) { return line({cell(s.id), md ? EscapePipes(StatusArrow(s)) : StatusArrow(s)}); });
+  auto id_row = std::function<std::string(const std::string&)>([&](const std::string& id) { return line({cell(id)}); });
+  auto timing_row = std::function<std::string(const TimingChange&)>([&](const TimingChange& t) {
+    return line({cell(t.id), Milliseconds(t.base_ms), Milliseconds(t.new_ms), Percent(t.Change())});
+  });
+  Section(out, format, "New failures", c.new_failures, status_header, status_row);
+  Section(out, format, "Missing cases", c.missing, id_header, id_row);
+  Section(out, format, "Timing regressions", c.regressions, timing_header, timing_row);
+  Section(out, format, "Fixes", c.fixes, status_header, status_row);
+  Section(out, format, "Newly skipped", c.newly_skipped, status_header, status_row);
+  Section(out, format, "Added cases", c.added, id_header, id_row);
+  Section(out, format, "Timing improvements", c.improvements, timing_header, timing_row);
+  out << "\n" << (md ? "**" : "") << Verdict(c) << (md ? "**" : "") << "\n";
+}
+
+}  // namespace dmlc::app::compare

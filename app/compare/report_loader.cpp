@@ -1,0 +1,137 @@
+#include "app/compare/report_loader.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace dmlc::app::compare {
+namespace {
+
+using Json = nlohmann::json;
+
+Error LoadError(const std::string& path, std::string field, std::string message, std::string rule = {}) {
+  Error e = MakeError("compare", std::move(field), std::move(message), std::move(rule));
+  e.where.file = path;
+  return e;
+}
+
+// Median of a non-empty list; the mean of the middle two for an even count.
+double Median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const size_t mid = values.size() / 2;
+  return values.size() % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+}
+
+Result<double> ToMilliseconds(double value, const std::string& unit, const std::string& path,
+                              const std::string& field) {
+  if (unit == "ns") return value / 1e6;
+  if (unit == "us") return value / 1e3;
+  if (unit == "ms") return value;
+  if (unit == "s") return value * 1e3;
+  return LoadError(path, field, "unknown time_unit '" + unit + "'", "time_unit is ns, us, ms or s");
+}
+
+void AddEntry(LoadedReport& report, const std::string& id, ReportEntry entry) {
+  if (report.entries.emplace(id, std::move(entry)).second) report.ids.push_back(id);
+}
+
+Result<LoadedReport> ParseConformance(const Json& root, const std::string& path) {
+  LoadedReport report{ReportKind::kConformance, path, {}, {}};
+  const Json& cases = root["cases"];
+  if (!cases.is_array()) return LoadError(path, "/cases", "\"cases\" is not an array");
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const Json& c = cases[i];
+    const std::string at = "/cases/" + std::to_string(i);
+    if (!c.is_object() || !c.contains("id") || !c["id"].is_string() || !c.contains("status") ||
+        !c["status"].is_string()) {
+      return LoadError(path, at, "case has no string \"id\" and \"status\"");
+    }
+    ReportEntry entry{c["status"].get<std::string>(), c.value("message", std::string()), std::nullopt};
+    const Json* hot = nullptr;
+    if (c.contains("timing") && c["timing"].is_object() && c["timing"].contains("hot")) hot = &c["timing"]["hot"];
+    if (hot != nullptr && hot->is_object()) {
+      for (const char* clock : {"gpuMs", "cpuMs"}) {
+        if (hot->contains(clock) && (*hot)[clock].contains("median") && (*hot)[clock]["median"].is_number()) {
+          entry.median_ms = (*hot)[clock]["median"].get<double>();
+          break;
+        }
+      }
+    }
+    AddEntry(report, c["id"].get<std::string>(), std::move(entry));
+  }
+  return report;
+}
+
+Result<LoadedReport> ParseBenchmark(const Json& root, const std::string& path) {
+  LoadedReport report{ReportKind::kBenchmark, path, {}, {}};
+  const Json& benchmarks = root["benchmarks"];
+  if (!benchmarks.is_array()) return LoadError(path, "/benchmarks", "\"benchmarks\" is not an array");
+  std::map<std::string, std::vector<double>> samples;
+  std::map<std::string, double> medians;
+  for (size_t i = 0; i < benchmarks.size(); ++i) {
+    const Json& b = benchmarks[i];
+    const std::string at = "/benchmarks/" + std::to_string(i);
+    if (!b.is_object() || !b.contains("name") || !b["name"].is_string()) {
+      return LoadError(path, at, "benchmark has no string \"name\"");
+    }
+    const std::string id = b.value("run_name", b["name"].get<std::string>());
+    if (b.value("error_occurred", false)) {
+      AddEntry(report, id, {"error", b.value("error_message", std::string()), std::nullopt});
+      continue;
+    }
+    if (!b.contains("real_time") || !b["real_time"].is_number()) {
+      return LoadError(path, at + "/real_time", "benchmark has no numeric \"real_time\"");
+    }
+    auto ms = ToMilliseconds(b["real_time"].get<double>(), b.value("time_unit", "ns"), path, at + "/time_unit");
+    if (!ms.ok()) return ms.error();
+    const std::string run_type = b.value("run_type", "iteration");
+    if (run_type == "aggregate") {
+      if (b.value("aggregate_name", "") == "median") medians[id] = *ms;
+      continue;  // mean, stddev and cv are not times to compare
+    }
+    AddEntry(report, id, {"pass", "", std::nullopt});
+    samples[id].push_back(*ms);
+  }
+  for (auto& [id, entry] : report.entries) {
+    if (entry.status != "pass") continue;
+    if (auto it = medians.find(id); it != medians.end()) {
+      entry.median_ms = it->second;
+    } else if (auto s = samples.find(id); s != samples.end()) {
+      entry.median_ms = Median(s->second);
+    }
+  }
+  return report;
+}
+
+}  // namespace
+
+std::string_view ReportKindName(ReportKind kind) {
+  return kind == ReportKind::kConformance ? "dml-conform report" : "Google Benchmark JSON";
+}
+
+Result<LoadedReport> ParseReport(const std::string& text, const std::string& path) {
+  Json root;
+  try {
+    root = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    return LoadError(path, "", std::string("invalid JSON: ") + e.what(), "the file must be JSON");
+  }
+  if (root.is_object() && root.contains("benchmarks")) return ParseBenchmark(root, path);
+  if (root.is_object() && root.contains("schemaVersion") && root.contains("cases")) {
+    return ParseConformance(root, path);
+  }
+  return LoadError(path, "", "neither a dml-conform report nor Google Benchmark JSON",
+                   "a report has \"schemaVersion\" and \"cases\"; benchmark JSON has \"benchmarks\"");
+}
+
+Result<LoadedReport> LoadReport(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return LoadError(path, "", "cannot open file", "the file must exist and be readable");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return ParseReport(text.str(), path);
+}
+
+}  // namespace dmlc::app::compare

@@ -1,0 +1,71 @@
+#include "app/bench/bench_options.h"
+
+#include <gtest/gtest.h>
+
+namespace dmlc::app::bench {
+namespace {
+
+TEST(ByteSizeTest, ParsesBinaryUnits) {
+  EXPECT_EQ(*ParseByteSize("4096"), 4096u);
+  EXPECT_EQ(*ParseByteSize("1KiB"), 1024u);
+  EXPECT_EQ(*ParseByteSize("64MiB"), 67108864u);
+  EXPECT_EQ(*ParseByteSize("1GiB"), 1073741824u);
+}
+
+TEST(ByteSizeTest, RejectsWhatIsNotASize) {
+  for (const char* text : {"", "0", "MiB", "-1", "12XB", "64mib", "2048GiB"}) {
+    auto size = ParseByteSize(text);
+    ASSERT_FALSE(size.ok()) << text;
+    EXPECT_EQ(size.error().path, "--max-size");
+  }
+}
+
+TEST(ByteSizeTest, FormatsWithTheLargestExactUnit) {
+  EXPECT_EQ(FormatByteSize(1024), "1KiB");
+  EXPECT_EQ(FormatByteSize(65536), "64KiB");
+  EXPECT_EQ(FormatByteSize(uint64_t{4} << 20), "4MiB");
+  EXPECT_EQ(FormatByteSize(uint64_t{1} << 30), "1GiB");
+  EXPECT_EQ(FormatByteSize(1536), "1536B");
+}
+
+TEST(BenchOptionsTest, TakesOurFlagsAndKeepsTheRestInOrder) {
+  auto parsed = ParseBenchOptions({"dml-bench", "--benchmark_filter=cpu/", "--backends=cpu,vulkan", "--max-size=4MiB",
+                                   "--device=1", "--benchmark_format=json"},
+                                  nullptr);
+  ASSERT_TRUE(parsed.ok()) << parsed.error().ToString();
+  EXPECT_FALSE(parsed->options.quick);
+  EXPECT_EQ(parsed->options.backends, (std::vector<std::string>{"cpu", "vulkan"}));
+  EXPECT_EQ(parsed->options.max_size_bytes, uint64_t{4} << 20);
+  EXPECT_EQ(parsed->options.device, "1");
+  EXPECT_EQ(parsed->remaining,
+            (std::vector<std::string>{"dml-bench", "--benchmark_filter=cpu/", "--benchmark_format=json"}));
+}
+
+TEST(BenchOptionsTest, QuickPutsItsMinTimeBeforeTheCallersSoTheCallerWins) {
+  auto parsed = ParseBenchOptions({"dml-bench", "--benchmark_min_time=0.01", "--quick"}, nullptr);
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_TRUE(parsed->options.quick);
+  EXPECT_EQ(parsed->remaining,
+            (std::vector<std::string>{"dml-bench", "--benchmark_min_time=0.05", "--benchmark_min_time=0.01"}));
+}
+
+TEST(BenchOptionsTest, QuickFromTheEnvironment) {
+  EXPECT_TRUE(ParseBenchOptions({"dml-bench"}, "1")->options.quick);
+  EXPECT_FALSE(ParseBenchOptions({"dml-bench"}, "0")->options.quick);
+}
+
+TEST(BenchOptionsTest, HelpIsSeenAndPassedOn) {
+  auto parsed = ParseBenchOptions({"dml-bench", "--help"}, nullptr);
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_TRUE(parsed->options.help);
+  EXPECT_EQ(parsed->remaining, (std::vector<std::string>{"dml-bench", "--help"}));
+}
+
+TEST(BenchOptionsTest, BadMaxSizeIsAnError) {
+  auto parsed = ParseBenchOptions({"dml-bench", "--max-size=big"}, nullptr);
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_EQ(parsed.error().message, "'big' is not a size");
+}
+
+}  // namespace
+}  // namespace dmlc::app::bench

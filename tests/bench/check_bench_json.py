@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""ctest check of dml-bench: a quick filtered run on the CPU backend emits Google Benchmark JSON whose
+benchmarks carry bytes_per_second and fraction_of_copy, with device and driver in the context. Two
+runs: one with the memcpy baseline in the filter, one without it (the baseline is then measured on the
+fly, so fraction_of_copy is still there). Checks structure and counters, never speed."""
+import json
+import subprocess
+import sys
+
+
+def run(bench, pattern):
+    cmd = [bench, "--quick", "--backends=cpu", "--benchmark_filter=" + pattern,
+           "--benchmark_min_time=0.01", "--benchmark_format=json"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    if done.returncode != 0:
+        sys.exit(f"{cmd} exited {done.returncode}\nstderr:\n{done.stderr}")
+    try:
+        return json.loads(done.stdout)
+    except json.JSONDecodeError as e:
+        sys.exit(f"{cmd} did not print JSON ({e}); stdout:\n{done.stdout[:2000]}")
+
+
+def check(report, expected_names):
+    context = report["context"]
+    for key in ("dmlc_backend_cpu_device", "dmlc_backend_cpu_driver", "dmlc_backend_cpu_copy_baseline",
+                "dmlc_version", "dmlc_quick"):
+        assert key in context, f"context lacks {key}: {sorted(context)}"
+    assert context["dmlc_quick"] == "true", context["dmlc_quick"]
+    names = [b["run_name"] for b in report["benchmarks"]]
+    assert names == expected_names, f"benchmarks {names}, expected {expected_names}"
+    for b in report["benchmarks"]:
+        assert not b.get("error_occurred", False), f"{b['name']}: {b.get('error_message')}"
+        for counter in ("bytes_per_second", "fraction_of_copy", "cold_ms", "gpu_timed"):
+            assert counter in b, f"{b['name']} lacks {counter}: {sorted(b)}"
+        assert b["bytes_per_second"] > 0, b
+        assert b["fraction_of_copy"] > 0, b
+        assert b["gpu_timed"] == 0, b
+        if "/MEMCPY/" in b["name"]:
+            assert b["fraction_of_copy"] == 1.0, b
+        else:
+            assert "prepare_ms" in b and b["label"].startswith(("in ", "out ")), b
+
+
+def main():
+    bench = sys.argv[1]
+    check(run(bench, "^cpu/(MEMCPY|REDUCE_SUM/FLOAT32/inner)/64KiB"),
+          ["cpu/MEMCPY/64KiB/manual_time", "cpu/REDUCE_SUM/FLOAT32/inner/64KiB/manual_time"])
+    check(run(bench, "^cpu/(GATHER_ND1|DIAGONAL_MATRIX)/FLOAT32/64KiB"),
+          ["cpu/GATHER_ND1/FLOAT32/64KiB/manual_time", "cpu/DIAGONAL_MATRIX/FLOAT32/64KiB/manual_time"])
+    print("dml-bench JSON ok")
+
+
+if __name__ == "__main__":
+    main()
