@@ -6,6 +6,9 @@
 #ifdef DMLC_WITH_VULKAN
 #include "backends/vulkan/register.h"
 #endif
+#ifdef DMLC_WITH_D3D12
+#include "backends/d3d12/register.h"
+#endif
 
 namespace dmlc::backends {
 
@@ -28,6 +31,9 @@ const Registry& BuiltinRegistry() {
     RegisterCpuBackend(r);
 #ifdef DMLC_WITH_VULKAN
     RegisterVulkanBackend(r);
+#endif
+#ifdef DMLC_WITH_D3D12
+    RegisterD3D12Backend(r);
 #endif
     return r;
   }();

@@ -1,0 +1,38 @@
+// The D3D12 declarations this backend is written against, the same on both platforms it targets:
+// Windows (the SDK's or mingw-w64's d3d12.h and DXGI) and WSL (DirectX-Headers: its wsl/ stubs supply
+// the Windows types, DXCore enumerates adapters). Only declarations: the runtime itself is loaded at run
+// time (runtime.h), so nothing here links against d3d12.
+#pragma once
+
+#ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#include <windows.h>
+#include <d3d12.h>
+#include <d3dcommon.h>
+#include <dxgi1_6.h>
+#include <wrl/client.h>
+#else
+#include <wsl/winadapter.h>
+#include <wsl/wrladapter.h>
+#include <directx/d3d12.h>
+#include <directx/d3d12sdklayers.h>
+#include <directx/dxcore.h>
+#include <dxguids/dxguids.h>
+#endif
+
+#include <string>
+
+namespace dmlc::backends::d3d12 {
+
+template <class T>
+using ComPtr = Microsoft::WRL::ComPtr<T>;
+
+// "E_INVALIDARG (0x80070057)": the symbolic name where it is one D3D12 returns, and the hex value.
+std::string HresultName(HRESULT hr);
+
+}  // namespace dmlc::backends::d3d12

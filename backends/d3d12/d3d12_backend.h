@@ -1,0 +1,60 @@
+// The d3d12 backend: the shared GPU kernels (backends/gpu) on one D3D12 device. Kernels are compiled
+// on first use with the system's HLSL compiler and cached with their root signature and pipeline;
+// one that cannot be compiled makes Supports() say no with the compiler's message, so its cases skip.
+// Thread-safety: Supports() may be called concurrently (the kernel cache is locked); Prepare() and the
+// operators share the device's one command list, so one thread at a time (ThreadSafe() is false).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "backends/backend.h"
+#include "backends/d3d12/d3d12_api.h"
+#include "backends/d3d12/d3d12_device.h"
+#include "backends/d3d12/shader_compiler.h"
+#include "backends/gpu/dispatch_plan.h"
+#include "backends/registry.h"
+
+namespace dmlc::backends::d3d12 {
+
+// A compiled kernel variant, ready to bind.
+struct Pipeline {
+  uint32_t input_count = 0;
+  ComPtr<ID3D12RootSignature> root_signature;
+  ComPtr<ID3D12PipelineState> state;
+};
+
+// Raw views address at most 2^27 32-bit words (D3D12_REQ_BUFFER_RESOURCE_TEXEL_COUNT_2_TO_EXP).
+inline constexpr uint64_t kMaxBufferBytes = (uint64_t{1} << 27) * 4;
+
+class D3D12Backend final : public Backend {
+ public:
+  static Result<std::unique_ptr<Backend>> Create(const BackendOptions& options);
+
+  std::string_view Name() const override { return "d3d12"; }
+  const DeviceInfo& Device() const override { return info_; }
+  bool ThreadSafe() const override { return false; }
+  Support Supports(const ops::OperatorDesc& desc) const override;
+  Result<std::unique_ptr<PreparedOperator>> Prepare(const ops::OperatorDesc& desc) override;
+
+  // The pipeline of kernel variant `name`, whose dispatches bind `input_count` inputs (a variant's
+  // registers are fixed, so every dispatch of it binds the same number), compiled and created on first
+  // use; the error (no such variant, the compiler's message, a D3D12 failure) is cached as well.
+  Result<const Pipeline*> GetPipeline(const std::string& name, uint32_t input_count) const;
+  d3d12::Device& device() { return *device_; }
+  gpu::DeviceLimits limits() const { return {D3D12_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION}; }
+
+ private:
+  D3D12Backend(std::unique_ptr<d3d12::Device> device, Result<std::unique_ptr<ShaderCompiler>> compiler);
+  Result<Pipeline> BuildPipeline(const std::string& name, uint32_t input_count) const;
+
+  std::unique_ptr<d3d12::Device> device_;
+  Result<std::unique_ptr<ShaderCompiler>> compiler_;  // the error says why none loaded
+  DeviceInfo info_;
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, Result<Pipeline>, std::less<>> pipelines_;
+};
+
+}  // namespace dmlc::backends::d3d12

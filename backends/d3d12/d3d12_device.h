@@ -1,0 +1,80 @@
+// One D3D12 device on a chosen adapter: its compute queue, one command list reused for every
+// submission, a fence to wait on, and a timestamp query pair around each submission's work. Created by
+// a factory that returns the error (no runtime, no adapter, device creation failed) instead of throwing.
+// With `debug`, the D3D12 debug layer is enabled first and its messages go to the log after each
+// submission. Not thread-safe: one submission at a time.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "backends/backend.h"
+#include "backends/d3d12/adapters.h"
+#include "backends/d3d12/d3d12_api.h"
+#include "backends/d3d12/runtime.h"
+#include "ops/error.h"
+
+namespace dmlc::backends::d3d12 {
+
+// The capabilities the kernels and the device listing care about.
+struct DeviceFeatures {
+  bool doubles = false;         // DoublePrecisionFloatShaderOps
+  bool int64_ops = false;       // Int64ShaderOps (OPTIONS1): what the "shaderInt64" kernels need
+  bool native_16bit_ops = false;  // Native16BitShaderOpsSupported (OPTIONS4)
+  uint32_t wave_lanes_min = 0;  // WaveLaneCountMin/Max (OPTIONS1); 0 where unreported
+  uint32_t wave_lanes_max = 0;
+  std::string shader_model;     // highest supported, "6.6"
+};
+
+class Device {
+ public:
+  // `device`: "" for the first adapter, an index, or a substring of the adapter's name.
+  static Result<std::unique_ptr<Device>> Create(const std::string& device, bool debug);
+  ~Device();
+
+  ID3D12Device* device() const { return device_.Get(); }
+  const Runtime& runtime() const { return *runtime_; }
+  const DeviceInfo& info() const { return info_; }
+  const DeviceFeatures& features() const { return features_; }
+
+  // A committed buffer of `bytes` bytes on `heap` (DEFAULT, UPLOAD or READBACK), created in `state`;
+  // DEFAULT buffers allow unordered access. The error names the HRESULT.
+  Result<ComPtr<ID3D12Resource>> CreateBuffer(uint64_t bytes, D3D12_HEAP_TYPE heap, D3D12_RESOURCE_STATES state) const;
+
+  // Resets the command list, lets `record` fill it, submits it to the compute queue and waits. `record`
+  // writes WriteTimestamp(list, 0) and (list, 1) around the work it times; Submit() returns the GPU
+  // milliseconds between them. A device removal is an error naming the removal reason.
+  Result<double> Submit(const std::function<Status(ID3D12GraphicsCommandList*)>& record);
+  // Records timestamp `index` (0 = start, 1 = end) of the submission being recorded.
+  void WriteTimestamp(ID3D12GraphicsCommandList* list, uint32_t index);
+
+  // Writes the debug layer's queued messages to the log (no-op without `debug`).
+  void FlushDebugMessages();
+
+ private:
+  Device() = default;
+  Status Init(const std::string& device, bool debug);
+  Error DeviceError(const std::string& call, HRESULT hr) const;
+
+  const Runtime* runtime_ = nullptr;
+  Adapter adapter_;
+  ComPtr<ID3D12Device> device_;
+  ComPtr<ID3D12CommandQueue> queue_;
+  ComPtr<ID3D12CommandAllocator> allocator_;
+  ComPtr<ID3D12GraphicsCommandList> list_;
+  ComPtr<ID3D12Fence> fence_;
+  uint64_t fence_value_ = 0;
+  ComPtr<ID3D12QueryHeap> timestamps_;
+  ComPtr<ID3D12Resource> timestamp_readback_;  // two uint64_t ticks
+  uint64_t timestamp_frequency_ = 0;           // ticks per second
+  ComPtr<ID3D12InfoQueue> info_queue_;         // only with the debug layer
+  DeviceInfo info_;
+  DeviceFeatures features_;
+};
+
+// What `dml-conform backends` lists for each adapter, without creating a backend.
+Result<std::vector<DeviceInfo>> ListDevices();
+
+}  // namespace dmlc::backends::d3d12

@@ -1,0 +1,65 @@
+// The D3D12 binding model of the shared GPU kernels, derived from a dispatch plan (backends/gpu): one
+// root signature per kernel interface and one descriptor table per dispatch. The kernels read their
+// parameter block from `cbuffer Params : register(b0)`, inputs as ByteAddressBuffer t1..tN and the
+// output as RWByteAddressBuffer u(N+1). Here b0 is root constants (60 words + the table's 1 stay inside
+// the 64-word root signature limit, so no constant buffer is needed) and the buffers are raw views in a
+// descriptor table. Pure: builds descs, calls nothing, so it is unit-tested without a runtime.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "backends/d3d12/d3d12_api.h"
+#include "backends/gpu/dispatch_plan.h"
+
+namespace dmlc::backends::d3d12 {
+
+inline constexpr uint32_t kRootConstantsParameter = 0;
+inline constexpr uint32_t kDescriptorTableParameter = 1;
+
+// The root signature of kernels with `input_count` inputs and one output. Holds the arrays its desc
+// points into, so it neither copies nor moves.
+class RootSignatureLayout {
+ public:
+  explicit RootSignatureLayout(uint32_t input_count);
+  RootSignatureLayout(const RootSignatureLayout&) = delete;
+  RootSignatureLayout& operator=(const RootSignatureLayout&) = delete;
+
+  const D3D12_VERSIONED_ROOT_SIGNATURE_DESC& desc() const { return desc_; }
+  uint32_t input_count() const { return input_count_; }
+  // 32-bit words the root signature takes of the 64 D3D12 allows.
+  uint32_t RootWords() const;
+
+ private:
+  uint32_t input_count_;
+  std::array<D3D12_DESCRIPTOR_RANGE1, 2> ranges_{};
+  std::array<D3D12_ROOT_PARAMETER1, 2> parameters_{};
+  D3D12_VERSIONED_ROOT_SIGNATURE_DESC desc_{};
+};
+
+// One descriptor of a dispatch's table, in table order: the inputs' SRVs, then the output's UAV.
+struct DescriptorSlot {
+  uint32_t binding;          // index into ops::Bindings(desc): which tensor's buffer
+  bool writable;             // UAV (the output) or SRV (an input)
+  uint32_t shader_register;  // t<n> or u<n>
+};
+
+// Where each dispatch's table lies in one shader-visible heap for the whole plan.
+struct DescriptorLayout {
+  std::vector<std::vector<DescriptorSlot>> tables;  // per dispatch
+  std::vector<uint32_t> table_offsets;              // per dispatch, in descriptors from the heap start
+  uint32_t descriptor_count = 0;                    // heap size; at least 1 (a heap cannot be empty)
+};
+DescriptorLayout LayoutDescriptors(std::span<const gpu::Dispatch> plan);
+
+// Raw (ByteAddressBuffer) views of a buffer of `bytes` bytes, a multiple of 4.
+D3D12_SHADER_RESOURCE_VIEW_DESC RawSrvDesc(uint64_t bytes);
+D3D12_UNORDERED_ACCESS_VIEW_DESC RawUavDesc(uint64_t bytes);
+
+// A tensor's bytes rounded up to whole 32-bit words, at least one word: raw views address words, and a
+// zero-sized buffer cannot be created.
+uint64_t RawBufferBytes(uint64_t tensor_bytes);
+
+}  // namespace dmlc::backends::d3d12

@@ -1,0 +1,39 @@
+// Compiles the shared HLSL kernels at run time with the compiler this system has: DXC
+// (dxcompiler.dll / libdxcompiler.so, cs_6_2 DXIL) when present, otherwise D3DCompile
+// (d3dcompiler_47.dll, present on every Windows 10/11; cs_5_1 DXBC). A kernel the compiler rejects (a
+// 64-bit kernel under cs_5_1, or Wine's compiler, which cannot compile compute shaders) is an error
+// carrying the compiler's own message, which the backend turns into a skip. Compile() is thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "ops/error.h"
+
+namespace dmlc::backends::d3d12 {
+
+using Defines = std::vector<std::pair<std::string, std::string>>;
+
+class ShaderCompiler {
+ public:
+  virtual ~ShaderCompiler() = default;
+  // "dxcompiler.dll (cs_6_2)", for the device listing and skip reasons.
+  virtual const std::string& Name() const = 0;
+  // Bytecode of entry point "main" in `source` (self-contained: includes already expanded), or the
+  // compiler's messages. `file` names the source in those messages.
+  virtual Result<std::vector<uint8_t>> Compile(std::string_view source, std::string_view file,
+                                               const Defines& defines) const = 0;
+};
+
+// DXC when it loads, else D3DCompile; the error names both libraries and why each did not load.
+Result<std::unique_ptr<ShaderCompiler>> LoadShaderCompiler();
+
+// Each compiler on its own, for LoadShaderCompiler() and tests.
+Result<std::unique_ptr<ShaderCompiler>> LoadDxc();
+Result<std::unique_ptr<ShaderCompiler>> LoadFxc();
+
+}  // namespace dmlc::backends::d3d12

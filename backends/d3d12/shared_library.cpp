@@ -1,0 +1,68 @@
+#include "backends/d3d12/shared_library.h"
+
+#include <utility>
+
+#ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#else
+#include <dlfcn.h>
+#endif
+
+namespace dmlc::backends::d3d12 {
+namespace {
+
+#ifdef _WIN32
+void* OpenOne(const char* name, std::string& why) {
+  HMODULE module = LoadLibraryA(name);
+  if (module == nullptr) why = "LoadLibrary error " + std::to_string(GetLastError());
+  return reinterpret_cast<void*>(module);
+}
+void CloseOne(void* handle) { FreeLibrary(static_cast<HMODULE>(handle)); }
+void* Lookup(void* handle, const char* symbol) {
+  return reinterpret_cast<void*>(GetProcAddress(static_cast<HMODULE>(handle), symbol));
+}
+#else
+void* OpenOne(const char* name, std::string& why) {
+  void* handle = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+  if (handle == nullptr) {
+    const char* message = dlerror();
+    why = message != nullptr ? message : "dlopen failed";
+  }
+  return handle;
+}
+void CloseOne(void* handle) { dlclose(handle); }
+void* Lookup(void* handle, const char* symbol) { return dlsym(handle, symbol); }
+#endif
+
+}  // namespace
+
+Result<SharedLibrary> SharedLibrary::Open(std::initializer_list<const char*> names) {
+  std::string tried;
+  for (const char* name : names) {
+    std::string why;
+    if (void* handle = OpenOne(name, why)) return SharedLibrary(handle, name);
+    tried += (tried.empty() ? "" : "; ") + std::string(name) + ": " + why;
+  }
+  return MakeError("d3d12", "", "cannot load " + tried, "the runtime library is installed");
+}
+
+SharedLibrary& SharedLibrary::operator=(SharedLibrary&& other) noexcept {
+  if (this != &other) {
+    if (handle_ != nullptr) CloseOne(handle_);
+    handle_ = std::exchange(other.handle_, nullptr);
+    name_ = std::move(other.name_);
+  }
+  return *this;
+}
+
+SharedLibrary::~SharedLibrary() {
+  if (handle_ != nullptr) CloseOne(handle_);
+}
+
+void* SharedLibrary::Symbol(const char* symbol) const { return handle_ == nullptr ? nullptr : Lookup(handle_, symbol); }
+
+}  // namespace dmlc::backends::d3d12

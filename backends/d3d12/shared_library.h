@@ -1,0 +1,44 @@
+// A shared library opened at run time (LoadLibrary on Windows, dlopen elsewhere), closed when the
+// object goes. Lets the backend start where the D3D12 runtime or a shader compiler is missing and say so.
+#pragma once
+
+#include <initializer_list>
+#include <string>
+
+#include "ops/error.h"
+
+namespace dmlc::backends::d3d12 {
+
+class SharedLibrary {
+ public:
+  // Opens the first of `names` that loads; the error lists every name tried with the loader's reason.
+  static Result<SharedLibrary> Open(std::initializer_list<const char*> names);
+
+  SharedLibrary(SharedLibrary&& other) noexcept : handle_(other.handle_), name_(std::move(other.name_)) {
+    other.handle_ = nullptr;
+  }
+  SharedLibrary& operator=(SharedLibrary&& other) noexcept;
+  SharedLibrary(const SharedLibrary&) = delete;
+  SharedLibrary& operator=(const SharedLibrary&) = delete;
+  ~SharedLibrary();
+
+  // The exported symbol, nullptr when the library has none.
+  void* Symbol(const char* symbol) const;
+  // Typed lookup; the error names the library and the symbol.
+  template <class Fn>
+  Result<Fn> Function(const char* symbol) const {
+    void* address = Symbol(symbol);
+    if (address == nullptr) {
+      return MakeError("d3d12", "", name_ + " has no export " + symbol, "the runtime exports what the backend calls");
+    }
+    return reinterpret_cast<Fn>(address);
+  }
+  const std::string& name() const { return name_; }
+
+ private:
+  SharedLibrary(void* handle, std::string name) : handle_(handle), name_(std::move(name)) {}
+  void* handle_ = nullptr;
+  std::string name_;
+};
+
+}  // namespace dmlc::backends::d3d12

@@ -1,0 +1,3 @@
+set(PACKAGE_VERSION 2.1.2)
+set(PACKAGE_VERSION_MAJOR 2)
+include(${CMAKE_CURRENT_LIST_DIR}/../version.cmake)

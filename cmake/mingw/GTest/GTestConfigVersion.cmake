@@ -1,0 +1,3 @@
+set(PACKAGE_VERSION 1.12.1)
+set(PACKAGE_VERSION_MAJOR 1)
+include(${CMAKE_CURRENT_LIST_DIR}/../version.cmake)

@@ -1,0 +1,3 @@
+set(PACKAGE_VERSION 3.11.2)
+set(PACKAGE_VERSION_MAJOR 3)
+include(${CMAKE_CURRENT_LIST_DIR}/../version.cmake)
