@@ -45,7 +45,9 @@ float HalfToFloat(uint16_t h) {
   const uint32_t sign = uint32_t(h & 0x8000) << 16;
   const uint32_t exponent = (h >> 10) & 0x1F;
   uint32_t fraction = h & 0x3FF;
-  if (exponent == 0x1F) return std::bit_cast<float>(sign | 0x7F800000u | (fraction << 13));
+  // NaN keeps its payload and comes out quiet, as F16C's conversion does.
+  if (exponent == 0x1F && fraction != 0) return std::bit_cast<float>(sign | 0x7FC00000u | (fraction << 13));
+  if (exponent == 0x1F) return std::bit_cast<float>(sign | 0x7F800000u);
   if (exponent != 0) return std::bit_cast<float>(sign | ((exponent + 112) << 23) | (fraction << 13));
   if (fraction == 0) return std::bit_cast<float>(sign);
   // Subnormal half: normalise, since every half subnormal is a normal float.

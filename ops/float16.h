@@ -1,7 +1,8 @@
 // IEEE 754 binary16 conversions with round-to-nearest-even, subnormals, infinities and NaN.
 // Two implementations: a portable one, and F16C instructions where the CPU has them. The public
 // functions pick F16C at run time; the portable ones stay callable so tests can diff the two.
-// Thread-safe; no state beyond a cached CPU feature check.
+// NaN converts to a quiet NaN of the same sign, keeping the payload bits that fit (both ways, as F16C
+// does). Thread-safe; no state beyond a cached CPU feature check.
 #pragma once
 
 #include <cstddef>
