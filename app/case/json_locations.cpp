@@ -1,6 +1,7 @@
 #include "app/case/json_locations.h"
 
 #include <algorithm>
+#include <cctype>
 #include <iterator>
 #include <vector>
 
@@ -88,19 +89,18 @@ class LocatingSax {
       return false;
     }
     key_ = std::move(key);
+    key_start_ = start;
     return true;
   }
 
-  bool parse_error(std::size_t byte, const std::string& /*last_token*/, const json::exception& ex) {
-    // `byte` is 1-based and points at the byte that made the text invalid (one past the end at EOF).
-    const size_t offset = std::min(byte > 0 ? byte - 1 : 0, text_.size());
+  bool parse_error(std::size_t byte, const std::string& last_token, const json::exception& ex) {
     std::string message = ex.what();
     // Drop nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 2: " prefix:
     // the location is reported in this project's own format.
     if (size_t p = message.find("syntax error"); p != std::string::npos) message = message.substr(p);
     else if (size_t q = message.find("] "); q != std::string::npos) message = message.substr(q + 2);
     error_ = MakeError("json", "", message, "the file must be valid JSON (RFC 8259)");
-    error_->where = Where(offset);
+    error_->where = Where(OffendingTokenStart(byte, last_token));
     return false;
   }
 
@@ -112,6 +112,23 @@ class LocatingSax {
     size_t pointer_length;  // pointer_ length before this container's own token was appended
     size_t next_index = 0;  // arrays: index of the next element
   };
+
+  // `byte` is the 1-based position of the last byte nlohmann read: the end of the offending token, or
+  // one past the text at its end. Move back to the token's first byte, so the column is where a reader
+  // looks. nlohmann's `last_token` is exact only for strings (other tokens accumulate everything read
+  // since the last string or number), so other tokens are found by walking back over word bytes.
+  size_t OffendingTokenStart(size_t byte, const std::string& last_token) const {
+    const size_t offset = std::min(byte > 0 ? byte - 1 : 0, text_.size());
+    if (offset >= text_.size()) return offset;
+    if (std::string_view("{}[]:,").find(text_[offset]) != std::string_view::npos) return offset;
+    const bool complete_string = last_token.size() >= 2 && last_token.front() == '"' && last_token.back() == '"' &&
+                                 last_token.find('"', 1) == last_token.size() - 1 && last_token.size() <= offset + 1;
+    if (complete_string) return offset + 1 - last_token.size();
+    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.'; };
+    size_t p = offset;
+    while (p > 0 && word(text_[p - 1])) --p;
+    return p;
+  }
 
   size_t TokenStart() {
     const size_t read = static_cast<size_t>(*read_to_ - text_.data());
@@ -130,6 +147,7 @@ class LocatingSax {
   json* Add(json value) {
     const size_t start = TokenStart();
     std::string pointer;
+    size_t key_start = start;
     json* placed = nullptr;
     if (frames_.empty()) {
       out_.value = std::move(value);
@@ -140,10 +158,11 @@ class LocatingSax {
       placed = &top.container->back();
     } else {
       pointer = pointer_ + "/" + EscapePointerToken(key_);
+      key_start = key_start_;
       placed = &(*top.container)[key_];
       *placed = std::move(value);
     }
-    out_.locations.Add(pointer, lines_.At(start));
+    out_.locations.Add(pointer, lines_.At(start), lines_.At(key_start));
     last_pointer_ = std::move(pointer);
     return placed;
   }
@@ -171,17 +190,18 @@ class LocatingSax {
   std::string pointer_;       // pointer of the innermost open container
   std::string last_pointer_;  // pointer of the value added last
   std::string key_;           // the member name the next value belongs to
+  size_t key_start_ = 0;      // where key_ starts in the text
   size_t scanned_to_ = 0;
   std::optional<Error> error_;
 };
 
 }  // namespace
 
-TextPosition JsonLocations::Find(std::string_view pointer) const {
+JsonLocations::Entry JsonLocations::Lookup(std::string_view pointer) const {
   std::string key(pointer);
   while (true) {
     if (auto it = positions_.find(key); it != positions_.end()) return it->second;
-    if (key.empty()) return {};
+    if (key.empty()) return Entry{};
     key.resize(key.rfind('/'));
   }
 }

@@ -19,16 +19,26 @@ struct TextPosition {
   int column = 0;
 };
 
-// Maps a JSON pointer ("/cases/3/operator/desc") to where its value starts in the text.
+// Maps a JSON pointer ("/cases/3/operator/desc") to where its value starts in the text and, for
+// object members, where its key starts (unknown-field errors point at the key).
 class JsonLocations {
  public:
-  void Add(std::string pointer, TextPosition position) { positions_.emplace(std::move(pointer), position); }
+  void Add(std::string pointer, TextPosition value, TextPosition key) {
+    positions_.emplace(std::move(pointer), Entry{value, key});
+  }
   // The value's position; for a pointer that names no value (a missing member), the nearest ancestor's.
-  TextPosition Find(std::string_view pointer) const;
+  TextPosition Find(std::string_view pointer) const { return Lookup(pointer).value; }
+  // The member's key position; the value's for array elements and the root.
+  TextPosition FindKey(std::string_view pointer) const { return Lookup(pointer).key; }
   size_t size() const { return positions_.size(); }
 
  private:
-  std::unordered_map<std::string, TextPosition> positions_;
+  struct Entry {
+    TextPosition value;
+    TextPosition key;
+  };
+  Entry Lookup(std::string_view pointer) const;
+  std::unordered_map<std::string, Entry> positions_;
 };
 
 struct LocatedJson {

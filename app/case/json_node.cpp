@@ -42,6 +42,11 @@ SourceLocation JsonNode::where() const {
   return SourceLocation{doc_->file, p.line, p.column};
 }
 
+SourceLocation JsonNode::key_where() const {
+  TextPosition p = doc_->json.locations.FindKey(pointer_);
+  return SourceLocation{doc_->file, p.line, p.column};
+}
+
 Error JsonNode::Fail(std::string message, std::string rule) const {
   Error e = MakeError("case", pointer_.empty() ? "/" : pointer_, std::move(message), std::move(rule));
   e.where = where();
@@ -73,7 +78,12 @@ std::optional<JsonNode> JsonNode::Find(std::string_view key) const {
 }
 
 Result<JsonNode> JsonNode::Require(std::string_view key) const {
-  if (!Has(key)) return Fail("missing field \"" + std::string(key) + "\"", "required field");
+  if (!Has(key)) {
+    // The path names the missing field; the location is the object that lacks it.
+    Error e = Fail("missing field \"" + std::string(key) + "\"", "required field");
+    e.path = pointer_ + "/" + EscapePointerToken(key);
+    return e;
+  }
   return Member(key);
 }
 
@@ -92,7 +102,12 @@ Status JsonNode::CheckFields(std::span<const std::string_view> known) const {
   for (const auto& [key, value] : value_->items()) {
     bool found = false;
     for (std::string_view k : known) found = found || k == key;
-    if (!found) return Member(key).Fail(UnknownNameMessage("field", key, known), "known fields only");
+    if (!found) {
+      const JsonNode member = Member(key);
+      Error e = member.Fail(UnknownNameMessage("field", key, known), "known fields only");
+      e.where = member.key_where();
+      return e;
+    }
   }
   return OkStatus();
 }

@@ -31,6 +31,7 @@ class JsonNode {
   const nlohmann::json& value() const { return *value_; }
   const std::string& pointer() const { return pointer_; }
   SourceLocation where() const;
+  SourceLocation key_where() const;  // an object member's key; where() for others
   // An error about this value: scope "case", path = this pointer, location of this value.
   Error Fail(std::string message, std::string rule) const;
 

@@ -1,0 +1,132 @@
+#include "app/case/case_loader.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/app/case/case_test_util.h"
+
+namespace dmlc::app {
+namespace {
+
+using testing::FirstError;
+using testing::LoadText;
+
+std::string Case(const std::string& name, const std::string& axis = "0") {
+  return R"({"name": ")" + name + R"(", "operator": {"type": "JOIN", "desc": {
+      "InputTensors": [{"DataType": "UINT8", "Sizes": [2]}],
+      "OutputTensor": {"DataType": "UINT8", "Sizes": [2]}, "Axis": )" + axis + R"(}},
+    "inputs": {"InputTensors": [[1, 2]]}})";
+}
+
+TEST(CaseLoaderTest, FindsJsonFilesRecursivelySortedSkippingSchema) {
+  testing::TempDir dir;
+  dir.Write("b.json", "{}");
+  dir.Write("a/z.json", "{}");
+  dir.Write("a/c/d.json", "{}");
+  dir.Write("schema.json", "{}");
+  dir.Write("notes.txt", "");
+  std::vector<Error> errors;
+  std::vector<CaseSource> found = FindCaseFiles({dir.path(), dir.path() / "missing", dir.path() / "b.json"}, errors);
+  ASSERT_EQ(found.size(), 4u);
+  EXPECT_EQ(found[0].file, dir.path() / "a/c/d.json");
+  EXPECT_EQ(found[1].file, dir.path() / "a/z.json");
+  EXPECT_EQ(found[2].file, dir.path() / "b.json");
+  EXPECT_EQ(found[0].root, dir.path());
+  EXPECT_EQ(found[3].file, dir.path() / "b.json");  // a file given by name: its folder is the root
+  EXPECT_EQ(found[3].root, dir.path());
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].where.file, (dir.path() / "missing").string());
+  EXPECT_EQ(errors[0].message, "no such file or directory");
+}
+
+TEST(CaseLoaderTest, IdsAreRelativeToTheRoot) {
+  testing::TempDir dir;
+  const CaseFile file = LoadCaseFile(dir.Write("ops/join/basic.json", Case("two")), dir.path());
+  EXPECT_EQ(file.file_id, "ops/join/basic");
+  ASSERT_EQ(file.cases.size(), 1u);
+  EXPECT_EQ(file.cases[0].id, "ops/join/basic/two");
+  ASSERT_TRUE(file.cases[0].loaded.ok());
+  EXPECT_EQ(file.cases[0].loaded->id, "ops/join/basic/two");
+  EXPECT_EQ(file.cases[0].loaded->file, (dir.path() / "ops/join/basic.json").string());
+}
+
+TEST(CaseLoaderTest, OneBadCaseDoesNotStopTheOthers) {
+  testing::TempDir dir;
+  const std::string text = "{\"$schema\": \"schema.json\", \"cases\": [\n" + Case("one") + ",\n" +
+                           Case("two", "\"x\"") + ",\n" + Case("one") + ",\n{\"operator\": 1}\n]}";
+  const CaseFile file = LoadText(dir, text, "many.json");
+  ASSERT_FALSE(file.error.has_value());
+  ASSERT_EQ(file.cases.size(), 4u);
+  EXPECT_EQ(file.cases[0].id, "many/one");
+  EXPECT_TRUE(file.cases[0].loaded.ok());
+  EXPECT_EQ(file.cases[0].where.line, 2);
+
+  EXPECT_EQ(file.cases[1].id, "many/two");  // failed, but still named
+  ASSERT_FALSE(file.cases[1].loaded.ok());
+  EXPECT_EQ(file.cases[1].loaded.error().path, "/cases/1/operator/desc/Axis");
+  EXPECT_EQ(file.cases[1].loaded.error().where.line, 8);
+
+  EXPECT_EQ(file.cases[2].id, "many/#2");
+  ASSERT_FALSE(file.cases[2].loaded.ok());
+  EXPECT_EQ(file.cases[2].loaded.error().path, "/cases/2/name");
+  EXPECT_EQ(file.cases[2].loaded.error().message, "duplicate case name \"one\" (first used at line 2)");
+  EXPECT_EQ(file.cases[2].loaded.error().rule, "case names are unique in their file");
+  EXPECT_EQ(file.cases[2].loaded.error().where.line, 10);
+  EXPECT_EQ(file.cases[2].loaded.error().where.column, 10);
+
+  EXPECT_EQ(file.cases[3].id, "many/#3");
+  EXPECT_EQ(file.cases[3].loaded.error().path, "/cases/3/name");
+  EXPECT_EQ(file.cases[3].loaded.error().message, "missing field \"name\"");
+}
+
+TEST(CaseLoaderTest, FileLevelErrors) {
+  testing::TempDir dir;
+  const CaseFile syntax = LoadText(dir, "{\"cases\": [\n  {\"name\": \"a\",,}\n]}");
+  ASSERT_TRUE(syntax.error.has_value());
+  EXPECT_TRUE(syntax.cases.empty());
+  EXPECT_EQ(syntax.error->where.line, 2);
+  EXPECT_EQ(syntax.error->where.column, 16);
+  EXPECT_EQ(syntax.error->scope, "case");
+
+  const Error wrapper = FirstError(LoadText(dir, "{\"cases\": [], \"case\": 1}"));
+  EXPECT_EQ(wrapper.path, "/case");
+  EXPECT_EQ(wrapper.message, "unknown field \"case\" (did you mean \"cases\"?)");
+
+  const Error not_array = FirstError(LoadText(dir, "{\"cases\": {}}"));
+  EXPECT_EQ(not_array.path, "/cases");
+  EXPECT_EQ(not_array.message, "expected an array, found an object");
+
+  const Error top = FirstError(LoadText(dir, "[1]"));
+  EXPECT_EQ(top.path, "/");
+  EXPECT_EQ(top.rule, "case file shape");
+
+  const CaseFile missing = LoadCaseFile(dir.path() / "absent.json", dir.path());
+  ASSERT_TRUE(missing.error.has_value());
+  EXPECT_EQ(missing.error->message, "cannot open the file");
+  EXPECT_EQ(missing.file_id, "absent");
+}
+
+TEST(CaseLoaderTest, SchemaIsOnlyAllowedAtTheTop) {
+  testing::TempDir dir;
+  std::string inner = Case("one");
+  inner.insert(1, "\"$schema\": \"x\", ");
+  const Error e = FirstError(LoadText(dir, "{\"cases\": [" + inner + "]}"));
+  EXPECT_EQ(e.path, "/cases/0/$schema");
+  EXPECT_EQ(e.rule, "known fields only");
+}
+
+TEST(CaseLoaderTest, SourcePathIsRelativeToTheCaseFile) {
+  testing::TempDir dir;
+  dir.Write("sub/data/in.bin", std::string("\x01\x02", 2));
+  std::string text = Case("bin");
+  text.replace(text.find("[[1, 2]]"), 8, "[{\"sourcePath\": \"data/in.bin\"}]");
+  const CaseFile file = LoadCaseFile(dir.Write("sub/c.json", text), dir.path());
+  ASSERT_TRUE(file.cases[0].loaded.ok()) << file.cases[0].loaded.error().ToString();
+  const TestCase& tc = *file.cases[0].loaded;
+  EXPECT_EQ(tc.inputs[0].source_path, dir.path() / "sub/data/in.bin");
+  Result<std::vector<std::byte>> bytes = Materialize(tc.inputs[0], std::get<ops::JoinDesc>(tc.desc).InputTensors[0]);
+  ASSERT_TRUE(bytes.ok()) << bytes.error().ToString();
+  EXPECT_EQ(*bytes, (std::vector<std::byte>{std::byte{1}, std::byte{2}, std::byte{0}, std::byte{0}}));
+}
+
+}  // namespace
+}  // namespace dmlc::app
