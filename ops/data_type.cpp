@@ -11,12 +11,10 @@ struct DataTypeInfo {
 
 // One table for names and sizes, in the spec tables' order, so parsing and printing cannot disagree.
 constexpr DataTypeInfo kInfo[] = {
-    {DataType::kFloat64, "FLOAT64", 8}, {DataType::kFloat32, "FLOAT32", 4},
-    {DataType::kFloat16, "FLOAT16", 2}, {DataType::kInt64, "INT64", 8},
-    {DataType::kInt32, "INT32", 4},     {DataType::kInt16, "INT16", 2},
-    {DataType::kInt8, "INT8", 1},       {DataType::kUint64, "UINT64", 8},
-    {DataType::kUint32, "UINT32", 4},   {DataType::kUint16, "UINT16", 2},
-    {DataType::kUint8, "UINT8", 1},
+    {DataType::kFloat64, "FLOAT64", 8}, {DataType::kFloat32, "FLOAT32", 4}, {DataType::kFloat16, "FLOAT16", 2},
+    {DataType::kInt64, "INT64", 8},     {DataType::kInt32, "INT32", 4},     {DataType::kInt16, "INT16", 2},
+    {DataType::kInt8, "INT8", 1},       {DataType::kUint64, "UINT64", 8},   {DataType::kUint32, "UINT32", 4},
+    {DataType::kUint16, "UINT16", 2},   {DataType::kUint8, "UINT8", 1},
 };
 
 const DataTypeInfo* Find(DataType type) {
@@ -38,8 +36,7 @@ bool IsFloat(DataType type) {
 }
 
 bool IsSignedInteger(DataType type) {
-  return type == DataType::kInt64 || type == DataType::kInt32 || type == DataType::kInt16 ||
-         type == DataType::kInt8;
+  return type == DataType::kInt64 || type == DataType::kInt32 || type == DataType::kInt16 || type == DataType::kInt8;
 }
 
 bool IsUnsignedInteger(DataType type) {

@@ -8,9 +8,8 @@ struct LevelName {
   std::string_view name;
 };
 constexpr LevelName kLevels[] = {
-    {FeatureLevel::k1_0, "1_0"}, {FeatureLevel::k2_0, "2_0"}, {FeatureLevel::k2_1, "2_1"},
-    {FeatureLevel::k3_0, "3_0"}, {FeatureLevel::k4_0, "4_0"}, {FeatureLevel::k4_1, "4_1"},
-    {FeatureLevel::k5_0, "5_0"}, {FeatureLevel::k5_1, "5_1"},
+    {FeatureLevel::k1_0, "1_0"}, {FeatureLevel::k2_0, "2_0"}, {FeatureLevel::k2_1, "2_1"}, {FeatureLevel::k3_0, "3_0"},
+    {FeatureLevel::k4_0, "4_0"}, {FeatureLevel::k4_1, "4_1"}, {FeatureLevel::k5_0, "5_0"}, {FeatureLevel::k5_1, "5_1"},
 };
 
 std::string Name(FeatureLevel level) { return std::string(FeatureLevelName(level)); }
@@ -88,8 +87,8 @@ Status CheckSupport(const SupportTable& table, FeatureLevel level, const std::ve
     }
     const uint32_t dims = use.desc->DimensionCount();
     if (dims < row->min_dimensions || dims > row->max_dimensions) {
-      std::string message = use.path + " has " + std::to_string(dims) + " dimensions; " + who +
-                            " at feature level " + Name(level) + " supports " + DimensionRange(*row);
+      std::string message = use.path + " has " + std::to_string(dims) + " dimensions; " + who + " at feature level " +
+                            Name(level) + " supports " + DimensionRange(*row);
       const auto from = FirstLevelWhere(table, use.tensor, [dims](const TensorSupport& r) {
         return dims >= r.min_dimensions && dims <= r.max_dimensions;
       });

@@ -30,9 +30,7 @@ std::vector<uint32_t> EffectiveStrides(const TensorDesc& desc) {
   return desc.Strides.empty() ? PackedStrides(desc.Sizes) : desc.Strides;
 }
 
-bool IsPacked(const TensorDesc& desc) {
-  return desc.Strides.empty() || desc.Strides == PackedStrides(desc.Sizes);
-}
+bool IsPacked(const TensorDesc& desc) { return desc.Strides.empty() || desc.Strides == PackedStrides(desc.Sizes); }
 
 Result<uint64_t> ElementCount(const std::vector<uint32_t>& sizes) {
   uint64_t count = 1;
@@ -85,8 +83,7 @@ Status ValidateTensorDesc(const TensorDesc& desc, const std::string& path) {
                      "Flags must be NONE (0) or OWNED_BY_DML (1)");
   }
   if (desc.Sizes.empty() || desc.Sizes.size() > kMaxDimensions) {
-    return MakeError(scope, prefix + "Sizes",
-                     prefix + "Sizes has " + std::to_string(desc.Sizes.size()) + " dimensions",
+    return MakeError(scope, prefix + "Sizes", prefix + "Sizes has " + std::to_string(desc.Sizes.size()) + " dimensions",
                      "DimensionCount must be 1 to 8");
   }
   for (size_t i = 0; i < desc.Sizes.size(); ++i) {
@@ -103,7 +100,8 @@ Status ValidateTensorDesc(const TensorDesc& desc, const std::string& path) {
   }
   Result<uint64_t> count = ElementCount(desc.Sizes);
   if (!count.ok() || *count > std::numeric_limits<uint32_t>::max()) {
-    return MakeError(scope, prefix + "Sizes", prefix + "Sizes " + FormatSizes(desc.Sizes) + " has more than 2^32-1 elements",
+    return MakeError(scope, prefix + "Sizes",
+                     prefix + "Sizes " + FormatSizes(desc.Sizes) + " has more than 2^32-1 elements",
                      "the element count must fit in UINT");
   }
   Result<uint64_t> needed = CalcBufferTensorSize(desc);

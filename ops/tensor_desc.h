@@ -41,9 +41,10 @@ Result<uint64_t> ElementCount(const std::vector<uint32_t>& sizes);
 Result<uint64_t> CalcBufferTensorSize(const TensorDesc& desc);
 
 // Checks the rules every DML_BUFFER_TENSOR_DESC obeys: a known DataType, 1 to 8 dimensions, nonzero
-// sizes, Strides with as many entries as Sizes, TotalTensorSizeInBytes >= the computed size and a
-// multiple of 4, GuaranteedBaseOffsetAlignment 0 or a power of two >= 16, Flags known.
-// `path` prefixes field names in the error ("InputTensors[1]").
+// sizes, Strides with as many entries as Sizes, an element count that fits UINT (so packed strides
+// do), TotalTensorSizeInBytes >= the computed size and a multiple of 4, GuaranteedBaseOffsetAlignment
+// 0 or a power of two >= 16, Flags known. `path` prefixes field names in the error ("InputTensors[1]");
+// the error's scope is "tensor" (operators re-scope it to themselves).
 Status ValidateTensorDesc(const TensorDesc& desc, const std::string& path);
 
 // "FLOAT32{2,3}" or "FLOAT32{2,3}/s{3,1}", for messages and listings.

@@ -68,8 +68,8 @@ Status ValidateDiagonalMatrix(const DiagonalMatrixDesc& desc) {
     // NaN fails both comparisons, so it is rejected along with infinities and out-of-range values.
     if (!(truncated >= range.low && truncated < range.high)) {
       return MakeError(op, "Value",
-                       "Value " + FormatValue(desc.Value) + " truncates to a number " + std::string(DataTypeName(type)) +
-                           " cannot hold",
+                       "Value " + FormatValue(desc.Value) + " truncates to a number " +
+                           std::string(DataTypeName(type)) + " cannot hold",
                        "Value truncated toward zero must fit the output type");
     }
   }

@@ -15,7 +15,9 @@ struct DiagonalMatrixDesc {
   float Value = 1.0f;
 };
 
-// Spec rules, plus: for integer outputs Value truncates toward zero and must fit the output type.
+// Spec rules: OutputTensor has 2 to 4 dimensions (no table at any level allows more; fewer than two
+// leave no matrix). Plus: for integer outputs Value truncates toward zero and must fit the output type
+// (NaN and infinities never do); floating-point outputs take any Value (FLOAT16 rounds to nearest even).
 Status ValidateDiagonalMatrix(const DiagonalMatrixDesc& desc);
 const SupportTable& DiagonalMatrixSupportTable();
 std::vector<TensorUse> DiagonalMatrixTensorUses(const DiagonalMatrixDesc& desc);

@@ -36,31 +36,37 @@ Status CheckCounts(const GatherNd1Desc& desc) {
                 "IndicesDimensionCount must be in [1, IndicesTensor.DimensionCount]");
   }
   if (batch >= dims) {
-    return Fail("BatchDimensionCount", Count("BatchDimensionCount", batch) + " with DimensionCount " + std::to_string(dims),
+    return Fail("BatchDimensionCount",
+                Count("BatchDimensionCount", batch) + " with DimensionCount " + std::to_string(dims),
                 "BatchDimensionCount must be in [0, DimensionCount)");
   }
   // Batch dimensions lead the meaningful ones of every tensor; the indices also need their tuple dimension.
   if (batch >= indices_count) {
-    return Fail("BatchDimensionCount", Count("BatchDimensionCount", batch) + " but IndicesDimensionCount is " +
-                std::to_string(indices_count), "BatchDimensionCount must be less than IndicesDimensionCount");
+    return Fail("BatchDimensionCount",
+                Count("BatchDimensionCount", batch) + " but IndicesDimensionCount is " + std::to_string(indices_count),
+                "BatchDimensionCount must be less than IndicesDimensionCount");
   }
   if (batch >= input_count) {
-    return Fail("BatchDimensionCount", Count("BatchDimensionCount", batch) + " but InputDimensionCount is " +
-                std::to_string(input_count), "BatchDimensionCount must be less than InputDimensionCount");
+    return Fail("BatchDimensionCount",
+                Count("BatchDimensionCount", batch) + " but InputDimensionCount is " + std::to_string(input_count),
+                "BatchDimensionCount must be less than InputDimensionCount");
   }
   const uint32_t tuple_size = desc.IndicesTensor.Sizes[dims - 1];
   if (tuple_size < 1 || tuple_size > input_count - batch) {
     const std::string field = rules::SizeField("IndicesTensor", dims - 1);
     return Fail(field,
-                "the index tuple size " + field + " is " + std::to_string(tuple_size) + " but InputDimensionCount - "
-                "BatchDimensionCount is " + std::to_string(input_count - batch),
+                "the index tuple size " + field + " is " + std::to_string(tuple_size) +
+                    " but InputDimensionCount - "
+                    "BatchDimensionCount is " +
+                    std::to_string(input_count - batch),
                 "the index tuple size must be in [1, InputDimensionCount - BatchDimensionCount]");
   }
   const uint32_t output_rank = (indices_count - 1) + (input_count - batch - tuple_size);
   if (output_rank > dims) {
     return Fail("IndicesDimensionCount",
-                "the output needs " + std::to_string(output_rank) + " dimensions (IndicesDimensionCount - 1 + "
-                "InputDimensionCount - BatchDimensionCount - index tuple size) but DimensionCount is " +
+                "the output needs " + std::to_string(output_rank) +
+                    " dimensions (IndicesDimensionCount - 1 + "
+                    "InputDimensionCount - BatchDimensionCount - index tuple size) but DimensionCount is " +
                     std::to_string(dims),
                 "the gathered output must fit in DimensionCount dimensions");
   }
@@ -74,8 +80,9 @@ Status RequireLeadingOnes(const TensorDesc& tensor, const std::string& path, uin
   for (uint32_t d = 0; d + meaningful < tensor.DimensionCount(); ++d) {
     if (tensor.Sizes[d] != 1) {
       const std::string field = rules::SizeField(path, d);
-      return Fail(field, field + " is " + std::to_string(tensor.Sizes[d]) + " but lies before the " +
-                             std::string(count_name) + " meaningful dimensions",
+      return Fail(field,
+                  field + " is " + std::to_string(tensor.Sizes[d]) + " but lies before the " + std::string(count_name) +
+                      " meaningful dimensions",
                   "dimensions before the meaningful ones must be 1");
     }
   }
@@ -117,7 +124,8 @@ Result<std::vector<uint32_t>> InferGatherNd1OutputSizes(const GatherNd1Desc& des
   // Indices' meaningful dimensions (batch ones first) without the tuple dimension, then the input
   // dimensions that follow its batch and indexed ones; right-aligned, leading 1s (CheckCounts bounds it).
   std::vector<uint32_t> gathered(indices.begin() + (dims - desc.IndicesDimensionCount), indices.end() - 1);
-  gathered.insert(gathered.end(), input.begin() + (dims - desc.InputDimensionCount + desc.BatchDimensionCount + tuple_size),
+  gathered.insert(gathered.end(),
+                  input.begin() + (dims - desc.InputDimensionCount + desc.BatchDimensionCount + tuple_size),
                   input.end());
   std::vector<uint32_t> sizes(dims - gathered.size(), 1);
   sizes.insert(sizes.end(), gathered.begin(), gathered.end());
@@ -138,7 +146,8 @@ Status ValidateGatherNd1(const GatherNd1Desc& desc) {
   DMLC_RETURN_IF_ERROR(rules::RequireIntegerType(kOp, indices, "IndicesTensor must have an integer DataType"));
   Result<std::vector<uint32_t>> expected = InferGatherNd1OutputSizes(desc);
   if (!expected.ok()) return expected.error();
-  DMLC_RETURN_IF_ERROR(RequireLeadingOnes(desc.InputTensor, "InputTensor", desc.InputDimensionCount, "InputDimensionCount"));
+  DMLC_RETURN_IF_ERROR(
+      RequireLeadingOnes(desc.InputTensor, "InputTensor", desc.InputDimensionCount, "InputDimensionCount"));
   DMLC_RETURN_IF_ERROR(
       RequireLeadingOnes(desc.IndicesTensor, "IndicesTensor", desc.IndicesDimensionCount, "IndicesDimensionCount"));
   const uint32_t dims = desc.InputTensor.DimensionCount();

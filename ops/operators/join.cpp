@@ -72,10 +72,10 @@ Status ValidateJoin(const JoinDesc& desc) {
   const TensorUse& output = uses.back();
   const uint32_t dims = desc.OutputTensor.DimensionCount();
   if (desc.Axis >= dims) {
-    return MakeError(op, "Axis",
-                     "Axis is " + std::to_string(desc.Axis) + " but OutputTensor has " + std::to_string(dims) +
-                         " dimensions",
-                     "Axis must be in [0, OutputTensor.DimensionCount - 1]");
+    return MakeError(
+        op, "Axis",
+        "Axis is " + std::to_string(desc.Axis) + " but OutputTensor has " + std::to_string(dims) + " dimensions",
+        "Axis must be in [0, OutputTensor.DimensionCount - 1]");
   }
   uint64_t join_size = 0;
   for (size_t i = 0; i + 1 < uses.size(); ++i) {

@@ -17,8 +17,11 @@ struct JoinDesc {
   uint32_t InputCount() const { return static_cast<uint32_t>(InputTensors.size()); }
 };
 
-// Sizes of the first input with Axis replaced by the sum over all inputs.
+// Sizes of the first input with Axis replaced by the sum over all inputs. Error when there is no
+// input, Axis is out of range, or the sum does not fit UINT.
 Result<std::vector<uint32_t>> InferJoinOutputSizes(const JoinDesc& desc);
+// InputCount > 0, Axis < OutputTensor.DimensionCount, every input with the output's DimensionCount and
+// DataType, all sizes but Axis equal to the output's, and the sizes along Axis adding up to the output's.
 Status ValidateJoin(const JoinDesc& desc);
 const SupportTable& JoinSupportTable();
 std::vector<TensorUse> JoinTensorUses(const JoinDesc& desc);

@@ -53,10 +53,10 @@ Status ValidateOneHot(const OneHotDesc& desc) {
   DMLC_RETURN_IF_ERROR(rules::RequireIntegerType(kOp, indices, "IndicesTensor must have an integer DataType"));
   const uint32_t dims = desc.OutputTensor.DimensionCount();
   if (desc.Axis >= dims) {
-    return MakeError(op, "Axis",
-                     "Axis is " + std::to_string(desc.Axis) + " but IndicesTensor has " + std::to_string(dims) +
-                         " dimensions",
-                     "Axis must be less than IndicesTensor.DimensionCount");
+    return MakeError(
+        op, "Axis",
+        "Axis is " + std::to_string(desc.Axis) + " but IndicesTensor has " + std::to_string(dims) + " dimensions",
+        "Axis must be less than IndicesTensor.DimensionCount");
   }
   std::vector<uint32_t> expected = desc.OutputTensor.Sizes;
   expected[desc.Axis] = 1;
@@ -74,8 +74,8 @@ Status ValidateOneHot(const OneHotDesc& desc) {
 uint64_t OneHotOnValueIndex(const TensorDesc& values) {
   // OnValue sits one step along the last dimension of size > 1. Every dimension after it has size 1,
   // so that step is one row-major element: the logical index is 1 for any ValuesTensor with at least
-  // two elements (0 for a single element), whatever its shape ({1,1,3,1} in the spec's example 3 too). Backends map it through
-  // the tensor's strides like any other logical index.
+  // two elements (0 for a single element), whatever its shape ({1,1,3,1} in the spec's example 3 too). Backends map it
+  // through the tensor's strides like any other logical index.
   const Result<uint64_t> count = ElementCount(values.Sizes);
   return !count.ok() || *count >= 2 ? 1 : 0;  // an overflowing count is certainly >= 2
 }

@@ -16,6 +16,9 @@ struct OneHotDesc {
   uint32_t Axis = 0;
 };
 
+// Spec 004's rules: equal DimensionCounts, Axis < DimensionCount, IndicesTensor.Sizes equal to
+// OutputTensor.Sizes except Axis where it is 1, ValuesTensor with at least 2 elements and
+// OutputTensor's DataType; plus an integer IndicesTensor DataType.
 Status ValidateOneHot(const OneHotDesc& desc);
 const SupportTable& OneHotSupportTable();
 std::vector<TensorUse> OneHotTensorUses(const OneHotDesc& desc);

@@ -9,20 +9,24 @@ namespace {
 
 constexpr std::string_view kOp = "REDUCE";
 
-constexpr std::string_view kFunctionNames[] = {"ARGMAX",  "ARGMIN",      "AVERAGE", "L1",  "L2",  "LOG_SUM",
-                                               "LOG_SUM_EXP", "MAX",     "MIN",     "MULTIPLY", "SUM",
-                                               "SUM_SQUARE"};
+constexpr std::string_view kFunctionNames[] = {"ARGMAX",      "ARGMIN", "AVERAGE", "L1",       "L2",  "LOG_SUM",
+                                               "LOG_SUM_EXP", "MAX",    "MIN",     "MULTIPLY", "SUM", "SUM_SQUARE"};
 
 bool IsKnown(ReduceFunction f) { return static_cast<size_t>(f) < std::size(kFunctionNames); }
 
 // The largest value each index type holds, for ARGMIN/ARGMAX outputs.
 uint64_t MaxIndex(DataType type) {
   switch (type) {
-    case DataType::kInt32: return std::numeric_limits<int32_t>::max();
-    case DataType::kInt64: return std::numeric_limits<int64_t>::max();
-    case DataType::kUint32: return std::numeric_limits<uint32_t>::max();
-    case DataType::kUint64: return std::numeric_limits<uint64_t>::max();
-    default: return 0;
+    case DataType::kInt32:
+      return std::numeric_limits<int32_t>::max();
+    case DataType::kInt64:
+      return std::numeric_limits<int64_t>::max();
+    case DataType::kUint32:
+      return std::numeric_limits<uint32_t>::max();
+    case DataType::kUint64:
+      return std::numeric_limits<uint64_t>::max();
+    default:
+      return 0;
   }
 }
 
@@ -31,14 +35,13 @@ constexpr DataTypeSet kFloats = {D::kFloat32, D::kFloat16};
 constexpr DataTypeSet kFloatsInt32 = {D::kFloat32, D::kFloat16, D::kInt32, D::kUint32};
 constexpr DataTypeSet kFloatsInt32And64 = {D::kFloat32, D::kFloat16, D::kInt64, D::kInt32, D::kUint64, D::kUint32};
 constexpr DataTypeSet kSmallTypes = {D::kFloat32, D::kFloat16, D::kInt32,  D::kInt16,
-                                 D::kInt8,    D::kUint32,  D::kUint16, D::kUint8};
+                                     D::kInt8,    D::kUint32,  D::kUint16, D::kUint8};
 constexpr DataTypeSet kAllButFloat64 = {D::kFloat32, D::kFloat16, D::kInt64,  D::kInt32,  D::kInt16,
-                                    D::kInt8,    D::kUint64,  D::kUint32, D::kUint16, D::kUint8};
+                                        D::kInt8,    D::kUint64,  D::kUint32, D::kUint16, D::kUint8};
 constexpr DataTypeSet kIndexTypes = {D::kInt64, D::kInt32, D::kUint64, D::kUint32};
 
 // Both rows of a level carry the same sets except for ARGMIN/ARGMAX, whose output holds indices.
-LevelSupport Level(FeatureLevel level, uint32_t min_dims, uint32_t max_dims, DataTypeSet input,
-                   DataTypeSet output) {
+LevelSupport Level(FeatureLevel level, uint32_t min_dims, uint32_t max_dims, DataTypeSet input, DataTypeSet output) {
   return {level, {{"InputTensor", min_dims, max_dims, input}, {"OutputTensor", min_dims, max_dims, output}}};
 }
 
@@ -63,36 +66,41 @@ const SupportTable& ReduceSupportTable(ReduceFunction f) {
                                     Level(FeatureLevel::k2_1, 4, 4, kSmallTypes, {D::kUint32}),
                                     Level(FeatureLevel::k3_0, 1, 8, kSmallTypes, kIndexTypes),
                                     Level(FeatureLevel::k4_1, 1, 8, kAllButFloat64, kIndexTypes)}};
-  static const SupportTable float_only = {"REDUCE (AVERAGE, L2, LOG_SUM, LOG_SUM_EXP)",
-                                          {Level(FeatureLevel::k1_0, 4, 4, kFloats, kFloats),
-                                           Level(FeatureLevel::k3_0, 1, 8, kFloats, kFloats)}};
-  static const SupportTable l1 = {"REDUCE (L1, SUM_SQUARE)",
-                                  {Level(FeatureLevel::k1_0, 4, 4, kFloats, kFloats),
-                                   Level(FeatureLevel::k3_0, 1, 8, kFloats, kFloats),
-                                   Level(FeatureLevel::k5_0, 1, 8, kFloatsInt32And64, kFloatsInt32And64)}};
-  static const SupportTable min_max = {"REDUCE (MIN, MAX)",
-                                       {Level(FeatureLevel::k1_0, 4, 4, kFloats, kFloats),
-                                        Level(FeatureLevel::k2_1, 4, 4, kFloatsInt32, kFloatsInt32),
-                                        Level(FeatureLevel::k3_0, 1, 8, kSmallTypes, kSmallTypes),
-                                        Level(FeatureLevel::k5_0, 1, 8, kAllButFloat64, kAllButFloat64)}};
-  static const SupportTable sum = {"REDUCE (MULTIPLY, SUM)",
-                                   {Level(FeatureLevel::k1_0, 4, 4, kFloats, kFloats),
-                                    Level(FeatureLevel::k2_1, 4, 4, kFloatsInt32, kFloatsInt32),
-                                    Level(FeatureLevel::k3_0, 1, 8, kFloatsInt32, kFloatsInt32),
-                                    Level(FeatureLevel::k5_0, 1, 8, kFloatsInt32And64, kFloatsInt32And64)}};
+  static const SupportTable float_only = {
+      "REDUCE (AVERAGE, L2, LOG_SUM, LOG_SUM_EXP)",
+      {Level(FeatureLevel::k1_0, 4, 4, kFloats, kFloats), Level(FeatureLevel::k3_0, 1, 8, kFloats, kFloats)}};
+  static const SupportTable l1 = {
+      "REDUCE (L1, SUM_SQUARE)",
+      {Level(FeatureLevel::k1_0, 4, 4, kFloats, kFloats), Level(FeatureLevel::k3_0, 1, 8, kFloats, kFloats),
+       Level(FeatureLevel::k5_0, 1, 8, kFloatsInt32And64, kFloatsInt32And64)}};
+  static const SupportTable min_max = {
+      "REDUCE (MIN, MAX)",
+      {Level(FeatureLevel::k1_0, 4, 4, kFloats, kFloats), Level(FeatureLevel::k2_1, 4, 4, kFloatsInt32, kFloatsInt32),
+       Level(FeatureLevel::k3_0, 1, 8, kSmallTypes, kSmallTypes),
+       Level(FeatureLevel::k5_0, 1, 8, kAllButFloat64, kAllButFloat64)}};
+  static const SupportTable sum = {
+      "REDUCE (MULTIPLY, SUM)",
+      {Level(FeatureLevel::k1_0, 4, 4, kFloats, kFloats), Level(FeatureLevel::k2_1, 4, 4, kFloatsInt32, kFloatsInt32),
+       Level(FeatureLevel::k3_0, 1, 8, kFloatsInt32, kFloatsInt32),
+       Level(FeatureLevel::k5_0, 1, 8, kFloatsInt32And64, kFloatsInt32And64)}};
   switch (f) {
     case ReduceFunction::kArgMax:
-    case ReduceFunction::kArgMin: return arg;
+    case ReduceFunction::kArgMin:
+      return arg;
     case ReduceFunction::kAverage:
     case ReduceFunction::kL2:
     case ReduceFunction::kLogSum:
-    case ReduceFunction::kLogSumExp: return float_only;
+    case ReduceFunction::kLogSumExp:
+      return float_only;
     case ReduceFunction::kL1:
-    case ReduceFunction::kSumSquare: return l1;
+    case ReduceFunction::kSumSquare:
+      return l1;
     case ReduceFunction::kMin:
-    case ReduceFunction::kMax: return min_max;
+    case ReduceFunction::kMax:
+      return min_max;
     case ReduceFunction::kMultiply:
-    case ReduceFunction::kSum: return sum;
+    case ReduceFunction::kSum:
+      return sum;
   }
   return sum;  // unreachable for a validated desc; keeps an out-of-range enum from reading garbage
 }
@@ -108,8 +116,8 @@ Result<std::vector<uint32_t>> InferReduceOutputSizes(const ReduceDesc& desc) {
     if (axis >= sizes.size()) {
       const std::string field = "Axes[" + std::to_string(i) + "]";
       return MakeError(std::string(kOp), field,
-                       field + " is " + std::to_string(axis) + " but InputTensor has " +
-                           std::to_string(sizes.size()) + " dimensions",
+                       field + " is " + std::to_string(axis) + " but InputTensor has " + std::to_string(sizes.size()) +
+                           " dimensions",
                        "Axes must be in [0, InputTensor.DimensionCount - 1]");
     }
     sizes[axis] = 1;

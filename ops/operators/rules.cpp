@@ -20,8 +20,8 @@ Status CheckTensorDescs(std::string_view op, const std::vector<TensorUse>& uses)
 Status RequireSameDimensionCount(std::string_view op, const TensorUse& a, const TensorUse& b, std::string rule) {
   if (a.desc->DimensionCount() == b.desc->DimensionCount()) return OkStatus();
   return MakeError(std::string(op), b.path + ".Sizes",
-                   b.path + " has " + std::to_string(b.desc->DimensionCount()) + " dimensions but " + a.path +
-                       " has " + std::to_string(a.desc->DimensionCount()),
+                   b.path + " has " + std::to_string(b.desc->DimensionCount()) + " dimensions but " + a.path + " has " +
+                       std::to_string(a.desc->DimensionCount()),
                    std::move(rule));
 }
 

@@ -25,7 +25,6 @@ Status RequireSameDataType(std::string_view op, const TensorUse& a, const Tensor
 // An integer DataType, for index tensors.
 Status RequireIntegerType(std::string_view op, const TensorUse& use, std::string rule);
 // actual == expected dimension by dimension (same length assumed); names the first difference.
-Status RequireSizes(std::string_view op, const TensorUse& use, const std::vector<uint32_t>& expected,
-                    std::string rule);
+Status RequireSizes(std::string_view op, const TensorUse& use, const std::vector<uint32_t>& expected, std::string rule);
 
 }  // namespace dmlc::ops::rules

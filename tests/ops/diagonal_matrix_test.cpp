@@ -36,9 +36,12 @@ TEST(DiagonalMatrix, RejectsEachConstraint) {
   const std::vector<Mutation<DiagonalMatrixDesc>> cases = {
       {"tensor desc rule", [](DiagonalMatrixDesc& d) { d.OutputTensor.Flags = 2; }, "OutputTensor.Flags",
        "Flags must be NONE (0) or OWNED_BY_DML (1)"},
-      {"one dimension", [](DiagonalMatrixDesc& d) { d.OutputTensor = Tensor(D::kFloat32, {3}); },
-       "OutputTensor.Sizes", "OutputTensor.DimensionCount must be 2 to 4"},
-      {"five dimensions", [](DiagonalMatrixDesc& d) { d.OutputTensor = Tensor(D::kFloat32, {1, 1, 1, 3, 3}); },
+      {"one dimension", [](DiagonalMatrixDesc& d) { d.OutputTensor = Tensor(D::kFloat32, {3}); }, "OutputTensor.Sizes",
+       "OutputTensor.DimensionCount must be 2 to 4"},
+      {"five dimensions",
+       [](DiagonalMatrixDesc& d) {
+         d.OutputTensor = Tensor(D::kFloat32, {1, 1, 1, 3, 3});
+       },
        "OutputTensor.Sizes", "OutputTensor.DimensionCount must be 2 to 4"},
   };
   testing::ExpectEachRejected(Make(D::kFloat32, {1, 1, 3, 3}, 0, 1.0f), cases, ValidateDiagonalMatrix,

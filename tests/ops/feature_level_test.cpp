@@ -11,10 +11,10 @@ using testing::Rejected;
 using testing::Tensor;
 
 TEST(FeatureLevel, NamesAndParsing) {
-  const std::pair<FeatureLevel, const char*> levels[] = {
-      {FeatureLevel::k1_0, "1_0"}, {FeatureLevel::k2_0, "2_0"}, {FeatureLevel::k2_1, "2_1"},
-      {FeatureLevel::k3_0, "3_0"}, {FeatureLevel::k4_0, "4_0"}, {FeatureLevel::k4_1, "4_1"},
-      {FeatureLevel::k5_0, "5_0"}, {FeatureLevel::k5_1, "5_1"}};
+  const std::pair<FeatureLevel, const char*> levels[] = {{FeatureLevel::k1_0, "1_0"}, {FeatureLevel::k2_0, "2_0"},
+                                                         {FeatureLevel::k2_1, "2_1"}, {FeatureLevel::k3_0, "3_0"},
+                                                         {FeatureLevel::k4_0, "4_0"}, {FeatureLevel::k4_1, "4_1"},
+                                                         {FeatureLevel::k5_0, "5_0"}, {FeatureLevel::k5_1, "5_1"}};
   for (const auto& [level, name] : levels) {
     EXPECT_EQ(FeatureLevelName(level), name);
     EXPECT_EQ(ParseFeatureLevel(name), level);
@@ -66,14 +66,16 @@ TEST(CheckSupport, DataType) {
   const std::vector<TensorUse> uses = {{"InputTensor", "InputTensors[1]", &t}};
   const Status s = CheckSupport(ToyTable(), FeatureLevel::k2_1, uses, "TOY (MAX)");
   EXPECT_TRUE(Rejected(s, "TOY", "InputTensors[1].DataType", "supported data type"));
-  EXPECT_EQ(s.error().message, "InputTensors[1].DataType is INT8, which TOY (MAX) supports from feature level 4_0; "
-                               "requested 2_1");
+  EXPECT_EQ(s.error().message,
+            "InputTensors[1].DataType is INT8, which TOY (MAX) supports from feature level 4_0; "
+            "requested 2_1");
   EXPECT_EQ(LowestSupportedLevel(ToyTable(), uses), FeatureLevel::k4_0);
 
   const TensorDesc f64 = Tensor(DataType::kFloat64, {1, 1, 1, 2});
   const Status never = CheckSupport(ToyTable(), FeatureLevel::k5_1, {{"InputTensor", "InputTensor", &f64}});
   EXPECT_TRUE(Rejected(never, "TOY", "InputTensor.DataType", "supported data type"));
-  EXPECT_EQ(never.error().message, "InputTensor.DataType is FLOAT64, which TOY (SUM) does not support at any feature level");
+  EXPECT_EQ(never.error().message,
+            "InputTensor.DataType is FLOAT64, which TOY (SUM) does not support at any feature level");
   EXPECT_EQ(LowestSupportedLevel(ToyTable(), {{"InputTensor", "InputTensor", &f64}}), std::nullopt);
 }
 

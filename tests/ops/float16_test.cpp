@@ -27,10 +27,19 @@ std::vector<float> StressFloats() {
       out.push_back(-f);
     }
   }
-  const float specials[] = {0.0f,      65504.0f,   65519.996f, 65520.0f,   65536.0f,  1e10f,
-                            std::numeric_limits<float>::max(),  std::numeric_limits<float>::infinity(),
-                            std::numeric_limits<float>::denorm_min(), std::numeric_limits<float>::min(),
-                            std::ldexp(1.0f, -25),             std::ldexp(1.0f, -26), std::ldexp(3.0f, -26)};
+  const float specials[] = {0.0f,
+                            65504.0f,
+                            65519.996f,
+                            65520.0f,
+                            65536.0f,
+                            1e10f,
+                            std::numeric_limits<float>::max(),
+                            std::numeric_limits<float>::infinity(),
+                            std::numeric_limits<float>::denorm_min(),
+                            std::numeric_limits<float>::min(),
+                            std::ldexp(1.0f, -25),
+                            std::ldexp(1.0f, -26),
+                            std::ldexp(3.0f, -26)};
   for (float f : specials) {
     out.push_back(f);
     out.push_back(-f);
@@ -68,20 +77,20 @@ struct RoundCase {
 TEST(Float16, FloatToHalfRoundsToNearestEven) {
   const RoundCase cases[] = {
       {1.0f, 0x3C00},
-      {1.0f + std::ldexp(1.0f, -11), 0x3C00},                            // halfway, to even
-      {1.0f + std::ldexp(3.0f, -11), 0x3C02},                            // halfway, to even (up)
-      {1.0f + std::ldexp(1.0f, -11) + std::ldexp(1.0f, -20), 0x3C01},    // just above halfway
+      {1.0f + std::ldexp(1.0f, -11), 0x3C00},                          // halfway, to even
+      {1.0f + std::ldexp(3.0f, -11), 0x3C02},                          // halfway, to even (up)
+      {1.0f + std::ldexp(1.0f, -11) + std::ldexp(1.0f, -20), 0x3C01},  // just above halfway
       {65504.0f, 0x7BFF},
-      {65519.996f, 0x7BFF},                                              // just below the overflow midpoint
-      {65520.0f, 0x7C00},                                                // the midpoint rounds to infinity
+      {65519.996f, 0x7BFF},  // just below the overflow midpoint
+      {65520.0f, 0x7C00},    // the midpoint rounds to infinity
       {1e10f, 0x7C00},
       {-1e10f, 0xFC00},
-      {std::ldexp(1.0f, -24), 0x0001},                                   // smallest subnormal
-      {std::ldexp(1.0f, -25), 0x0000},                                   // halfway to it: even is zero
+      {std::ldexp(1.0f, -24), 0x0001},  // smallest subnormal
+      {std::ldexp(1.0f, -25), 0x0000},  // halfway to it: even is zero
       {std::nextafter(std::ldexp(1.0f, -25), 1.0f), 0x0001},
-      {std::ldexp(3.0f, -25), 0x0002},                                   // 1.5 units: to even 2
-      {std::ldexp(5.0f, -25), 0x0002},                                   // 2.5 units: to even 2
-      {std::ldexp(2047.0f, -25), 0x0400},                                // subnormal rounds up to the smallest normal
+      {std::ldexp(3.0f, -25), 0x0002},     // 1.5 units: to even 2
+      {std::ldexp(5.0f, -25), 0x0002},     // 2.5 units: to even 2
+      {std::ldexp(2047.0f, -25), 0x0400},  // subnormal rounds up to the smallest normal
       {std::ldexp(1.0f, -14), 0x0400},
       {std::numeric_limits<float>::denorm_min(), 0x0000},
       {-std::numeric_limits<float>::denorm_min(), 0x8000},

@@ -67,9 +67,15 @@ TEST(GatherNd1, RejectsEachConstraint) {
   const std::vector<Mutation<GatherNd1Desc>> cases = {
       {"tensor desc rule", [](GatherNd1Desc& d) { d.InputTensor.TotalTensorSizeInBytes = 4; },
        "InputTensor.TotalTensorSizeInBytes", "TotalTensorSizeInBytes must be at least the computed size"},
-      {"indices dimension count", [](GatherNd1Desc& d) { d.IndicesTensor = Tensor(D::kUint32, {3, 2, 2}); },
+      {"indices dimension count",
+       [](GatherNd1Desc& d) {
+         d.IndicesTensor = Tensor(D::kUint32, {3, 2, 2});
+       },
        "IndicesTensor.Sizes", same_dims.c_str()},
-      {"output dimension count", [](GatherNd1Desc& d) { d.OutputTensor = Tensor(D::kFloat32, {1, 3, 2}); },
+      {"output dimension count",
+       [](GatherNd1Desc& d) {
+         d.OutputTensor = Tensor(D::kFloat32, {1, 3, 2});
+       },
        "OutputTensor.Sizes", same_dims.c_str()},
       {"output data type", [](GatherNd1Desc& d) { d.OutputTensor.DataType = D::kFloat16; }, "OutputTensor.DataType",
        "InputTensor and OutputTensor must have the same DataType"},
@@ -81,8 +87,8 @@ TEST(GatherNd1, RejectsEachConstraint) {
        "InputDimensionCount must be in [1, InputTensor.DimensionCount]"},
       {"IndicesDimensionCount 0", [](GatherNd1Desc& d) { d.IndicesDimensionCount = 0; }, "IndicesDimensionCount",
        "IndicesDimensionCount must be in [1, IndicesTensor.DimensionCount]"},
-      {"IndicesDimensionCount too big", [](GatherNd1Desc& d) { d.IndicesDimensionCount = 5; },
-       "IndicesDimensionCount", "IndicesDimensionCount must be in [1, IndicesTensor.DimensionCount]"},
+      {"IndicesDimensionCount too big", [](GatherNd1Desc& d) { d.IndicesDimensionCount = 5; }, "IndicesDimensionCount",
+       "IndicesDimensionCount must be in [1, IndicesTensor.DimensionCount]"},
       {"BatchDimensionCount = DimensionCount", [](GatherNd1Desc& d) { d.BatchDimensionCount = 4; },
        "BatchDimensionCount", "BatchDimensionCount must be in [0, DimensionCount)"},
       {"no tuple dimension left",
@@ -97,18 +103,35 @@ TEST(GatherNd1, RejectsEachConstraint) {
          d.BatchDimensionCount = 1;
        },
        "BatchDimensionCount", "BatchDimensionCount must be less than InputDimensionCount"},
-      {"tuple too long", [](GatherNd1Desc& d) { d.IndicesTensor = Tensor(D::kUint32, {1, 3, 2, 3}); },
+      {"tuple too long",
+       [](GatherNd1Desc& d) {
+         d.IndicesTensor = Tensor(D::kUint32, {1, 3, 2, 3});
+       },
        "IndicesTensor.Sizes[3]", "the index tuple size must be in [1, InputDimensionCount - BatchDimensionCount]"},
       {"output rank too large",
-       [](GatherNd1Desc& d) { d = Make({4, 5, 6}, {2, 2, 1}, {2, 2, 5}, 3, 3, 0); },
+       [](GatherNd1Desc& d) {
+         d = Make({4, 5, 6}, {2, 2, 1}, {2, 2, 5}, 3, 3, 0);
+       },
        "IndicesDimensionCount", "the gathered output must fit in DimensionCount dimensions"},
-      {"input leading dimension", [](GatherNd1Desc& d) { d.InputTensor = Tensor(D::kFloat32, {2, 3, 2, 2}); },
+      {"input leading dimension",
+       [](GatherNd1Desc& d) {
+         d.InputTensor = Tensor(D::kFloat32, {2, 3, 2, 2});
+       },
        "InputTensor.Sizes[0]", "dimensions before the meaningful ones must be 1"},
-      {"indices leading dimension", [](GatherNd1Desc& d) { d.IndicesTensor = Tensor(D::kUint32, {2, 3, 2, 2}); },
+      {"indices leading dimension",
+       [](GatherNd1Desc& d) {
+         d.IndicesTensor = Tensor(D::kUint32, {2, 3, 2, 2});
+       },
        "IndicesTensor.Sizes[0]", "dimensions before the meaningful ones must be 1"},
-      {"batch sizes differ", [](GatherNd1Desc& d) { d.IndicesTensor = Tensor(D::kUint32, {1, 4, 2, 2}); },
+      {"batch sizes differ",
+       [](GatherNd1Desc& d) {
+         d.IndicesTensor = Tensor(D::kUint32, {1, 4, 2, 2});
+       },
        "IndicesTensor.Sizes[1]", "batch dimensions of InputTensor and IndicesTensor must match"},
-      {"output sizes", [](GatherNd1Desc& d) { d.OutputTensor = Tensor(D::kFloat32, {1, 1, 3, 3}); },
+      {"output sizes",
+       [](GatherNd1Desc& d) {
+         d.OutputTensor = Tensor(D::kFloat32, {1, 1, 3, 3});
+       },
        "OutputTensor.Sizes[3]", "OutputTensor.Sizes must equal the gathered sizes"},
   };
   testing::ExpectEachRejected(Example2(), cases, ValidateGatherNd1, "GATHER_ND1");

@@ -27,8 +27,7 @@ JoinDesc Example1() { return Make({{1, 1, 2, 3}, {1, 1, 2, 4}}, {1, 1, 2, 7}, 3)
 TEST(Join, OutputSizesOfSpecExamples) {
   EXPECT_EQ(InferJoinOutputSizes(Example1()).value(), (std::vector<uint32_t>{1, 1, 2, 7}));
   const std::vector<std::vector<uint32_t>> same = {{1, 1, 2, 2}, {1, 1, 2, 2}, {1, 1, 2, 2}};
-  const std::pair<uint32_t, std::vector<uint32_t>> axes[] = {
-      {1, {1, 3, 2, 2}}, {2, {1, 1, 6, 2}}, {3, {1, 1, 2, 6}}};
+  const std::pair<uint32_t, std::vector<uint32_t>> axes[] = {{1, {1, 3, 2, 2}}, {2, {1, 1, 6, 2}}, {3, {1, 1, 2, 6}}};
   for (const auto& [axis, output] : axes) {
     const JoinDesc d = Make(same, output, axis);
     EXPECT_EQ(InferJoinOutputSizes(d).value(), output) << axis;
@@ -54,13 +53,22 @@ TEST(Join, RejectsEachConstraint) {
        "OutputTensor.TotalTensorSizeInBytes", "TotalTensorSizeInBytes must be a multiple of 4"},
       {"axis out of range", [](JoinDesc& d) { d.Axis = 4; }, "Axis",
        "Axis must be in [0, OutputTensor.DimensionCount - 1]"},
-      {"input dimension count", [](JoinDesc& d) { d.InputTensors[1] = Tensor(D::kFloat32, {1, 2, 4}); },
+      {"input dimension count",
+       [](JoinDesc& d) {
+         d.InputTensors[1] = Tensor(D::kFloat32, {1, 2, 4});
+       },
        "InputTensors[1].Sizes", "InputTensors and OutputTensor must have the same DimensionCount"},
       {"input data type", [](JoinDesc& d) { d.InputTensors[0].DataType = D::kFloat16; }, "InputTensors[0].DataType",
        "InputTensors and OutputTensor must have the same DataType"},
-      {"other dimension differs", [](JoinDesc& d) { d.InputTensors[1] = Tensor(D::kFloat32, {1, 1, 3, 4}); },
+      {"other dimension differs",
+       [](JoinDesc& d) {
+         d.InputTensors[1] = Tensor(D::kFloat32, {1, 1, 3, 4});
+       },
        "InputTensors[1].Sizes[2]", "all dimensions but Axis must match"},
-      {"axis size is not the sum", [](JoinDesc& d) { d.OutputTensor = Tensor(D::kFloat32, {1, 1, 2, 8}); },
+      {"axis size is not the sum",
+       [](JoinDesc& d) {
+         d.OutputTensor = Tensor(D::kFloat32, {1, 1, 2, 8});
+       },
        "OutputTensor.Sizes[3]", "OutputTensor.Sizes[Axis] must be the sum of the inputs' Sizes[Axis]"},
   };
   testing::ExpectEachRejected(Example1(), cases, ValidateJoin, "JOIN");

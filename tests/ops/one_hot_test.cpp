@@ -39,24 +39,35 @@ TEST(OneHot, RejectsEachConstraint) {
   const std::string indices_sizes = "IndicesTensor.Sizes must equal OutputTensor.Sizes except Axis, which is 1";
   const std::vector<Mutation<OneHotDesc>> cases = {
       {"tensor desc rule", [](OneHotDesc& d) { d.ValuesTensor.GuaranteedBaseOffsetAlignment = 8; },
-       "ValuesTensor.GuaranteedBaseOffsetAlignment",
-       "GuaranteedBaseOffsetAlignment must be 0 or a power of two >= 16"},
-      {"indices dimension count", [](OneHotDesc& d) { d.IndicesTensor = Tensor(D::kUint32, {1, 3, 1}); },
+       "ValuesTensor.GuaranteedBaseOffsetAlignment", "GuaranteedBaseOffsetAlignment must be 0 or a power of two >= 16"},
+      {"indices dimension count",
+       [](OneHotDesc& d) {
+         d.IndicesTensor = Tensor(D::kUint32, {1, 3, 1});
+       },
        "IndicesTensor.Sizes", same_dims.c_str()},
-      {"values dimension count", [](OneHotDesc& d) { d.ValuesTensor = Tensor(D::kFloat32, {2}); },
-       "ValuesTensor.Sizes", same_dims.c_str()},
+      {"values dimension count", [](OneHotDesc& d) { d.ValuesTensor = Tensor(D::kFloat32, {2}); }, "ValuesTensor.Sizes",
+       same_dims.c_str()},
       {"values data type", [](OneHotDesc& d) { d.ValuesTensor.DataType = D::kFloat16; }, "OutputTensor.DataType",
        "OutputTensor and ValuesTensor must have the same DataType"},
       {"float indices", [](OneHotDesc& d) { d.IndicesTensor.DataType = D::kFloat32; }, "IndicesTensor.DataType",
        "IndicesTensor must have an integer DataType"},
       {"axis out of range", [](OneHotDesc& d) { d.Axis = 4; }, "Axis",
        "Axis must be less than IndicesTensor.DimensionCount"},
-      {"indices axis size not 1", [](OneHotDesc& d) { d.IndicesTensor = Tensor(D::kUint32, {1, 1, 3, 4}); },
+      {"indices axis size not 1",
+       [](OneHotDesc& d) {
+         d.IndicesTensor = Tensor(D::kUint32, {1, 1, 3, 4});
+       },
        "IndicesTensor.Sizes[3]", indices_sizes.c_str()},
-      {"indices other size differs", [](OneHotDesc& d) { d.IndicesTensor = Tensor(D::kUint32, {1, 1, 2, 1}); },
+      {"indices other size differs",
+       [](OneHotDesc& d) {
+         d.IndicesTensor = Tensor(D::kUint32, {1, 1, 2, 1});
+       },
        "IndicesTensor.Sizes[2]", indices_sizes.c_str()},
-      {"one value", [](OneHotDesc& d) { d.ValuesTensor = Tensor(D::kFloat32, {1, 1, 1, 1}); }, "ValuesTensor.Sizes",
-       "ValuesTensor must have at least 2 elements"},
+      {"one value",
+       [](OneHotDesc& d) {
+         d.ValuesTensor = Tensor(D::kFloat32, {1, 1, 1, 1});
+       },
+       "ValuesTensor.Sizes", "ValuesTensor must have at least 2 elements"},
   };
   testing::ExpectEachRejected(Example1(), cases, ValidateOneHot, "ONE_HOT");
 }

@@ -28,8 +28,8 @@ ReduceDesc Make(RF f, D input, D output, std::vector<uint32_t> input_sizes, std:
 ReduceDesc Example1() { return Make(RF::kSum, D::kFloat32, D::kFloat32, {3, 3}, {1, 3}, {0}); }
 
 TEST(Reduce, NamesAndParsing) {
-  const char* names[] = {"ARGMAX", "ARGMIN",   "AVERAGE", "L1",  "L2",         "LOG_SUM",
-                         "LOG_SUM_EXP", "MAX", "MIN",     "MULTIPLY", "SUM", "SUM_SQUARE"};
+  const char* names[] = {"ARGMAX",      "ARGMIN", "AVERAGE", "L1",       "L2",  "LOG_SUM",
+                         "LOG_SUM_EXP", "MAX",    "MIN",     "MULTIPLY", "SUM", "SUM_SQUARE"};
   for (size_t i = 0; i < std::size(kAllReduceFunctions); ++i) {
     const RF f = kAllReduceFunctions[i];
     EXPECT_EQ(static_cast<size_t>(f), i);  // DML_REDUCE_FUNCTION's values
@@ -64,17 +64,30 @@ TEST(Reduce, RejectsEachConstraint) {
        "Function must be one of the 12 DML_REDUCE_FUNCTION values"},
       {"tensor desc rule", [](ReduceDesc& d) { d.InputTensor.Strides = {1}; }, "InputTensor.Strides",
        "Strides must have as many entries as Sizes"},
-      {"output dimension count", [](ReduceDesc& d) { d.OutputTensor = Tensor(D::kFloat32, {3}); },
-       "OutputTensor.Sizes", "OutputTensor.DimensionCount must match InputTensor.DimensionCount"},
+      {"output dimension count", [](ReduceDesc& d) { d.OutputTensor = Tensor(D::kFloat32, {3}); }, "OutputTensor.Sizes",
+       "OutputTensor.DimensionCount must match InputTensor.DimensionCount"},
       {"no axes", [](ReduceDesc& d) { d.Axes.clear(); }, "Axes", "AxisCount must be greater than 0"},
-      {"repeated axis", [](ReduceDesc& d) { d.Axes = {0, 0}; }, "Axes[1]", "Axes must be distinct"},
+      {"repeated axis",
+       [](ReduceDesc& d) {
+         d.Axes = {0, 0};
+       },
+       "Axes[1]", "Axes must be distinct"},
       {"axis out of range", [](ReduceDesc& d) { d.Axes = {2}; }, "Axes[0]",
        "Axes must be in [0, InputTensor.DimensionCount - 1]"},
-      {"second axis out of range", [](ReduceDesc& d) { d.Axes = {0, 7}; }, "Axes[1]",
-       "Axes must be in [0, InputTensor.DimensionCount - 1]"},
-      {"reduced axis not 1", [](ReduceDesc& d) { d.OutputTensor = Tensor(D::kFloat32, {3, 3}); },
+      {"second axis out of range",
+       [](ReduceDesc& d) {
+         d.Axes = {0, 7};
+       },
+       "Axes[1]", "Axes must be in [0, InputTensor.DimensionCount - 1]"},
+      {"reduced axis not 1",
+       [](ReduceDesc& d) {
+         d.OutputTensor = Tensor(D::kFloat32, {3, 3});
+       },
        "OutputTensor.Sizes[0]", "OutputTensor.Sizes must equal InputTensor.Sizes with reduced axes 1"},
-      {"kept axis changed", [](ReduceDesc& d) { d.OutputTensor = Tensor(D::kFloat32, {1, 2}); },
+      {"kept axis changed",
+       [](ReduceDesc& d) {
+         d.OutputTensor = Tensor(D::kFloat32, {1, 2});
+       },
        "OutputTensor.Sizes[1]", "OutputTensor.Sizes must equal InputTensor.Sizes with reduced axes 1"},
       {"output data type", [](ReduceDesc& d) { d.OutputTensor.DataType = D::kFloat16; }, "OutputTensor.DataType",
        "InputTensor and OutputTensor must have the same DataType"},
@@ -87,9 +100,7 @@ TEST(Reduce, RejectsEachConstraint) {
        },
        "OutputTensor.DataType", "ARGMIN and ARGMAX output INT32, INT64, UINT32 or UINT64"},
       {"argmax index does not fit INT32",
-       [](ReduceDesc& d) {
-         d = Make(RF::kArgMax, D::kUint8, D::kInt32, {2147483650u}, {1}, {0});
-       },
+       [](ReduceDesc& d) { d = Make(RF::kArgMax, D::kUint8, D::kInt32, {2147483650u}, {1}, {0}); },
        "OutputTensor.DataType", "the output type must hold every index within the reduced axes"},
   };
   testing::ExpectEachRejected(Example1(), cases, ValidateReduce, "REDUCE");

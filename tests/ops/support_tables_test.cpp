@@ -120,8 +120,8 @@ const std::vector<LevelCase>& Cases() {
       {"argmin 3_0 3d", Reduce(RF::kArgMin, D::kUint16, D::kUint32, 3), F::k3_0, F::k2_1, "InputTensor.Sizes", kDims},
       {"argmax 4_1 int64 in", Reduce(RF::kArgMax, D::kInt64, D::kInt32, 2), F::k4_1, F::k4_0, "InputTensor.DataType",
        kType},
-      {"argmax float64", Reduce(RF::kArgMax, D::kFloat64, D::kUint32, 4), std::nullopt, F::k5_1,
-       "InputTensor.DataType", kType},
+      {"argmax float64", Reduce(RF::kArgMax, D::kFloat64, D::kUint32, 4), std::nullopt, F::k5_1, "InputTensor.DataType",
+       kType},
       // REDUCE (AVERAGE, L2, LOG_SUM, LOG_SUM_EXP)
       {"average 1_0", Reduce(RF::kAverage, D::kFloat16, D::kFloat16, 4), F::k1_0, F::k1_0, "", ""},
       {"l2 3_0 1d", Reduce(RF::kL2, D::kFloat32, D::kFloat32, 1), F::k3_0, F::k2_1, "InputTensor.Sizes", kDims},
@@ -131,8 +131,8 @@ const std::vector<LevelCase>& Cases() {
        "InputTensor.DataType", kType},
       // REDUCE (L1, SUM_SQUARE)
       {"l1 1_0", Reduce(RF::kL1, D::kFloat32, D::kFloat32, 4), F::k1_0, F::k1_0, "", ""},
-      {"sum_square 3_0 2d", Reduce(RF::kSumSquare, D::kFloat16, D::kFloat16, 2), F::k3_0, F::k2_1,
-       "InputTensor.Sizes", kDims},
+      {"sum_square 3_0 2d", Reduce(RF::kSumSquare, D::kFloat16, D::kFloat16, 2), F::k3_0, F::k2_1, "InputTensor.Sizes",
+       kDims},
       {"l1 5_0 int64", Reduce(RF::kL1, D::kInt64, D::kInt64, 4), F::k5_0, F::k4_1, "InputTensor.DataType", kType},
       {"sum_square int16", Reduce(RF::kSumSquare, D::kInt16, D::kInt16, 4), std::nullopt, F::k5_1,
        "InputTensor.DataType", kType},
@@ -140,8 +140,7 @@ const std::vector<LevelCase>& Cases() {
       {"min 1_0", Reduce(RF::kMin, D::kFloat32, D::kFloat32, 4), F::k1_0, F::k1_0, "", ""},
       {"max 2_1 int32", Reduce(RF::kMax, D::kInt32, D::kInt32, 4), F::k2_1, F::k2_0, "InputTensor.DataType", kType},
       {"min 3_0 int8", Reduce(RF::kMin, D::kInt8, D::kInt8, 4), F::k3_0, F::k2_1, "InputTensor.DataType", kType},
-      {"max 5_0 uint64", Reduce(RF::kMax, D::kUint64, D::kUint64, 3), F::k5_0, F::k4_1, "InputTensor.DataType",
-       kType},
+      {"max 5_0 uint64", Reduce(RF::kMax, D::kUint64, D::kUint64, 3), F::k5_0, F::k4_1, "InputTensor.DataType", kType},
       // REDUCE (MULTIPLY, SUM)
       {"sum 1_0", Reduce(RF::kSum, D::kFloat32, D::kFloat32, 4), F::k1_0, F::k1_0, "", ""},
       {"multiply 2_1 uint32", Reduce(RF::kMultiply, D::kUint32, D::kUint32, 4), F::k2_1, F::k2_0,

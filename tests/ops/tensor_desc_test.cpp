@@ -96,8 +96,11 @@ TEST(TensorDesc, ValidateRejectsEachRule) {
       {"zero size", [](TensorDesc& d) { d.Sizes[1] = 0; }, "X.Sizes[1]", "sizes must be nonzero"},
       {"too few strides", [](TensorDesc& d) { d.Strides = {1}; }, "X.Strides",
        "Strides must have as many entries as Sizes"},
-      {"too many elements", [](TensorDesc& d) { d.Sizes = {65536, 65536}; }, "X.Sizes",
-       "the element count must fit in UINT"},
+      {"too many elements",
+       [](TensorDesc& d) {
+         d.Sizes = {65536, 65536};
+       },
+       "X.Sizes", "the element count must fit in UINT"},
       {"size overflow",
        [](TensorDesc& d) {
          d.DataType = DataType::kFloat64;
@@ -107,8 +110,11 @@ TEST(TensorDesc, ValidateRejectsEachRule) {
        "X.Strides", "size arithmetic must not overflow"},
       {"total too small", [](TensorDesc& d) { d.TotalTensorSizeInBytes = 20; }, "X.TotalTensorSizeInBytes",
        "TotalTensorSizeInBytes must be at least the computed size"},
-      {"strides need more", [](TensorDesc& d) { d.Strides = {4, 1}; }, "X.TotalTensorSizeInBytes",
-       "TotalTensorSizeInBytes must be at least the computed size"},
+      {"strides need more",
+       [](TensorDesc& d) {
+         d.Strides = {4, 1};
+       },
+       "X.TotalTensorSizeInBytes", "TotalTensorSizeInBytes must be at least the computed size"},
       {"total not multiple of 4", [](TensorDesc& d) { d.TotalTensorSizeInBytes = 26; }, "X.TotalTensorSizeInBytes",
        "TotalTensorSizeInBytes must be a multiple of 4"},
       {"alignment 8", [](TensorDesc& d) { d.GuaranteedBaseOffsetAlignment = 8; }, "X.GuaranteedBaseOffsetAlignment",

@@ -25,7 +25,7 @@ inline TensorDesc Tensor(DataType type, std::vector<uint32_t> sizes) {
 // The status (or result) failed with exactly this scope, path and rule.
 template <class T>
 ::testing::AssertionResult Rejected(const Result<T>& status, const std::string& scope, const std::string& path,
-                                           const std::string& rule) {
+                                    const std::string& rule) {
   if (status.ok()) return ::testing::AssertionFailure() << "accepted; expected " << path << " (" << rule << ")";
   const Error& e = status.error();
   if (e.scope != scope || e.path != path || e.rule != rule) {
