@@ -1,0 +1,198 @@
+#include "app/engine/compare.h"
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+namespace dmlc::app {
+namespace {
+
+using ops::DataType;
+
+ops::TensorDesc Desc(DataType type, std::vector<uint32_t> sizes, std::vector<uint32_t> strides = {}) {
+  ops::TensorDesc d;
+  d.DataType = type;
+  d.Sizes = std::move(sizes);
+  d.Strides = std::move(strides);
+  d.TotalTensorSizeInBytes = ops::CalcBufferTensorSize(d).value();
+  return d;
+}
+
+template <class T>
+std::vector<std::byte> Bytes(const std::vector<T>& values) {
+  std::vector<std::byte> out(values.size() * sizeof(T));
+  std::memcpy(out.data(), values.data(), out.size());
+  return out;
+}
+
+template <class T>
+CompareResult Compare(DataType type, const std::vector<T>& expected, const std::vector<T>& actual, Tolerance tol,
+                      std::vector<uint32_t> sizes = {}, std::vector<uint32_t> strides = {}, size_t max_reported = 10) {
+  if (sizes.empty()) sizes = {static_cast<uint32_t>(expected.size())};
+  const ops::TensorDesc desc = Desc(type, sizes, strides);
+  std::vector<std::byte> e = Bytes(expected), a = Bytes(actual);
+  e.resize(std::max<size_t>(e.size(), desc.TotalTensorSizeInBytes));
+  a.resize(std::max<size_t>(a.size(), desc.TotalTensorSizeInBytes));
+  CompareResult result;
+  CompareTensor(desc, "OutputTensor", e, a, tol, max_reported, result);
+  return result;
+}
+
+const Tolerance kExact{};
+Tolerance Ulp(uint64_t n) { return Tolerance{n, std::nullopt, std::nullopt}; }
+Tolerance Abs(double a, double r) { return Tolerance{std::nullopt, a, r}; }
+
+uint32_t Bits(float f) { return std::bit_cast<uint32_t>(f); }
+
+TEST(UlpDistance, CountsRepresentableValuesAcrossZero) {
+  EXPECT_EQ(UlpDistance(Bits(1.0f), Bits(std::nextafter(1.0f, 2.0f)), 32), 1u);
+  EXPECT_EQ(UlpDistance(Bits(1.0f), Bits(1.0f), 32), 0u);
+  EXPECT_EQ(UlpDistance(Bits(0.0f), Bits(-0.0f), 32), 0u);
+  // The smallest subnormals on either side of zero are two steps apart.
+  EXPECT_EQ(UlpDistance(0x00000001u, 0x80000001u, 32), 2u);
+  EXPECT_EQ(UlpDistance(Bits(1.0f), Bits(-1.0f), 32), 2u * 0x3f800000u);
+  EXPECT_EQ(UlpDistance(0x3c00, 0x3c01, 16), 1u);             // FLOAT16 1.0 and its successor
+  EXPECT_EQ(UlpDistance(0x7bff, 0x7c00, 16), 1u);             // FLOAT16 max and +inf
+  EXPECT_EQ(UlpDistance(std::bit_cast<uint64_t>(1.0), std::bit_cast<uint64_t>(std::nextafter(1.0, 0.0)), 64), 1u);
+  // Largest finite of opposite signs: the distance still fits in 64 bits.
+  EXPECT_EQ(UlpDistance(0x7fefffffffffffffu, 0xffefffffffffffffu, 64), 2u * 0x7fefffffffffffffu);
+}
+
+TEST(CompareTensor, Float32ExactAndUlpBounds) {
+  const float one_up = std::nextafter(1.0f, 2.0f);
+  CompareResult exact = Compare<float>(DataType::kFloat32, {1.0f, 2.0f}, {one_up, 2.0f}, kExact);
+  EXPECT_EQ(exact.mismatches, 1u);
+  EXPECT_EQ(exact.elements, 2u);
+  EXPECT_EQ(exact.max_ulp, 1.0);
+  EXPECT_EQ(exact.max_abs_error, static_cast<double>(one_up) - 1.0);
+  ASSERT_EQ(exact.first.size(), 1u);
+  EXPECT_EQ(exact.first[0].coordinates, std::vector<uint32_t>{0});
+  EXPECT_EQ(std::get<double>(exact.first[0].expected), 1.0);
+  EXPECT_EQ(std::get<double>(exact.first[0].actual), static_cast<double>(one_up));
+  EXPECT_EQ(exact.first[0].ulp, 1.0);
+
+  EXPECT_TRUE(Compare<float>(DataType::kFloat32, {1.0f, 2.0f}, {one_up, 2.0f}, Ulp(1)).passed());
+  const float two_up = std::nextafter(one_up, 2.0f);
+  CompareResult over = Compare<float>(DataType::kFloat32, {1.0f}, {two_up}, Ulp(1));
+  EXPECT_EQ(over.mismatches, 1u);
+  EXPECT_EQ(over.max_ulp, 2.0);
+}
+
+TEST(CompareTensor, AbsoluteAndRelativeBound) {
+  EXPECT_TRUE(Compare<float>(DataType::kFloat32, {100.0f}, {100.5f}, Abs(0, 0.01)).passed());   // bound 1
+  EXPECT_FALSE(Compare<float>(DataType::kFloat32, {100.0f}, {100.5f}, Abs(0, 0.001)).passed()); // bound 0.1
+  EXPECT_TRUE(Compare<float>(DataType::kFloat32, {100.0f}, {100.5f}, Abs(0.5, 0)).passed());
+  // Either bound suffices: the ULP bound fails (far more than 3 ULP) but the absolute one holds.
+  EXPECT_TRUE(Compare<float>(DataType::kFloat32, {100.0f}, {100.5f}, Tolerance{3, 0.5, std::nullopt}).passed());
+}
+
+TEST(CompareTensor, NanEqualsNanWhateverThePayload) {
+  const float quiet = std::numeric_limits<float>::quiet_NaN();
+  const float payload = std::bit_cast<float>(0x7fc00123u);
+  EXPECT_TRUE(Compare<float>(DataType::kFloat32, {quiet}, {payload}, kExact).passed());
+  CompareResult r = Compare<float>(DataType::kFloat32, {quiet}, {1.0f}, Ulp(1000));
+  EXPECT_EQ(r.mismatches, 1u);
+  EXPECT_TRUE(std::isinf(r.max_ulp));
+  EXPECT_TRUE(std::isinf(r.first[0].abs_error));
+  EXPECT_TRUE(std::isnan(std::get<double>(r.first[0].expected)));
+}
+
+TEST(CompareTensor, SignedZerosEqualOnlyWhenSomeErrorIsAllowed) {
+  EXPECT_FALSE(Compare<float>(DataType::kFloat32, {0.0f}, {-0.0f}, kExact).passed());
+  EXPECT_FALSE(Compare<float>(DataType::kFloat32, {0.0f}, {-0.0f}, Ulp(0)).passed());
+  EXPECT_TRUE(Compare<float>(DataType::kFloat32, {0.0f}, {-0.0f}, Ulp(1)).passed());
+  EXPECT_TRUE(Compare<float>(DataType::kFloat32, {-0.0f}, {0.0f}, Abs(1e-9, 0)).passed());
+}
+
+TEST(CompareTensor, InfinitiesMustMatchExactly) {
+  const float inf = std::numeric_limits<float>::infinity();
+  EXPECT_TRUE(Compare<float>(DataType::kFloat32, {inf, -inf}, {inf, -inf}, kExact).passed());
+  // A relative bound times an infinite expected value would admit anything; infinities are exact.
+  EXPECT_FALSE(Compare<float>(DataType::kFloat32, {inf}, {3.4e38f}, Abs(0, 1)).passed());
+  EXPECT_FALSE(Compare<float>(DataType::kFloat32, {inf}, {std::numeric_limits<float>::max()}, Ulp(5)).passed());
+}
+
+TEST(CompareTensor, Float16UsesHalfUlps) {
+  // 1.0 and the next FLOAT16 value: 1 ULP, 2^-10 apart.
+  CompareResult r = Compare<uint16_t>(DataType::kFloat16, {0x3c00}, {0x3c01}, kExact);
+  EXPECT_EQ(r.mismatches, 1u);
+  EXPECT_EQ(r.max_ulp, 1.0);
+  EXPECT_EQ(r.max_abs_error, 0x1p-10);
+  EXPECT_EQ(std::get<double>(r.first[0].actual), 1.0 + 0x1p-10);
+  EXPECT_TRUE(Compare<uint16_t>(DataType::kFloat16, {0x3c00}, {0x3c01}, Ulp(1)).passed());
+  EXPECT_TRUE(Compare<uint16_t>(DataType::kFloat16, {0x7e00}, {0x7e01}, kExact).passed());  // NaNs
+}
+
+TEST(CompareTensor, Float64) {
+  CompareResult r = Compare<double>(DataType::kFloat64, {1.0}, {std::nextafter(1.0, 2.0)}, Ulp(0));
+  EXPECT_EQ(r.max_ulp, 1.0);
+  EXPECT_EQ(r.max_abs_error, 0x1p-52);
+}
+
+TEST(CompareTensor, IntegersAreExactWhateverTheTolerance) {
+  CompareResult r = Compare<int8_t>(DataType::kInt8, {-128, 5}, {127, 5}, Abs(1000, 1));
+  EXPECT_EQ(r.mismatches, 1u);
+  EXPECT_EQ(r.max_abs_error, 255.0);
+  EXPECT_EQ(std::get<int64_t>(r.first[0].expected), -128);
+  EXPECT_EQ(std::get<int64_t>(r.first[0].actual), 127);
+
+  CompareResult u = Compare<uint64_t>(DataType::kUint64, {0}, {std::numeric_limits<uint64_t>::max()}, kExact);
+  EXPECT_EQ(std::get<uint64_t>(u.first[0].actual), std::numeric_limits<uint64_t>::max());
+  EXPECT_EQ(u.max_abs_error, 18446744073709551615.0);
+
+  CompareResult i = Compare<int64_t>(DataType::kInt64, {std::numeric_limits<int64_t>::min()},
+                                     {std::numeric_limits<int64_t>::max()}, kExact);
+  EXPECT_EQ(i.max_ulp, 18446744073709551615.0);
+  EXPECT_TRUE(Compare<uint32_t>(DataType::kUint32, {7, 8}, {7, 8}, kExact).passed());
+  EXPECT_FALSE(Compare<int16_t>(DataType::kInt16, {-1}, {1}, kExact).passed());
+  EXPECT_FALSE(Compare<uint8_t>(DataType::kUint8, {0}, {1}, kExact).passed());
+  EXPECT_FALSE(Compare<int32_t>(DataType::kInt32, {0}, {1}, kExact).passed());
+  EXPECT_FALSE(Compare<uint16_t>(DataType::kUint16, {0}, {1}, kExact).passed());
+}
+
+TEST(CompareTensor, WalksOnlyLogicalElementsThroughStrides) {
+  // Sizes {2,2} with row stride 3: buffer elements 2 and 5... are gaps; only 0,1,3,4 are logical.
+  const std::vector<float> expected = {1, 2, -7, 3, 4};
+  const std::vector<float> actual = {1, 2, 99, 3, 5};
+  CompareResult r = Compare<float>(DataType::kFloat32, expected, actual, kExact, {2, 2}, {3, 1});
+  EXPECT_EQ(r.elements, 4u);
+  EXPECT_EQ(r.mismatches, 1u);
+  ASSERT_EQ(r.first.size(), 1u);
+  EXPECT_EQ(r.first[0].coordinates, (std::vector<uint32_t>{1, 1}));
+  EXPECT_EQ(std::get<double>(r.first[0].actual), 5.0);
+}
+
+TEST(CompareTensor, BroadcastStrideReadsOneElementManyTimes) {
+  // Sizes {3} with stride 0: all three logical elements are buffer element 0.
+  CompareResult r = Compare<int32_t>(DataType::kInt32, {4}, {6}, kExact, {3}, {0});
+  EXPECT_EQ(r.elements, 3u);
+  EXPECT_EQ(r.mismatches, 3u);
+  EXPECT_EQ(r.first[2].coordinates, std::vector<uint32_t>{2});
+}
+
+TEST(CompareTensor, ReportsOnlyTheFirstMismatchesButCountsAll) {
+  CompareResult r = Compare<int32_t>(DataType::kInt32, {1, 2, 3, 4}, {0, 2, 0, 0}, kExact, {2, 2}, {}, 2);
+  EXPECT_EQ(r.mismatches, 3u);
+  ASSERT_EQ(r.first.size(), 2u);
+  EXPECT_EQ(r.first[0].coordinates, (std::vector<uint32_t>{0, 0}));
+  EXPECT_EQ(r.first[1].coordinates, (std::vector<uint32_t>{1, 0}));
+  EXPECT_EQ(r.max_abs_error, 4.0);
+}
+
+TEST(CompareTensor, AccumulatesOverSeveralOutputs) {
+  const ops::TensorDesc desc = Desc(DataType::kInt32, {1});
+  const std::vector<std::byte> one = Bytes<int32_t>({1}), two = Bytes<int32_t>({2});
+  CompareResult r;
+  CompareTensor(desc, "A", one, one, kExact, 10, r);
+  CompareTensor(desc, "B", one, two, kExact, 10, r);
+  EXPECT_EQ(r.elements, 2u);
+  EXPECT_EQ(r.mismatches, 1u);
+  EXPECT_EQ(r.first[0].tensor, "B");
+}
+
+}  // namespace
+}  // namespace dmlc::app

@@ -1,0 +1,319 @@
+#include "app/engine/runner.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "fake_backend.h"
+
+namespace dmlc::app {
+namespace {
+
+using testing::FakeBackend;
+using testing::WriteFloats;
+
+// DIAGONAL_MATRIX FLOAT32 {1,1,2,2}: the identity [1,0,0,1]; no inputs.
+TestCase Diagonal(std::optional<std::vector<double>> expected = std::vector<double>{1, 0, 0, 1}) {
+  TestCase c;
+  c.name = "diag";
+  c.id = "cases/diag";
+  c.file = "cases.json";
+  ops::DiagonalMatrixDesc d;
+  d.OutputTensor.DataType = ops::DataType::kFloat32;
+  d.OutputTensor.Sizes = {1, 1, 2, 2};
+  d.OutputTensor.TotalTensorSizeInBytes = 16;
+  c.desc = d;
+  if (expected) {
+    Initializer init;
+    init.kind = Initializer::Kind::kValues;
+    for (double v : *expected) init.values.emplace_back(v);
+    c.expected.push_back(init);
+  } else {
+    c.expected.push_back(std::nullopt);
+  }
+  return c;
+}
+
+// A one-case file holding `c`, or a loader error when `c` is an Error.
+CaseFile OneCaseFile(Result<TestCase> c) {
+  CaseFile f;
+  f.path = "cases.json";
+  f.file_id = "cases";
+  f.cases.push_back(CaseEntry{"cases/diag", SourceLocation{"cases.json", 2, 3}, std::move(c)});
+  return f;
+}
+
+ReferenceFactory NoReference() {
+  return [] { return Result<std::unique_ptr<backends::Backend>>(MakeError("test", "", "no reference here")); };
+}
+
+CaseResult RunOne(FakeBackend& backend, Result<TestCase> c, RunOptions options = {},
+                  ReferenceFactory reference = NoReference()) {
+  const CaseFile file = OneCaseFile(std::move(c));
+  Runner runner(backend, std::move(reference), std::move(options));
+  return runner.RunOne(SelectedCase{&file, &file.cases[0]});
+}
+
+TEST(Runner, PassWhenTheOutputMatches) {
+  FakeBackend backend(WriteFloats({1, 0, 0, 1}));
+  const CaseResult r = RunOne(backend, Diagonal());
+  EXPECT_EQ(r.status, CaseStatus::kPass) << r.message;
+  EXPECT_EQ(r.id, "cases/diag");
+  EXPECT_EQ(r.file, "cases.json");
+  EXPECT_EQ(r.operator_type, "DIAGONAL_MATRIX");
+  EXPECT_EQ(r.operator_name, "DIAGONAL_MATRIX");
+  EXPECT_EQ(r.data_types, std::vector<std::string>{"FLOAT32"});
+  EXPECT_EQ(r.feature_level, "2_0");
+  EXPECT_EQ(r.tolerance, "default: exact (data movement)");
+  EXPECT_EQ(r.comparison.elements, 4u);
+  ASSERT_TRUE(r.timing.has_value());
+  EXPECT_EQ(r.timing->cold_cpu_ms, 1.0);
+  EXPECT_FALSE(r.timing->hot_cpu_ms.has_value());
+  EXPECT_EQ(backend.executions, 1);
+}
+
+TEST(Runner, FailNamesTheMismatchingCoordinates) {
+  FakeBackend backend(WriteFloats({1, 0, 0, 2}));
+  const CaseResult r = RunOne(backend, Diagonal());
+  EXPECT_EQ(r.status, CaseStatus::kFail);
+  EXPECT_EQ(r.message, "1 of 4 elements differ beyond the tolerance (exact)");
+  ASSERT_EQ(r.comparison.first.size(), 1u);
+  EXPECT_EQ(r.comparison.first[0].tensor, "OutputTensor");
+  EXPECT_EQ(r.comparison.first[0].coordinates, (std::vector<uint32_t>{0, 0, 1, 1}));
+  EXPECT_EQ(std::get<double>(r.comparison.first[0].actual), 2.0);
+}
+
+TEST(Runner, WriteIntoTheGuardFailsAsOutOfBounds) {
+  FakeBackend backend([](std::span<const backends::ConstBuffer>, std::span<const backends::MutableBuffer> out) {
+    const float v[4] = {1, 0, 0, 1};
+    std::memcpy(out[0].data(), v, sizeof(v));
+    out[0].data()[17] = std::byte{0};  // one byte into the guard past 16 bytes
+    return Result<backends::Timing>(backends::Timing{});
+  });
+  const CaseResult r = RunOne(backend, Diagonal());
+  EXPECT_EQ(r.status, CaseStatus::kFail);
+  EXPECT_EQ(r.message,
+            "OutputTensor: out-of-bounds write: byte 17 (guard region, TotalTensorSizeInBytes 16) was changed");
+}
+
+TEST(Runner, LoaderErrorIsAnError) {
+  FakeBackend backend(WriteFloats({}));
+  Error e = MakeError("case", "/operator/desc/Offest", "unknown field 'Offest'", "did you mean 'Offset'?");
+  e.where = SourceLocation{"cases.json", 4, 17};
+  const CaseResult r = RunOne(backend, e);
+  EXPECT_EQ(r.status, CaseStatus::kError);
+  EXPECT_EQ(r.message, "cases.json:4:17: case: unknown field 'Offest' (did you mean 'Offset'?)");
+  EXPECT_EQ(r.operator_name, "");
+  EXPECT_EQ(backend.executions, 0);
+}
+
+TEST(Runner, InvalidDescIsAnErrorUnlessRejectionIsExpected) {
+  FakeBackend backend(WriteFloats({}));
+  TestCase c = Diagonal();
+  std::get<ops::DiagonalMatrixDesc>(c.desc).OutputTensor.Sizes = {4};
+  std::get<ops::DiagonalMatrixDesc>(c.desc).OutputTensor.TotalTensorSizeInBytes = 16;
+  const CaseResult error = RunOne(backend, c);
+  EXPECT_EQ(error.status, CaseStatus::kError);
+  EXPECT_NE(error.message.find("invalid desc: "), std::string::npos);
+  EXPECT_NE(error.message.find("OutputTensor.DimensionCount must be 2 to 4"), std::string::npos) << error.message;
+
+  c.expect_error = ExpectError{true, ""};
+  const CaseResult pass = RunOne(backend, c);
+  EXPECT_EQ(pass.status, CaseStatus::kPass);
+  EXPECT_EQ(pass.message.rfind("rejected as expected: ", 0), 0u) << pass.message;
+
+  c.expect_error = ExpectError{true, "DimensionCount must be 2 to 4"};
+  EXPECT_EQ(RunOne(backend, c).status, CaseStatus::kPass);
+  c.expect_error = ExpectError{true, "Axis"};
+  const CaseResult wrong = RunOne(backend, c);
+  EXPECT_EQ(wrong.status, CaseStatus::kFail);
+  EXPECT_EQ(wrong.message.rfind("rejected, but the message does not contain 'Axis': ", 0), 0u) << wrong.message;
+  EXPECT_EQ(backend.executions, 0);
+}
+
+TEST(Runner, ExpectedRejectionThatNothingRejectsFails) {
+  FakeBackend backend(WriteFloats({1, 0, 0, 1}));
+  TestCase c = Diagonal();
+  c.expect_error = ExpectError{true, ""};
+  const CaseResult r = RunOne(backend, c);
+  EXPECT_EQ(r.status, CaseStatus::kFail);
+  EXPECT_EQ(r.message, "the desc was accepted by validation and by fake, but the case expects it to be rejected");
+  // A backend's Prepare() may be what rejects it.
+  backend.prepare_error = MakeError("fake", "", "unsupported layout");
+  EXPECT_EQ(RunOne(backend, c).status, CaseStatus::kPass);
+}
+
+TEST(Runner, FeatureLevelCapSkips) {
+  FakeBackend backend(WriteFloats({1, 0, 0, 1}));
+  RunOptions options;
+  options.feature_level = ops::FeatureLevel::k1_0;
+  const CaseResult lowest = RunOne(backend, Diagonal(), options);
+  EXPECT_EQ(lowest.status, CaseStatus::kSkip);
+  EXPECT_EQ(lowest.message, "its tensors need feature level 2_0; --feature-level is 1_0");
+
+  TestCase c = Diagonal();
+  c.feature_level = ops::FeatureLevel::k5_1;
+  options.feature_level = ops::FeatureLevel::k4_0;
+  const CaseResult asked = RunOne(backend, c, options);
+  EXPECT_EQ(asked.status, CaseStatus::kSkip);
+  EXPECT_EQ(asked.message, "the case asks for feature level 5_1; --feature-level is 4_0");
+  EXPECT_EQ(backend.executions, 0);
+}
+
+TEST(Runner, UnsupportedIsASkipWithTheBackendsReason) {
+  FakeBackend backend(WriteFloats({}));
+  backend.support = backends::Support::No("FLOAT32 not supported by device");
+  const CaseResult r = RunOne(backend, Diagonal());
+  EXPECT_EQ(r.status, CaseStatus::kSkip);
+  EXPECT_EQ(r.message, "fake: FLOAT32 not supported by device");
+}
+
+TEST(Runner, ExecuteErrorIsAnError) {
+  FakeBackend backend([](std::span<const backends::ConstBuffer>, std::span<const backends::MutableBuffer>) {
+    return Result<backends::Timing>(MakeError("fake", "IndicesTensor", "index 9 at [0,1] is out of range"));
+  });
+  const CaseResult r = RunOne(backend, Diagonal());
+  EXPECT_EQ(r.status, CaseStatus::kError);
+  EXPECT_EQ(r.message, "execute: fake: index 9 at [0,1] is out of range");
+}
+
+TEST(Runner, ExceptionsBecomeErrors) {
+  FakeBackend backend([](std::span<const backends::ConstBuffer>, std::span<const backends::MutableBuffer>)
+                          -> Result<backends::Timing> { throw std::runtime_error("boom"); });
+  const CaseResult r = RunOne(backend, Diagonal());
+  EXPECT_EQ(r.status, CaseStatus::kError);
+  EXPECT_EQ(r.message, "internal error: boom");
+}
+
+TEST(Runner, MissingExpectedComesFromTheReference) {
+  FakeBackend backend(WriteFloats({1, 0, 0, 1}));
+  int created = 0;
+  ReferenceFactory reference = [&created]() -> Result<std::unique_ptr<backends::Backend>> {
+    ++created;
+    return std::unique_ptr<backends::Backend>(std::make_unique<FakeBackend>(WriteFloats({1, 0, 0, 3})));
+  };
+  const CaseFile file = OneCaseFile(Diagonal(std::nullopt));
+  Runner runner(backend, reference, RunOptions{});
+  const CaseResult r = runner.RunOne(SelectedCase{&file, &file.cases[0]});
+  EXPECT_EQ(r.status, CaseStatus::kFail);
+  EXPECT_EQ(std::get<double>(r.comparison.first[0].expected), 3.0);
+  runner.RunOne(SelectedCase{&file, &file.cases[0]});
+  EXPECT_EQ(created, 1);  // created once, reused
+
+  FakeBackend alone(WriteFloats({1, 0, 0, 1}));
+  const CaseResult no_reference = RunOne(alone, Diagonal(std::nullopt));
+  EXPECT_EQ(no_reference.status, CaseStatus::kError);
+  EXPECT_EQ(no_reference.message, "test: no reference here");
+}
+
+TEST(Runner, WarmupAndIterationsAreTimed) {
+  int call = 0;
+  FakeBackend backend([&call](std::span<const backends::ConstBuffer>, std::span<const backends::MutableBuffer> out) {
+    const float v[4] = {1, 0, 0, 1};
+    std::memcpy(out[0].data(), v, sizeof(v));
+    ++call;
+    return Result<backends::Timing>(backends::Timing{static_cast<double>(call), 10.0 * call});
+  });
+  RunOptions options;
+  options.warmup = 1;
+  options.iterations = 4;
+  const CaseResult r = RunOne(backend, Diagonal(), options);
+  ASSERT_EQ(r.status, CaseStatus::kPass) << r.message;
+  EXPECT_EQ(backend.executions, 6);  // cold, warmup, 4 timed
+  ASSERT_TRUE(r.timing.has_value());
+  EXPECT_EQ(r.timing->cold_cpu_ms, 1.0);
+  EXPECT_EQ(r.timing->cold_gpu_ms, 10.0);
+  ASSERT_TRUE(r.timing->hot_cpu_ms.has_value());
+  EXPECT_EQ(r.timing->hot_cpu_ms->min, 3.0);
+  EXPECT_EQ(r.timing->hot_cpu_ms->median, 4.5);
+  EXPECT_EQ(r.timing->hot_cpu_ms->mean, 4.5);
+  EXPECT_EQ(r.timing->hot_cpu_ms->max, 6.0);
+  EXPECT_EQ(r.timing->hot_gpu_ms->median, 45.0);
+}
+
+TEST(Runner, RunKeepsCaseOrderAcrossWorkers) {
+  FakeBackend backend(WriteFloats({1, 0, 0, 1}));
+  CaseFile file;
+  file.path = "many.json";
+  file.file_id = "many";
+  for (int i = 0; i < 20; ++i) {
+    TestCase c = Diagonal(i % 3 == 0 ? std::vector<double>{1, 0, 0, 5} : std::vector<double>{1, 0, 0, 1});
+    file.cases.push_back(CaseEntry{"many/c" + std::to_string(i), {}, c});
+  }
+  CaseFile broken;
+  broken.path = "broken.json";
+  broken.file_id = "broken";
+  broken.error = MakeError("case", "", "unexpected end of input");
+  CaseSet set;
+  set.files = {file, broken};
+  const std::vector<SelectedCase> selected = set.Select(CaseFilter({"-many/c1*"}));
+  ASSERT_EQ(selected.size(), 10u);  // c0, c2..c9, broken
+  RunOptions options;
+  options.jobs = 3;
+  Runner runner(backend, NoReference(), options);
+  size_t progress_calls = 0;
+  const std::vector<CaseResult> results =
+      runner.Run(selected, [&](const CaseResult&, size_t done, size_t total) {
+        ++progress_calls;
+        EXPECT_EQ(total, 10u);
+        EXPECT_LE(done, 10u);
+      });
+  ASSERT_EQ(results.size(), 10u);
+  EXPECT_EQ(progress_calls, 10u);
+  EXPECT_EQ(results[0].id, "many/c0");
+  EXPECT_EQ(results[0].status, CaseStatus::kFail);
+  EXPECT_EQ(results[1].id, "many/c2");
+  EXPECT_EQ(results[1].status, CaseStatus::kPass);
+  EXPECT_EQ(results[2].id, "many/c3");
+  EXPECT_EQ(results[2].status, CaseStatus::kFail);
+  EXPECT_EQ(results[9].id, "broken");
+  EXPECT_EQ(results[9].status, CaseStatus::kError);
+  EXPECT_EQ(results[9].message, "case: unexpected end of input");
+  EXPECT_EQ(runner.Workers(), 3);
+  backend.thread_safe = false;
+  EXPECT_EQ(runner.Workers(), 1);
+}
+
+TEST(Runner, FailFastStopsAfterTheFirstFailure) {
+  FakeBackend backend(WriteFloats({1, 0, 0, 9}));
+  CaseFile file;
+  file.path = "many.json";
+  file.file_id = "many";
+  for (int i = 0; i < 5; ++i) file.cases.push_back(CaseEntry{"many/c" + std::to_string(i), {}, Diagonal()});
+  CaseSet set;
+  set.files = {file};
+  RunOptions options;
+  options.jobs = 1;
+  options.fail_fast = true;
+  Runner runner(backend, NoReference(), options);
+  const std::vector<CaseResult> results = runner.Run(set.Select(CaseFilter()));
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_EQ(results[0].status, CaseStatus::kFail);
+}
+
+TEST(Runner, DumpDirGetsActualAndExpectedOfFailures) {
+  const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "dmlc_dump_test";
+  std::filesystem::remove_all(dir);
+  FakeBackend backend(WriteFloats({1, 0, 0, 2}));
+  RunOptions options;
+  options.dump_dir = dir;
+  const CaseResult r = RunOne(backend, Diagonal(), options);
+  EXPECT_EQ(r.status, CaseStatus::kFail);
+  EXPECT_TRUE(std::filesystem::exists(dir / "cases__diag.OutputTensor.actual.npy")) << r.message;
+  EXPECT_TRUE(std::filesystem::exists(dir / "cases__diag.OutputTensor.expected.npy"));
+  // 128-byte v1.0 header + 4 FLOAT32 values.
+  EXPECT_EQ(std::filesystem::file_size(dir / "cases__diag.OutputTensor.actual.npy"), 128u + 16u);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Summarize, MedianOfOddAndEvenCounts) {
+  const TimingStats odd = Summarize({5, 1, 3});
+  EXPECT_EQ(odd.min, 1);
+  EXPECT_EQ(odd.median, 3);
+  EXPECT_EQ(odd.mean, 3);
+  EXPECT_EQ(odd.max, 5);
+  EXPECT_EQ(Summarize({4, 1, 2, 8}).median, 3);
+}
+
+}  // namespace
+}  // namespace dmlc::app

@@ -1,0 +1,102 @@
+#include "app/engine/tolerance.h"
+
+#include <gtest/gtest.h>
+
+namespace dmlc::app {
+namespace {
+
+using ops::DataType;
+using ops::ReduceFunction;
+
+ops::TensorDesc Desc(DataType type, std::vector<uint32_t> sizes) {
+  ops::TensorDesc d;
+  d.DataType = type;
+  d.Sizes = std::move(sizes);
+  return d;
+}
+
+ops::OperatorDesc Reduce(ReduceFunction f, DataType in, DataType out, std::vector<uint32_t> sizes,
+                         std::vector<uint32_t> axes) {
+  ops::ReduceDesc d;
+  d.Function = f;
+  d.InputTensor = Desc(in, sizes);
+  for (uint32_t a : axes) sizes[a] = 1;
+  d.OutputTensor = Desc(out, sizes);
+  d.Axes = std::move(axes);
+  return d;
+}
+
+ops::OperatorDesc Reduce(ReduceFunction f, DataType type, std::vector<uint32_t> sizes, std::vector<uint32_t> axes) {
+  return Reduce(f, type, type, std::move(sizes), std::move(axes));
+}
+
+TEST(DefaultTolerance, DataMovementIsExact) {
+  ops::JoinDesc join;
+  join.InputTensors = {Desc(DataType::kFloat32, {2}), Desc(DataType::kFloat32, {2})};
+  join.OutputTensor = Desc(DataType::kFloat32, {4});
+  const ToleranceRule rule = DefaultTolerance(join);
+  EXPECT_TRUE(IsExact(rule.tolerance));
+  EXPECT_EQ(rule.rule, "default: exact (data movement)");
+  EXPECT_TRUE(IsExact(DefaultTolerance(ops::DiagonalMatrixDesc{Desc(DataType::kFloat16, {1, 1, 2, 2})}).tolerance));
+  EXPECT_TRUE(IsExact(DefaultTolerance(ops::OneHotDesc{}).tolerance));
+  EXPECT_TRUE(IsExact(DefaultTolerance(ops::GatherNd1Desc{}).tolerance));
+}
+
+TEST(DefaultTolerance, SelectionsAndIntegersAreExact) {
+  EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kMax, DataType::kFloat32, {4, 4}, {1})).rule,
+            "default: exact (MIN/MAX select an input)");
+  EXPECT_TRUE(IsExact(DefaultTolerance(Reduce(ReduceFunction::kMin, DataType::kFloat16, {4}, {0})).tolerance));
+  EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kArgMax, DataType::kFloat32, DataType::kUint32, {8}, {0})).rule,
+            "default: exact (integer output)");
+  EXPECT_TRUE(IsExact(DefaultTolerance(Reduce(ReduceFunction::kSum, DataType::kInt32, {1000}, {0})).tolerance));
+}
+
+TEST(DefaultTolerance, SumsScaleWithLog2OfTheReducedCount) {
+  // {3, 4} reduced over axis 1: N = 4, ceil(log2 4) = 2.
+  const ToleranceRule sum = DefaultTolerance(Reduce(ReduceFunction::kSum, DataType::kFloat32, {3, 4}, {1}));
+  EXPECT_EQ(sum.tolerance.ulp, 3u);
+  EXPECT_FALSE(sum.tolerance.absolute.has_value());
+  EXPECT_EQ(sum.rule, "default: ulp <= 1 + ceil(log2 N) = 3, N = 4");
+  // Both axes of {3, 5}: N = 15, ceil(log2 15) = 4.
+  EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kL1, DataType::kFloat32, {3, 5}, {0, 1})).tolerance.ulp, 5u);
+  EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kSumSquare, DataType::kFloat16, {3, 5}, {0, 1})).tolerance.ulp, 6u);
+  EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kAverage, DataType::kFloat32, {1, 1}, {0})).tolerance.ulp, 3u);
+  // L2: 3 + ceil(log2 N / 2); N = 8 gives 3 + 2, N = 16 gives 3 + 2, N = 32 gives 3 + 3.
+  EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kL2, DataType::kFloat32, {8}, {0})).tolerance.ulp, 5u);
+  EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kL2, DataType::kFloat32, {16}, {0})).tolerance.ulp, 5u);
+  EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kL2, DataType::kFloat32, {32}, {0})).tolerance.ulp, 6u);
+}
+
+TEST(DefaultTolerance, MultiplyIsLinearInN) {
+  EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kMultiply, DataType::kFloat32, {2, 6}, {1})).tolerance.ulp, 7u);
+}
+
+TEST(DefaultTolerance, LogFunctionsAddAnAbsoluteBoundInEpsilons) {
+  const ToleranceRule lse = DefaultTolerance(Reduce(ReduceFunction::kLogSumExp, DataType::kFloat16, {8}, {0}));
+  EXPECT_EQ(lse.tolerance.ulp, 4u);
+  EXPECT_EQ(lse.tolerance.absolute, 9 * 0x1p-10);  // (6 + 3) * eps(FLOAT16)
+  const ToleranceRule ls = DefaultTolerance(Reduce(ReduceFunction::kLogSum, DataType::kFloat32, {1}, {0}));
+  EXPECT_EQ(ls.tolerance.absolute, 4 * 0x1p-23);
+  EXPECT_EQ(ls.rule, "default: ulp <= 4 or abs <= (4 + ceil(log2 N)) * eps, N = 1");
+}
+
+TEST(ToleranceFor, TheCaseWins) {
+  TestCase c;
+  c.desc = Reduce(ReduceFunction::kSum, DataType::kFloat32, {4}, {0});
+  c.tolerance = Tolerance{std::nullopt, 0.5, 0.01};
+  const ToleranceRule rule = ToleranceFor(c);
+  EXPECT_EQ(rule.tolerance.absolute, 0.5);
+  EXPECT_EQ(rule.rule, "case: |a - e| <= 0.5 + 0.01 * |e|");
+  c.tolerance.reset();
+  EXPECT_EQ(ToleranceFor(c).tolerance.ulp, 3u);
+}
+
+TEST(DescribeTolerance, StatesEachBound) {
+  EXPECT_EQ(DescribeTolerance(Tolerance{}), "exact");
+  EXPECT_EQ(DescribeTolerance(Tolerance{0, 0.0, 0.0}), "exact");
+  EXPECT_EQ(DescribeTolerance(Tolerance{5, std::nullopt, std::nullopt}), "ulp <= 5");
+  EXPECT_EQ(DescribeTolerance(Tolerance{2, 1e-06, std::nullopt}), "ulp <= 2 or |a - e| <= 1e-06 + 0 * |e|");
+}
+
+}  // namespace
+}  // namespace dmlc::app

@@ -1,0 +1,90 @@
+// The reporters' output is a contract: each is compared byte for byte with a checked-in golden file,
+// volatile context fields masked (sample_results.h). DMLC_UPDATE_GOLDEN=1 rewrites the files.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/report/console_report.h"
+#include "app/report/json_report.h"
+#include "app/report/junit_report.h"
+#include "sample_results.h"
+
+namespace dmlc::app {
+namespace {
+
+void ExpectGolden(const std::string& name, const std::string& actual) {
+  const std::string path = std::string(DMLC_GOLDEN_DIR) + "/" + name;
+  if (std::getenv("DMLC_UPDATE_GOLDEN") != nullptr) {
+    std::ofstream(path, std::ios::binary) << actual;
+    return;
+  }
+  std::ifstream in(path, std::ios::binary);
+  ASSERT_TRUE(in) << "missing golden file " << path;
+  std::stringstream golden;
+  golden << in.rdbuf();
+  EXPECT_EQ(actual, golden.str()) << "differs from " << path;
+}
+
+TEST(JsonReport, MatchesGolden) {
+  std::ostringstream out;
+  WriteJsonReport(out, testing::MaskedContext(), testing::SampleResults());
+  ExpectGolden("report.json", out.str());
+}
+
+TEST(JsonReport, NonFiniteNumbersAreStrings) {
+  const nlohmann::ordered_json j = JsonReport(testing::MaskedContext(), testing::SampleResults());
+  const auto& fail = j["cases"][1];
+  EXPECT_EQ(fail["maxUlp"], "inf");
+  EXPECT_EQ(fail["firstMismatches"][1]["actual"], "nan");
+  EXPECT_EQ(fail["firstMismatches"][0]["coordinates"], nlohmann::ordered_json::array({0, 1}));
+  EXPECT_EQ(j["cases"][3]["maxUlp"], nullptr);  // never compared
+  EXPECT_EQ(j["cases"][4]["firstMismatches"][0]["expected"], -9007199254740993);
+  EXPECT_EQ(j["totals"]["fail"], 2);
+  EXPECT_EQ(j["schemaVersion"], 1);
+}
+
+TEST(JUnitReport, MatchesGolden) {
+  std::ostringstream out;
+  WriteJUnitReport(out, testing::MaskedContext(), testing::SampleResults());
+  ExpectGolden("junit.xml", out.str());
+}
+
+TEST(ConsoleReport, MatchesGolden) {
+  std::ostringstream out;
+  WriteConsoleReport(out, testing::MaskedContext(), testing::SampleResults(),
+                     ConsoleOptions{Verbosity::kNormal, RerunOptions{"cpu", "", ""}});
+  ExpectGolden("console.txt", out.str());
+}
+
+TEST(ConsoleReport, VerboseListsSkipsAndQuietOnlyProblems) {
+  std::ostringstream verbose;
+  WriteConsoleReport(verbose, testing::MaskedContext(), testing::SampleResults(),
+                     ConsoleOptions{Verbosity::kVerbose, RerunOptions{"cpu", "", ""}});
+  EXPECT_NE(verbose.str().find("SKIP one_hot/f64 (testcases/one_hot.json)\n  its tensors need feature level 5_1"),
+            std::string::npos);
+  std::ostringstream quiet;
+  WriteConsoleReport(quiet, testing::MaskedContext(), testing::SampleResults(),
+                     ConsoleOptions{Verbosity::kQuiet, RerunOptions{"cpu", "", ""}});
+  ExpectGolden("console_quiet.txt", quiet.str());
+}
+
+TEST(ProgressLine, RewritesOneLineOnlyWhenEnabled) {
+  std::ostringstream on, off;
+  ProgressLine enabled(on, true), disabled(off, false);
+  for (const CaseResult& r : testing::SampleResults()) {
+    enabled.Update(r, 1, 5);
+    disabled.Update(r, 1, 5);
+  }
+  enabled.Clear();
+  disabled.Clear();
+  EXPECT_EQ(off.str(), "");
+  EXPECT_NE(on.str().find("\r\033[K[1/5] 2 fail, 1 error  gather/i64"), std::string::npos);
+  EXPECT_EQ(on.str().substr(on.str().size() - 4), "\r\033[K");
+}
+
+}  // namespace
+}  // namespace dmlc::app
