@@ -102,7 +102,13 @@ void Runner::Execute(const TestCase& c, CaseResult& r) {
     return Settle(r, CaseStatus::kFail, "the desc was accepted by validation and by " + std::string(backend_.Name()) +
                                             ", but the case expects it to be rejected");
   }
-  if (check.rejection) return Settle(r, CaseStatus::kError, "invalid desc: " + check.rejection->ToString());
+  if (check.rejection) {
+    // The model's errors name the field; the case's location says where in the file to look.
+    Error e = *check.rejection;
+    if (e.where.file.empty()) e.where = c.where;
+    e.message = "invalid desc: " + e.message;
+    return Settle(r, CaseStatus::kError, e.ToString());
+  }
   if (!support.supported) return Settle(r, CaseStatus::kSkip, std::string(backend_.Name()) + ": " + support.reason);
 
   std::vector<const ops::TensorBinding*> ins, outs;
