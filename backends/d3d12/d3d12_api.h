@@ -13,6 +13,7 @@
 #endif
 #include <windows.h>
 #include <d3d12.h>
+#include <d3d12sdklayers.h>
 #include <d3dcommon.h>
 #include <dxgi1_6.h>
 #include <wrl/client.h>

@@ -44,7 +44,8 @@ class D3D12Backend final : public Backend {
   // use; the error (no such variant, the compiler's message, a D3D12 failure) is cached as well.
   Result<const Pipeline*> GetPipeline(const std::string& name, uint32_t input_count) const;
   d3d12::Device& device() { return *device_; }
-  gpu::DeviceLimits limits() const { return {D3D12_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION}; }
+  // D3D12_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION, which mingw's d3d12.h lacks.
+  gpu::DeviceLimits limits() const { return {65535}; }
 
  private:
   D3D12Backend(std::unique_ptr<d3d12::Device> device, Result<std::unique_ptr<ShaderCompiler>> compiler);
