@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "app/conform/commands.h"
+#include "app/conform/compare_command.h"
 #include "app/engine/build_info.h"
 
 namespace {
@@ -65,6 +66,8 @@ int main(int argc, char** argv) {
 
   CLI::App* backends_cmd = app.add_subcommand("backends", "List backends, their devices and properties");
 
+  dmlc::app::CompareCommand compare_cmd(app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -87,5 +90,6 @@ int main(int argc, char** argv) {
     return dmlc::app::ValidateCommand(validate);
   }
   if (backends_cmd->parsed()) return dmlc::app::BackendsCommand();
+  if (compare_cmd.parsed()) return compare_cmd.Run();
   return dmlc::app::kExitUsage;
 }
