@@ -1,0 +1,253 @@
+#!/usr/bin/python3
+"""Peer comparison for dml-bench: runs numpy and (when importable) PyTorch on the same workloads and
+shapes as dml-bench's FLOAT32 benchmarks (app/bench/workloads.h), reads a dml-bench JSON file
+(--benchmark_format=json) and prints a side-by-side table of GB/s and ratios.
+
+Bytes per workload are dml-bench's definition for every column (each tensor's logical bytes once:
+bytes read plus bytes written), so a GB/s ratio is a time ratio. Peers write into preallocated
+outputs where their API allows it, as dml-bench's backends do. Times are medians of repeated runs.
+
+    dml-bench --backends=cpu --benchmark_filter='/64MiB' --benchmark_format=json > bench.json
+    /usr/bin/python3 scripts/peer_compare.py bench.json            # numpy and PyTorch from Debian
+"""
+import argparse
+import json
+import math
+import os
+import statistics
+import sys
+import time
+
+import numpy as np
+
+try:
+    import torch
+except ImportError:  # PyTorch is optional: its column is left out
+    torch = None
+
+REDUCE_FUNCTIONS = ["ARGMAX", "ARGMIN", "AVERAGE", "L1", "L2", "LOG_SUM", "LOG_SUM_EXP", "MAX", "MIN",
+                    "MULTIPLY", "SUM", "SUM_SQUARE"]
+# The issue's targets: >= this fraction of the copy baseline, and >= 1.5x the faster peer.
+COPY_TARGET = {"LOG_SUM": 0.3, "LOG_SUM_EXP": 0.3}
+DEFAULT_COPY_TARGET = 0.7
+PEER_TARGET = 1.5
+
+
+def parse_size(text):
+    units = {"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
+    for unit, scale in units.items():
+        if text.endswith(unit):
+            return int(text[: -len(unit)]) * scale
+    return int(text)
+
+
+def matrix(size_bytes, element_size=4):
+    """dml-bench's shape rule: N elements, C = min(1024, power of two >= sqrt(N)), R = N / C."""
+    n = size_bytes // element_size
+    root = max(2, math.isqrt(n))
+    cols = min(1024, 1 << (root - 1).bit_length())  # std::bit_ceil(root)
+    return n // cols, cols
+
+
+class Workload:
+    def __init__(self, name, bytes_moved, numpy_fn, torch_fn):
+        self.name = name  # dml-bench's name without backend and size: "REDUCE_SUM/FLOAT32/inner"
+        self.bytes_moved = bytes_moved
+        self.numpy_fn = numpy_fn
+        self.torch_fn = torch_fn
+
+
+def numpy_reduce(function, a, axis):
+    if function == "ARGMAX":
+        return np.argmax(a, axis=axis)
+    if function == "ARGMIN":
+        return np.argmin(a, axis=axis)
+    if function == "AVERAGE":
+        return np.mean(a, axis=axis)
+    if function == "L1":
+        return np.sum(np.abs(a), axis=axis)
+    if function == "L2":
+        return np.sqrt(np.einsum("ij,ij->i" if axis == 1 else "ij,ij->j", a, a))
+    if function == "LOG_SUM":
+        return np.log(np.sum(a, axis=axis))
+    if function == "LOG_SUM_EXP":
+        m = np.max(a, axis=axis, keepdims=True)
+        return np.log(np.sum(np.exp(a - m), axis=axis)) + np.squeeze(m, axis=axis)
+    if function == "MAX":
+        return np.max(a, axis=axis)
+    if function == "MIN":
+        return np.min(a, axis=axis)
+    if function == "MULTIPLY":
+        return np.prod(a, axis=axis)
+    if function == "SUM":
+        return np.sum(a, axis=axis)
+    if function == "SUM_SQUARE":
+        return np.einsum("ij,ij->i" if axis == 1 else "ij,ij->j", a, a)
+    raise ValueError(function)
+
+
+def torch_reduce(function, a, dim):
+    if function == "ARGMAX":
+        return torch.argmax(a, dim=dim)
+    if function == "ARGMIN":
+        return torch.argmin(a, dim=dim)
+    if function == "AVERAGE":
+        return torch.mean(a, dim=dim)
+    if function == "L1":
+        return torch.linalg.vector_norm(a, 1, dim=dim)
+    if function == "L2":
+        return torch.linalg.vector_norm(a, 2, dim=dim)
+    if function == "LOG_SUM":
+        return torch.log(torch.sum(a, dim=dim))
+    if function == "LOG_SUM_EXP":
+        return torch.logsumexp(a, dim=dim)
+    if function == "MAX":
+        return torch.amax(a, dim=dim)
+    if function == "MIN":
+        return torch.amin(a, dim=dim)
+    if function == "MULTIPLY":
+        return torch.prod(a, dim=dim)
+    if function == "SUM":
+        return torch.sum(a, dim=dim)
+    if function == "SUM_SQUARE":
+        return torch.linalg.vector_norm(a, 2, dim=dim) ** 2
+    raise ValueError(function)
+
+
+def make_workloads(size_bytes):
+    """The FLOAT32 workloads of dml-bench at one size, with inputs like dml-bench's (app/bench/workload_data.h)."""
+    rows, cols = matrix(size_bytes)
+    side = math.isqrt(size_bytes // 4)
+    rng = np.random.default_rng(20240601)
+    a = np.exp(rng.uniform(-0.1, 0.1, size=(rows, cols))).astype(np.float32)
+    half_a = np.ascontiguousarray(a[:, : cols // 2])
+    half_b = np.ascontiguousarray(a[:, cols // 2:])
+    perm = rng.permutation(rows).astype(np.int64)
+    hot = rng.integers(0, cols, size=rows).astype(np.int64)
+    out = np.empty_like(a)
+    eye_out = np.empty((side, side), dtype=np.float32)
+    tensor_bytes = rows * cols * 4
+    index_bytes = rows * 4  # dml-bench's indices are UINT32
+
+    def one_hot_numpy():
+        out.fill(0)
+        out[np.arange(rows), hot] = 1
+
+    def eye_numpy():
+        eye_out.fill(0)
+        np.fill_diagonal(eye_out, 1)
+
+    workloads = [
+        Workload("MEMCPY", 2 * tensor_bytes, lambda: np.copyto(out, a), None),
+        Workload("GATHER_ND1/FLOAT32", 2 * tensor_bytes + index_bytes,
+                 lambda: np.take(a, perm, axis=0, out=out), None),
+        Workload("JOIN/FLOAT32", 2 * tensor_bytes,
+                 lambda: np.concatenate([half_a, half_b], axis=1, out=out), None),
+        Workload("ONE_HOT/FLOAT32", tensor_bytes + index_bytes + 8, one_hot_numpy, None),
+        Workload("DIAGONAL_MATRIX/FLOAT32", side * side * 4, eye_numpy, None),
+    ]
+    for function in REDUCE_FUNCTIONS:
+        for axis_name, axis in (("inner", 1), ("outer", 0)):
+            out_elements = rows if axis == 1 else cols
+            workloads.append(Workload(f"REDUCE_{function}/FLOAT32/{axis_name}", tensor_bytes + out_elements * 4,
+                                      lambda f=function, ax=axis: numpy_reduce(f, a, ax), None))
+    if torch is not None:
+        ta, tout = torch.from_numpy(a), torch.from_numpy(out)
+        tha, thb = torch.from_numpy(half_a), torch.from_numpy(half_b)
+        tperm, thot = torch.from_numpy(perm), torch.from_numpy(hot).unsqueeze(1)
+        teye = torch.from_numpy(eye_out)
+        torch_fns = {
+            "MEMCPY": lambda: tout.copy_(ta),
+            "GATHER_ND1/FLOAT32": lambda: torch.index_select(ta, 0, tperm, out=tout),
+            "JOIN/FLOAT32": lambda: torch.cat([tha, thb], dim=1, out=tout),
+            "ONE_HOT/FLOAT32": lambda: tout.zero_().scatter_(1, thot, 1.0),
+            "DIAGONAL_MATRIX/FLOAT32": lambda: torch.eye(side, out=teye),
+        }
+        for w in workloads:
+            if w.name.startswith("REDUCE_"):
+                function, _, axis_name = w.name[len("REDUCE_"):].split("/")
+                w.torch_fn = lambda f=function, d=(1 if axis_name == "inner" else 0): torch_reduce(f, ta, d)
+            else:
+                w.torch_fn = torch_fns[w.name]
+    return workloads
+
+
+def median_seconds(fn, min_time, min_runs):
+    fn()  # first call: allocations, page faults, thread start-up
+    samples = []
+    start = time.perf_counter()
+    while len(samples) < min_runs or time.perf_counter() - start < min_time:
+        t0 = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - t0)
+    return statistics.median(samples)
+
+
+def read_bench(path, backend, size_text):
+    """dml-bench JSON -> {workload name: (GB/s, fraction_of_copy)} for one backend and size."""
+    with open(path) as f:
+        report = json.load(f)
+    figures = {}
+    prefix = backend + "/"
+    suffix = "/" + size_text
+    for b in report.get("benchmarks", []):
+        name = b.get("run_name", b["name"])
+        if name.endswith("/manual_time"):
+            name = name[: -len("/manual_time")]
+        if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
+            continue
+        if b.get("error_occurred") or not name.startswith(prefix) or not name.endswith(suffix):
+            continue
+        figures[name[len(prefix): -len(suffix)]] = (b["bytes_per_second"] / 1e9, b.get("fraction_of_copy"))
+    return figures
+
+
+def fmt(value, digits=2):
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("bench_json", nargs="?", help="dml-bench --benchmark_format=json output")
+    parser.add_argument("--backend", default="cpu", help="dml-bench backend whose figures to show")
+    parser.add_argument("--size", default="64MiB", help="tensor size, as in dml-bench's names")
+    parser.add_argument("--min-time", type=float, default=0.3, help="seconds per peer measurement")
+    parser.add_argument("--filter", default="", help="only workloads whose name contains this")
+    parser.add_argument("--threads", type=int, default=os.cpu_count(), help="PyTorch threads")
+    args = parser.parse_args()
+
+    if torch is not None:
+        torch.set_num_threads(args.threads)
+    bench = read_bench(args.bench_json, args.backend, args.size) if args.bench_json else {}
+    size_bytes = parse_size(args.size)
+    print(f"# dml-bench ({args.backend}) vs numpy {np.__version__}"
+          + (f" and PyTorch {torch.__version__} ({torch.get_num_threads()} threads)" if torch else " (no PyTorch)")
+          + f", FLOAT32, {args.size} per tensor; GB/s = (bytes read + written) / median time")
+    header = ["workload", "dml-bench", "numpy", "torch", "x best peer", "of copy", "targets"]
+    print("| " + " | ".join(header) + " |")
+    print("|" + "|".join(["---"] + ["---:"] * (len(header) - 2) + ["---"]) + "|")
+    for w in make_workloads(size_bytes):
+        if args.filter not in w.name:
+            continue
+        np_gbs = w.bytes_moved / median_seconds(w.numpy_fn, args.min_time, 3) / 1e9
+        torch_gbs = w.bytes_moved / median_seconds(w.torch_fn, args.min_time, 3) / 1e9 if w.torch_fn else None
+        dml_gbs, fraction = bench.get(w.name, (None, None))
+        best_peer = max(np_gbs, torch_gbs or 0)
+        ratio = dml_gbs / best_peer if dml_gbs else None
+        verdict = "-"
+        if dml_gbs is not None and w.name != "MEMCPY":
+            function = w.name.split("/")[0][len("REDUCE_"):] if w.name.startswith("REDUCE_") else ""
+            copy_target = COPY_TARGET.get(function, DEFAULT_COPY_TARGET)
+            misses = []
+            if fraction is not None and fraction < copy_target:
+                misses.append(f"copy {fraction:.2f}<{copy_target}")
+            if ratio < PEER_TARGET:
+                misses.append(f"peer {ratio:.2f}<{PEER_TARGET}")
+            verdict = "ok" if not misses else "MISS " + ", ".join(misses)
+        print(f"| {w.name} | {fmt(dml_gbs)} | {fmt(np_gbs)} | {fmt(torch_gbs)} | {fmt(ratio)} | "
+              f"{fmt(fraction)} | {verdict} |")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

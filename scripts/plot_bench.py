@@ -1,0 +1,136 @@
+#!/usr/bin/python3
+"""Plots a dml-bench JSON file (--benchmark_format=json) as PNG: per backend, the bandwidth of every
+operator at one size as bars against that backend's copy baseline (a vertical line; each bar is
+labelled with its fraction_of_copy), and the bandwidth over the size ladder of the copy baseline and
+the data-movement operators.
+
+    dml-bench --benchmark_format=json > bench.json
+    /usr/bin/python3 scripts/plot_bench.py bench.json -o bench.png [--size 64MiB] [--dtype FLOAT32]
+"""
+import argparse
+import json
+import sys
+from collections import defaultdict
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only; no display needed
+import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
+
+UNITS = {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
+LADDER_OPERATORS = ["GATHER_ND1", "JOIN", "ONE_HOT", "DIAGONAL_MATRIX", "REDUCE_SUM"]
+
+
+def parse_size(text):
+    for unit in ("KiB", "MiB", "GiB", "B"):
+        if text.endswith(unit):
+            return int(text[: -len(unit)]) * UNITS[unit]
+    raise ValueError(f"not a dml-bench size: {text}")
+
+
+class Point:
+    """One dml-bench benchmark: backend/operator[/dtype][/axis]/size."""
+
+    def __init__(self, name, gbs, fraction):
+        parts = name.split("/")
+        self.backend = parts[0]
+        self.size = parse_size(parts[-1])
+        self.size_text = parts[-1]
+        self.middle = parts[1:-1]  # ["REDUCE_SUM", "FLOAT32", "inner"] or ["MEMCPY"]
+        self.operator = parts[1]
+        self.dtype = parts[2] if len(parts) > 3 else None
+        self.label = "/".join(p for p in self.middle if p != self.dtype)
+        self.gbs = gbs
+        self.fraction = fraction
+
+
+def load(path):
+    with open(path) as f:
+        report = json.load(f)
+    points = []
+    for b in report.get("benchmarks", []):
+        if b.get("error_occurred") or "bytes_per_second" not in b:
+            continue
+        if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
+            continue
+        name = b.get("run_name", b["name"])
+        if name.endswith("/manual_time"):
+            name = name[: -len("/manual_time")]
+        points.append(Point(name, b["bytes_per_second"] / 1e9, b.get("fraction_of_copy")))
+    return report.get("context", {}), points
+
+
+def is_baseline(p, memcpy_backends):
+    if p.backend in memcpy_backends:
+        return p.operator == "MEMCPY"
+    return p.operator == "JOIN1" and p.dtype == "FLOAT32"
+
+
+def plot_backend(ax_bars, ax_ladder, backend, points, size, dtype, memcpy_backends):
+    mine = [p for p in points if p.backend == backend]
+    sizes = sorted({p.size for p in mine})
+    chosen = size if size in sizes else sizes[-1]
+    baseline = [p for p in mine if p.size == chosen and is_baseline(p, memcpy_backends)]
+    bars = [p for p in mine if p.size == chosen and p.dtype == dtype and not is_baseline(p, memcpy_backends)]
+    bars.sort(key=lambda p: p.label)
+    y = range(len(bars))
+    ax_bars.barh(list(y), [p.gbs for p in bars], color="tab:blue")
+    ax_bars.set_yticks(list(y), [p.label for p in bars], fontsize=7)
+    ax_bars.invert_yaxis()
+    for i, p in enumerate(bars):
+        if p.fraction is not None:
+            ax_bars.text(p.gbs, i, f" {p.fraction:.2f}", va="center", fontsize=6)
+    if baseline:
+        ax_bars.axvline(baseline[0].gbs, color="tab:red", linestyle="--",
+                        label=f"copy baseline ({baseline[0].label}) {baseline[0].gbs:.1f} GB/s")
+        ax_bars.legend(fontsize=7, loc="lower right")
+    size_text = next((p.size_text for p in mine if p.size == chosen), "")
+    ax_bars.set_title(f"{backend}: {dtype}, {size_text} per tensor (labels: fraction of copy)", fontsize=9)
+    ax_bars.set_xlabel("GB/s (bytes read + written)")
+
+    series = defaultdict(list)
+    for p in mine:
+        if is_baseline(p, memcpy_backends):
+            series["copy baseline"].append((p.size, p.gbs))
+        elif p.dtype == dtype and p.operator in LADDER_OPERATORS and p.middle[-1] != "outer":
+            series[p.label].append((p.size, p.gbs))
+    for label, values in sorted(series.items()):
+        values.sort()
+        style = {"color": "tab:red", "linestyle": "--"} if label == "copy baseline" else {}
+        ax_ladder.plot([v[0] for v in values], [v[1] for v in values], marker="o", label=label, **style)
+    ax_ladder.set_xscale("log", base=2)
+    ax_ladder.set_xlabel("bytes per tensor")
+    ax_ladder.set_ylabel("GB/s")
+    ax_ladder.set_title(f"{backend}: bandwidth over the size ladder ({dtype})", fontsize=9)
+    ax_ladder.legend(fontsize=7)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("bench_json")
+    parser.add_argument("-o", "--output", default="bench.png")
+    parser.add_argument("--size", default="64MiB", help="size for the bar chart; the largest run if absent")
+    parser.add_argument("--dtype", default="FLOAT32")
+    args = parser.parse_args()
+
+    context, points = load(args.bench_json)
+    if not points:
+        sys.exit(f"{args.bench_json}: no benchmark with bytes_per_second")
+    backends = sorted({p.backend for p in points})
+    # The context names each backend's baseline: "memcpy on N threads" or a JOIN of one input.
+    memcpy_backends = {b for b in backends
+                       if context.get(f"dmlc_backend_{b}_copy_baseline", "").startswith("memcpy")}
+    fig, axes = plt.subplots(len(backends), 2, figsize=(14, 7 * len(backends)), squeeze=False,
+                             gridspec_kw={"width_ratios": [3, 2]})
+    for row, backend in enumerate(backends):
+        plot_backend(axes[row][0], axes[row][1], backend, points, parse_size(args.size), args.dtype,
+                     memcpy_backends)
+    devices = ", ".join(f"{b}: {context.get(f'dmlc_backend_{b}_device', '?')}" for b in backends)
+    fig.suptitle(f"dml-bench {context.get('date', '')} ({devices})", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(args.output, dpi=110)
+    print(f"wrote {args.output}")
+
+
+if __name__ == "__main__":
+    main()
