@@ -74,7 +74,8 @@ struct Sum {
 void Add(inout Sum s, float x) {
   precise float y = x - s.compensation;
   precise float t = s.total + y;
-  s.compensation = (t - s.total) - y;
+  // Past an infinity the correction would be inf - inf = NaN; the sum is then exact as it stands.
+  s.compensation = isinf(t) ? 0.0 : (t - s.total) - y;
   s.total = t;
 }
 
