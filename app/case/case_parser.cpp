@@ -74,6 +74,11 @@ Result<std::vector<std::optional<Initializer>>> ReadInitializers(const std::opti
     if (fields.empty() || fields.back() != b.field) fields.push_back(b.field);
     bindings.push_back(std::move(b));
   }
+  // A JOIN with no InputTensors has no bindings for the field, yet "InputTensors": [] is what a
+  // case file naturally writes for it.
+  if (role == ops::TensorRole::kInput && std::holds_alternative<ops::JoinDesc>(desc) && fields.empty()) {
+    fields.push_back("InputTensors");
+  }
   std::vector<std::optional<Initializer>> out(bindings.size());
   if (!node) return out;
   DMLC_RETURN_IF_ERROR(node->CheckFields(fields));
@@ -84,7 +89,7 @@ Result<std::vector<std::optional<Initializer>>> ReadInitializers(const std::opti
     for (size_t i = 0; i < bindings.size(); ++i) {
       if (bindings[i].field == field) slots.push_back(i);
     }
-    const bool is_array_field = bindings[slots.front()].name != field;
+    const bool is_array_field = slots.empty() || bindings[slots.front()].name != field;
     if (!is_array_field) {
       Result<Initializer> init = ParseInitializer(*value, context.dir);
       if (!init.ok()) return init.error();

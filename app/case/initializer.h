@@ -23,9 +23,12 @@ struct Initializer {
     kValues,    // [1, 2, 3]: logical elements in row-major order of Sizes
     kConstant,  // {"value": v}
     kSequence,  // {"valueStart": a, "valueDelta": d}: element i is a + i*d
-    kFile,      // {"sourcePath": "x.npy" | "x.bin"}, relative to the case file
-    kRandom,    // {"random": {"seed": s, "min": a, "max": b}}
-    kBuffer,    // {"buffer": [...]}: raw buffer elements, TotalTensorSizeInBytes / element size of them
+    kFile,      // {"sourcePath": "x.npy" | "x.bin"}, relative to the case file. A .npy's dtype must be the
+                //   DataType and its shape Sizes (leading 1s aside), C order; a .bin holds exactly the
+                //   packed logical elements, little-endian
+    kRandom,    // {"random": {"seed": s, "min": a, "max": b}}: the generator defined in random.h
+    kBuffer,    // {"buffer": [...]}: raw buffer elements, at least as many as the layout spans and at
+                //   most TotalTensorSizeInBytes / element size; the rest of the buffer is zero
   };
   Kind kind = Kind::kValues;
   std::vector<Scalar> values;  // kValues, kBuffer
@@ -37,10 +40,12 @@ struct Initializer {
   std::string path;            // its JSON pointer ("/inputs/InputTensor"), for errors
 };
 
-// Fills a buffer of desc.TotalTensorSizeInBytes bytes. Logical initializers are placed at each
-// element's strided offset; stride gaps are zero; logical elements that alias one buffer element (a 0
-// stride) must agree. Errors name the location and the rule: a count mismatch, a value that does not
-// fit the data type, disagreeing aliases, an unreadable or mismatched .npy/.bin.
+// Fills a buffer of desc.TotalTensorSizeInBytes bytes (at most 4 GiB and 2^28 logical elements).
+// Logical initializers are placed at each element's strided offset; stride gaps are zero; logical
+// elements that alias one buffer element (a 0 stride) must agree. Errors name the location and the rule: a count mismatch, a value that does not
+// fit the data type, disagreeing aliases, an unreadable or mismatched .npy/.bin. Errors carry
+// init.where and init.path (with "/<index>" for one bad value). Values are converted as
+// element_codec.h says. Thread-safe; reads files for kFile only.
 Result<std::vector<std::byte>> Materialize(const Initializer& init, const ops::TensorDesc& desc);
 
 }  // namespace dmlc::app

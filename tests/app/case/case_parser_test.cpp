@@ -294,6 +294,16 @@ TEST(CaseParserTest, JoinTakesOneInitializerPerInputTensor) {
   EXPECT_EQ(count.message, "InputCount is 3 but InputTensors has 2 entries");
 }
 
+TEST(CaseParserTest, JoinWithoutInputTensorsAcceptsAnEmptyInitializerList) {
+  testing::TempDir dir;
+  const TestCase tc = OnlyCase(LoadText(dir, R"({"name": "none", "expectError": true,
+    "operator": {"type": "JOIN", "desc": {"InputCount": 0, "InputTensors": [],
+      "OutputTensor": {"DataType": "INT8", "Sizes": [1]}, "Axis": 0}},
+    "inputs": {"InputTensors": []}})"));
+  EXPECT_TRUE(std::get<ops::JoinDesc>(tc.desc).InputTensors.empty());
+  EXPECT_TRUE(tc.inputs.empty());
+}
+
 TEST(CaseParserTest, ExpectErrorCasesMayOmitInputs) {
   testing::TempDir dir;
   const TestCase tc = OnlyCase(LoadText(dir, R"({"name": "bad-axis", "expectError": "Axis",
