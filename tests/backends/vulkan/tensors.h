@@ -1,0 +1,30 @@
+// Small builders for the Vulkan and GPU-plan tests: tensor descs with computed sizes, and typed byte
+// buffers in and out.
+#pragma once
+
+#include <cstddef>
+#include <cstring>
+#include <vector>
+
+#include "ops/tensor_desc.h"
+
+namespace dmlc::backends::vulkan::testing {
+
+// A desc with TotalTensorSizeInBytes computed from sizes and strides (packed when strides are empty).
+ops::TensorDesc Tensor(ops::DataType type, std::vector<uint32_t> sizes, std::vector<uint32_t> strides = {});
+
+template <class T>
+std::vector<std::byte> Bytes(const std::vector<T>& values, size_t total_bytes) {
+  std::vector<std::byte> bytes(total_bytes, std::byte{0});
+  std::memcpy(bytes.data(), values.data(), values.size() * sizeof(T));
+  return bytes;
+}
+
+template <class T>
+std::vector<T> Values(const std::vector<std::byte>& bytes) {
+  std::vector<T> values(bytes.size() / sizeof(T));
+  std::memcpy(values.data(), bytes.data(), values.size() * sizeof(T));
+  return values;
+}
+
+}  // namespace dmlc::backends::vulkan::testing
