@@ -92,6 +92,8 @@ def _levels():
 
 def _reject(name, dt, sizes, why, expect=True, offset=0, value=1.0, feature_level=None):
     desc = {"OutputTensor": tdesc(dt, sizes), "Offset": offset, "Value": value}
+    if expect is True and feature_level is not None:
+        expect = "feature level"  # every level rejection names the requested level
     return case(name, OP, desc, {}, description=why, tags=["generated", "reject"], feature_level=feature_level,
                 expect_error=expect)
 

@@ -196,6 +196,8 @@ def _levels(npy):
 
 
 def _reject(name, desc, why, expect=True, feature_level=None, op=OP):
+    if expect is True and feature_level is not None:
+        expect = "feature level"  # every level rejection names the requested level
     return case(name, op, desc, {}, description=why, tags=["generated", "reject"], feature_level=feature_level,
                 expect_error=expect)
 

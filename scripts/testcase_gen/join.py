@@ -162,6 +162,8 @@ def _levels():
 
 
 def _reject(name, desc, why, expect=True, feature_level=None):
+    if expect is True and feature_level is not None:
+        expect = "feature level"  # every level rejection names the requested level
     return case(name, OP, desc, {}, description=why, tags=["generated", "reject"], feature_level=feature_level,
                 expect_error=expect)
 
@@ -201,7 +203,8 @@ def _rejects():
                 "2 dimensions need feature level 4_1", feature_level="3_0"),
         _reject("five_dimensions_at_level2_1", d([[1, 1, 1, 2, 2], [1, 1, 1, 2, 2]], [1, 1, 1, 4, 2], 3),
                 "5 dimensions need feature level 3_0", feature_level="2_1"),
-        _reject("float64_at_level4_0", d([[2, 2], [2, 2]], [4, 2], 0, dts=["FLOAT64"] * 2, out_dt="FLOAT64"),
+        _reject("float64_at_level4_0", d([[1, 1, 2, 2], [1, 1, 2, 2]], [1, 1, 4, 2], 2, dts=["FLOAT64"] * 2,
+                                          out_dt="FLOAT64"),
                 "FLOAT64 needs feature level 4_1", feature_level="4_0"),
         _reject("nine_dimensions", d([[1] * 8 + [2], [1] * 8 + [2]], [1] * 8 + [4], 8),
                 "9 dimensions: the table allows 1 to 8"),

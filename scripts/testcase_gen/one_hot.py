@@ -185,6 +185,8 @@ def _levels():
 
 
 def _reject(name, desc, why, expect=True, feature_level=None):
+    if expect is True and feature_level is not None:
+        expect = "feature level"  # every level rejection names the requested level
     return case(name, OP, desc, {}, description=why, tags=["generated", "reject"], feature_level=feature_level,
                 expect_error=expect)
 

@@ -227,6 +227,8 @@ def _levels():
 def _reject(name, func, in_dt, in_sizes, out_dt, out_sizes, axes, why, expect=True, feature_level=None):
     desc = {"Function": func, "InputTensor": tdesc(in_dt, in_sizes), "OutputTensor": tdesc(out_dt, out_sizes),
             "AxisCount": len(axes), "Axes": axes}
+    if expect is True and feature_level is not None:
+        expect = "feature level"  # every level rejection names the requested level
     return case(name, OP, desc, {}, description=why, tags=["generated", "reject", func],
                 feature_level=feature_level, expect_error=expect)
 
