@@ -238,6 +238,8 @@ def _rejects():
                 "InputDimensionCount must be in [1, DimensionCount]", "InputDimensionCount"),
         _reject("indices_dimension_count_above_rank", d([2, 2], [2, 1], [2, 2], 2, 3),
                 "IndicesDimensionCount must be in [1, DimensionCount]", "IndicesDimensionCount"),
+        _reject("batch_sizes_differ", d([1, 3, 2, 2], [1, 2, 2, 2], [1, 1, 2, 2], 3, 3, b=1),
+                "batch dimension of IndicesTensor (2) differs from InputTensor's (3)", "IndicesTensor"),
         _reject("nine_dimensions", d([1] * 8 + [2], [1] * 8 + [1], [1] * 9, 9, 9),
                 "9 dimensions: the table allows 1 to 8"),
     ]

@@ -211,6 +211,55 @@ def _rejects():
     ]
 
 
+def _tensor_desc_cases():
+    """The buffer tensor desc rules every operator shares, carried by JOIN: explicit (larger) sizes and
+    alignment are accepted; sizes, strides, totals, alignment and flags that break a rule are rejected."""
+    name = "explicit_total_sizes"
+    rng = rng_for(name)
+    a0, a1 = random_array("FLOAT32", [2, 3], rng), random_array("FLOAT32", [1, 3], rng)
+    out = models.join([a0, a1], 0)
+    desc = {"InputTensors": [tdesc("FLOAT32", [2, 3], total=64), tdesc("FLOAT32", [1, 3])],
+            "OutputTensor": {**tdesc("FLOAT32", [3, 3], total=40), "GuaranteedBaseOffsetAlignment": 16},
+            "Axis": 0}
+    cases = [case(name, OP, desc, {"InputTensors": [values(a0, "FLOAT32"), values(a1, "FLOAT32")]},
+                  {"OutputTensor": values(out, "FLOAT32")}, tags=["generated", "tensor-desc", "FLOAT32"],
+                  description="TotalTensorSizeInBytes larger than needed; GuaranteedBaseOffsetAlignment 16")]
+    name = "explicit_total_size_buffer_int8"
+    rng = rng_for(name)
+    sizes, strides = [2, 3], [4, 1]
+    a0, a1 = random_array("INT8", sizes, rng), random_array("INT8", [2, 1], rng)
+    out = models.join([a0, a1], 1)
+    buf = buffer_of(a0, "INT8", sizes, strides)
+    buf["buffer"] += [0] * 8  # TotalTensorSizeInBytes 16: the buffer holds 16 elements
+    desc = {"InputTensors": [tdesc("INT8", sizes, strides, total=16), tdesc("INT8", [2, 1])],
+            "OutputTensor": tdesc("INT8", [2, 4]), "Axis": 1}
+    cases.append(case(name, OP, desc, {"InputTensors": [buf, values(a1, "INT8")]},
+                      {"OutputTensor": values(out, "INT8")}, tags=["generated", "tensor-desc", "INT8"],
+                      description="a raw buffer as long as an explicit TotalTensorSizeInBytes"))
+
+    def bad(tensor):
+        return {"InputTensors": [tensor, tdesc("FLOAT32", [2, 3])], "OutputTensor": tdesc("FLOAT32", [4, 3]),
+                "Axis": 0}
+    cases += [
+        _reject("total_size_too_small", bad(tdesc("FLOAT32", [2, 3], total=20)),
+                "24 bytes needed, 20 given", "TotalTensorSizeInBytes"),
+        _reject("total_size_too_small_strided", bad(tdesc("FLOAT32", [2, 3], [4, 1], total=24)),
+                "strides {4,1} need 28 bytes", "TotalTensorSizeInBytes"),
+        _reject("total_size_not_multiple_of_4", bad(tdesc("FLOAT32", [2, 3], total=26)),
+                "TotalTensorSizeInBytes must be a multiple of 4", "TotalTensorSizeInBytes"),
+        _reject("alignment_not_power_of_two", bad({**tdesc("FLOAT32", [2, 3]), "GuaranteedBaseOffsetAlignment": 24}),
+                "GuaranteedBaseOffsetAlignment is 0 or a power of two >= 16", "GuaranteedBaseOffsetAlignment"),
+        _reject("alignment_below_16", bad({**tdesc("FLOAT32", [2, 3]), "GuaranteedBaseOffsetAlignment": 8}),
+                "GuaranteedBaseOffsetAlignment is 0 or a power of two >= 16", "GuaranteedBaseOffsetAlignment"),
+        _reject("zero_size", bad(tdesc("FLOAT32", [2, 0])), "sizes must be nonzero"),
+        _reject("strides_count_differs", bad(tdesc("FLOAT32", [2, 3], [3])), "Strides needs one entry per size",
+                "Strides"),
+        _reject("unknown_flags", bad({**tdesc("FLOAT32", [2, 3]), "Flags": 2}), "only NONE and OWNED_BY_DML exist",
+                "Flags"),
+    ]
+    return cases
+
+
 def generate(npy):
     return {"types.json": _type_sweep(), "ranks_axes.json": _rank_axis_sweep(), "layouts.json": _layouts(npy),
-            "levels.json": _levels(), "reject.json": _rejects()}
+            "levels.json": _levels(), "reject.json": _rejects(), "tensor_desc.json": _tensor_desc_cases()}
