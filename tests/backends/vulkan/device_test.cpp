@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "backends/vulkan/vulkan_backend.h"
+#include "backends/vulkan/vulkan_operator.h"
 #include "tests/backends/vulkan/tensors.h"
 
 namespace dmlc::backends::vulkan {
@@ -179,6 +180,24 @@ TEST_F(VulkanDevice, DeviceSelectionByIndexAndNameSubstring) {
   EXPECT_EQ(missing.error().path, "--device");
   EXPECT_NE(missing.error().rule.find("0: " + name), std::string::npos) << missing.error().rule;
   EXPECT_FALSE(VulkanBackend::Create({.device = "99"}).ok());
+}
+
+TEST_F(VulkanDevice, OperatorsOfALostDeviceRefuseToRun) {
+  Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create("");
+  ASSERT_TRUE(context.ok()) << context.error().ToString();
+  ops::DiagonalMatrixDesc diag{Tensor(DataType::kInt32, {2, 2}), 1, 7.0f};
+  Result<std::vector<gpu::Dispatch>> plan = gpu::PlanDispatches(diag, (*context)->limits());
+  ASSERT_TRUE(plan.ok());
+  Result<std::unique_ptr<PreparedOperator>> op = VulkanOperator::Create(*context, diag, *plan);
+  ASSERT_TRUE(op.ok()) << op.error().ToString();
+  std::vector<std::byte> out(16, std::byte{0xAA});
+  const MutableBuffer views[] = {out};
+  ASSERT_TRUE((*op)->Execute({}, views).ok());
+  EXPECT_EQ(Values<int32_t>(out), (std::vector<int32_t>{0, 7, 0, 0}));
+  (*context)->MarkLost();
+  Result<Timing> after = (*op)->Execute({}, views);
+  ASSERT_FALSE(after.ok());
+  EXPECT_EQ(after.error().rule, "operators run on a working device");
 }
 
 }  // namespace
