@@ -4,8 +4,8 @@ inputs, output strides, the initializer forms, feature levels and must-reject de
 import numpy as np
 
 from . import models
-from .common import (ALL_TYPES, EIGHT_TYPES, broadcast_strides, buffer_of, case, choose_strides, int_range, is_float,
-                     padded_strides, random_array, rng_for, sprinkle_specials, tdesc, values)
+from .common import (ALL_TYPES, EIGHT_TYPES, broadcast_strides, buffer_of, case, choose_strides, int_range,
+                     is_float, padded_strides, random_array, rng_for, sprinkle_specials, tdesc, values)
 
 OP = "DML_OPERATOR_JOIN"
 
@@ -247,7 +247,8 @@ def _tensor_desc_cases():
                 "strides {4,1} need 28 bytes", "TotalTensorSizeInBytes"),
         _reject("total_size_not_multiple_of_4", bad(tdesc("FLOAT32", [2, 3], total=26)),
                 "TotalTensorSizeInBytes must be a multiple of 4", "TotalTensorSizeInBytes"),
-        _reject("alignment_not_power_of_two", bad({**tdesc("FLOAT32", [2, 3]), "GuaranteedBaseOffsetAlignment": 24}),
+        _reject("alignment_not_power_of_two",
+                bad({**tdesc("FLOAT32", [2, 3]), "GuaranteedBaseOffsetAlignment": 24}),
                 "GuaranteedBaseOffsetAlignment is 0 or a power of two >= 16", "GuaranteedBaseOffsetAlignment"),
         _reject("alignment_below_16", bad({**tdesc("FLOAT32", [2, 3]), "GuaranteedBaseOffsetAlignment": 8}),
                 "GuaranteedBaseOffsetAlignment is 0 or a power of two >= 16", "GuaranteedBaseOffsetAlignment"),

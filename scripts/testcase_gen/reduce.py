@@ -211,7 +211,8 @@ def _levels():
         cases.append(_reduce_case(f"level2_1_{func.lower()}_{dt.lower()}", func, dt, shape=[2, 3, 1, 4],
                                   axes=[0, 3], out_dt=out_dt, feature_level="2_1", tags=["feature-level"]))
     for func, dt, out_dt in (("ARGMAX", "INT16", "INT64"), ("MIN", "INT8", None), ("MAX", "UINT16", None),
-                             ("L1", "FLOAT32", None), ("SUM_SQUARE", "FLOAT16", None), ("AVERAGE", "FLOAT32", None),
+                             ("L1", "FLOAT32", None), ("SUM_SQUARE", "FLOAT16", None),
+                             ("AVERAGE", "FLOAT32", None),
                              ("ARGMIN", "UINT8", "UINT64")):
         cases.append(_reduce_case(f"level3_0_{func.lower()}_{dt.lower()}", func, dt, shape=[3, 5], axes=[1],
                                   out_dt=out_dt, feature_level="3_0", tags=["feature-level"]))

@@ -10,8 +10,8 @@ from .common import DTYPES
 
 
 def _array(init, tdesc):
-    return np.array([float(v) if isinstance(v, str) else v for v in init], dtype=DTYPES[tdesc["DataType"]]).reshape(
-        tdesc["Sizes"])
+    elements = [float(v) if isinstance(v, str) else v for v in init]
+    return np.array(elements, dtype=DTYPES[tdesc["DataType"]]).reshape(tdesc["Sizes"])
 
 
 def _short(text, prefix):
@@ -33,8 +33,8 @@ def _compute(c):
     if op == "JOIN":
         return models.join([_array(i, t) for i, t in zip(ins["InputTensors"], d["InputTensors"])], d["Axis"])
     if op == "REDUCE":
-        return models.reduce(_short(d["Function"], "DML_REDUCE_FUNCTION_"), _array(ins["InputTensor"], d["InputTensor"]),
-                             d["Axes"], d["InputTensor"]["DataType"], d["OutputTensor"]["DataType"])
+        return models.reduce(_short(d["Function"], "DML_REDUCE_FUNCTION_"),
+                             _array(ins["InputTensor"], d["InputTensor"]), d["Axes"], d["InputTensor"]["DataType"], d["OutputTensor"]["DataType"])
     if op == "ONE_HOT":
         vals = _array(ins["ValuesTensor"], d["ValuesTensor"]).reshape(-1)
         return models.one_hot(_array(ins["IndicesTensor"], d["IndicesTensor"]), d["IndicesTensor"]["DataType"],
