@@ -10,12 +10,9 @@
 namespace dmlc::app {
 namespace {
 
-std::string DataTypes(const ops::OperatorDesc& desc) {
+std::string Join(const std::vector<std::string>& names) {
   std::string out;
-  for (const ops::TensorBinding& b : ops::Bindings(desc)) {
-    const std::string name(ops::DataTypeName(b.desc->DataType));
-    if (out.find(name) == std::string::npos) out += (out.empty() ? "" : ",") + name;
-  }
+  for (const std::string& n : names) out += (out.empty() ? "" : ",") + n;
   return out;
 }
 
@@ -54,7 +51,7 @@ int ListCommand(const ListCommandOptions& o) {
     std::string level = check.level ? std::string(ops::FeatureLevelName(*check.level)) : "-";
     if (c.expect_error.expected) level += " (expectError)";
     else if (check.rejection) level += " (invalid)";
-    std::cout << s.id() << "  " << ops::DisplayName(c.desc) << "  " << DataTypes(c.desc) << "  " << level << "\n";
+    std::cout << s.id() << "  " << ops::DisplayName(c.desc) << "  " << Join(DataTypeNames(c.desc)) << "  " << level << "\n";
   }
   spdlog::info("{} cases", selected->size());
   return bad ? kExitFailures : kExitOk;

@@ -1,5 +1,7 @@
 #include "app/engine/case_checks.h"
 
+#include <algorithm>
+
 namespace dmlc::app {
 
 DescCheck CheckDesc(const TestCase& c, std::optional<ops::FeatureLevel> cap) {
@@ -24,6 +26,15 @@ DescCheck CheckDesc(const TestCase& c, std::optional<ops::FeatureLevel> cap) {
   d.level = level;
   if (Status at = ops::ValidateAt(c.desc, *level); !at.ok()) d.rejection = at.error();
   return d;
+}
+
+std::vector<std::string> DataTypeNames(const ops::OperatorDesc& desc) {
+  std::vector<std::string> names;
+  for (const ops::TensorBinding& b : ops::Bindings(desc)) {
+    std::string name(ops::DataTypeName(b.desc->DataType));
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(std::move(name));
+  }
+  return names;
 }
 
 }  // namespace dmlc::app

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/case/test_case.h"
 #include "ops/error.h"
@@ -23,5 +24,8 @@ struct DescCheck {
 // `cap` is --feature-level (nullopt: none). Order: a case level above the cap skips; then Validate();
 // then the lowest level the desc needs (above the cap skips); then ValidateAt() that level.
 DescCheck CheckDesc(const TestCase& test_case, std::optional<ops::FeatureLevel> cap);
+
+// The distinct data types of a desc's tensors in binding order: {"FLOAT32", "UINT32"}.
+std::vector<std::string> DataTypeNames(const ops::OperatorDesc& desc);
 
 }  // namespace dmlc::app

@@ -2,7 +2,6 @@
 #include <chrono>
 #include <exception>
 #include <new>
-#include <set>
 #include <string>
 
 #include "app/engine/case_checks.h"
@@ -23,16 +22,6 @@ double MsSince(Clock::time_point start) {
 void Settle(CaseResult& r, CaseStatus status, std::string message) {
   r.status = status;
   r.message = std::move(message);
-}
-
-std::vector<std::string> DataTypesOf(const std::vector<ops::TensorBinding>& bindings) {
-  std::vector<std::string> types;
-  std::set<std::string> seen;
-  for (const auto& b : bindings) {
-    std::string name(ops::DataTypeName(b.desc->DataType));
-    if (seen.insert(name).second) types.push_back(std::move(name));
-  }
-  return types;
 }
 
 // An expectError case was rejected with `message`: it passes when the message holds the substring.
@@ -85,7 +74,7 @@ void Runner::Execute(const TestCase& c, CaseResult& r) {
   const std::vector<ops::TensorBinding> bindings = ops::Bindings(c.desc);
   r.operator_type = std::string(ops::OperatorTypeName(ops::TypeOf(c.desc)));
   r.operator_name = ops::DisplayName(c.desc);
-  r.data_types = DataTypesOf(bindings);
+  r.data_types = DataTypeNames(c.desc);
 
   const DescCheck check = CheckDesc(c, options_.feature_level);
   if (check.level) r.feature_level = std::string(ops::FeatureLevelName(*check.level));
