@@ -6,7 +6,8 @@ numpy models of the operators (scripts/testcase_gen/models.py).
   python3 scripts/gen_testcases.py           # (re)write the generated files
   python3 scripts/gen_testcases.py --check   # exit 1 when the checked-in files differ from a fresh run
 
-Both modes also recompute the hand-written testcases/spec_examples with the same models.
+Both modes also recompute the hand-written testcases/spec_examples with the same models, and check the
+Python reproduction of the {"random": ...} initializer against the values its C++ tests pin.
 Needs numpy (Debian: python3-numpy).
 """
 
@@ -19,7 +20,7 @@ import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-from testcase_gen import diagonal, gather, join, one_hot, reduce, spec_check  # noqa: E402
+from testcase_gen import diagonal, gather, join, one_hot, random_init, reduce, spec_check  # noqa: E402
 from testcase_gen.writer import render_file  # noqa: E402
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
@@ -55,6 +56,7 @@ def main():
     parser.add_argument("--check", action="store_true", help="compare with the files on disk; write nothing")
     args = parser.parse_args()
 
+    random_init.self_check()  # the random initializer's pinned values, before any case depends on them
     problems, spec_count = spec_check.check(SPEC_EXAMPLES)
     for p in problems:
         print(f"spec example disagrees with the model: {p}", file=sys.stderr)

@@ -1,11 +1,12 @@
 """GATHER_ND1 (and GATHER_ND) cases: every data type and index type, 1 to 8 dimensions, batches,
-negative indices, strided layouts, feature levels and must-reject descs."""
+negative indices, strided layouts, feature levels, must-reject descs and random data and indices."""
 
 import numpy as np
 
 from . import models
+from .random_init import random_init, random_values
 from .common import (ALL_TYPES, EIGHT_TYPES, WIDE_TYPES, broadcast_strides, buffer_of, case, choose_strides,
-                     is_float, is_signed, padded_strides, random_array, rng_for, sprinkle_specials, tdesc,
+                     int_range, is_float, is_signed, padded_strides, random_array, rng_for, sprinkle_specials, tdesc,
                      values)
 
 INDEX_TYPES = ["INT64", "INT32", "UINT64", "UINT32"]
@@ -195,6 +196,49 @@ def _levels(npy):
     return cases
 
 
+def _random_gather(name, dt, in_sizes, data_range, it, ind_sizes, ind_range, idc, kdc, batch=0,
+                   with_expected=True, tags=()):
+    """Input and indices from the {"random": ...} initializer, the indices' min/max keeping them valid for
+    every indexed dimension (signed ranges count from the end too); see join._random_join for the uses."""
+    rng = rng_for(name)
+    seed, ind_seed = rng.getrandbits(64), rng.getrandbits(64)
+    inp = random_values(dt, in_sizes, seed, *data_range)
+    ind = random_values(it, ind_sizes, ind_seed, *ind_range)
+    out = models.gather_nd1(inp, ind, idc, kdc, batch, it)
+    desc = {"InputTensor": tdesc(dt, in_sizes), "IndicesTensor": tdesc(it, ind_sizes),
+            "OutputTensor": tdesc(dt, list(out.shape)), "InputDimensionCount": idc,
+            "IndicesDimensionCount": kdc, "BatchDimensionCount": batch}
+    inputs = {"InputTensor": random_init(dt, seed, *data_range),
+              "IndicesTensor": random_init(it, ind_seed, *ind_range)}
+    expected = {"OutputTensor": values(out, dt)} if with_expected else None
+    return case(name, OP, desc, inputs, expected,
+                description=f"random {dt} data, random {it} indices in [{ind_range[0]}, {ind_range[1]}], "
+                            f"batch {batch}",
+                tags=["generated", "random", f"rank{len(in_sizes)}", dt, *tags])
+
+
+def _random():
+    i64 = int_range("INT64")
+    big = dict(with_expected=False, tags=["large"])
+    return [
+        _random_gather("random_float32_int64_negative", "FLOAT32", [6, 6], (-10.0, 10.0), "INT64", [5, 2],
+                       (-6, 5), 2, 2, tags=["negative-indices"]),
+        _random_gather("random_uint8_int32", "UINT8", [4, 4, 3], (0, 255), "INT32", [1, 5, 2], (-4, 3), 3, 2,
+                       tags=["negative-indices"]),
+        _random_gather("random_float64_uint32_batch1", "FLOAT64", [3, 5, 2], (-1e3, 1e3), "UINT32", [3, 4, 1],
+                       (0, 4), 3, 3, batch=1, tags=["batched"]),
+        _random_gather("random_int64_full_range_uint64", "INT64", [8, 2], i64, "UINT64", [6, 1], (0, 7), 2, 2),
+        _random_gather("random_float16_int32", "FLOAT16", [5, 3], (-1.5, 3.25), "INT32", [4, 1], (-5, 4), 2, 2),
+        _random_gather("random_int32_int64", "INT32", [7, 3], int_range("INT32"), "INT64", [9, 1], (-7, 6), 2, 2),
+        _random_gather("large_random_float32_rows", "FLOAT32", [128, 256], (-1.0, 1.0), "INT32", [128, 1],
+                       (-128, 127), 2, 2, **big),
+        _random_gather("large_random_float16_pairs", "FLOAT16", [64, 64, 16], (-4.0, 4.0), "INT64", [1, 1024, 2],
+                       (0, 63), 3, 2, **big),
+        _random_gather("large_random_int32_batched", "INT32", [8, 64, 32], int_range("INT32"), "UINT32",
+                       [8, 100, 1], (0, 63), 3, 3, batch=1, **big),
+    ]
+
+
 def _reject(name, desc, why, expect=True, feature_level=None, op=OP):
     if expect is True and feature_level is not None:
         expect = "feature level"  # every level rejection names the requested level
@@ -253,4 +297,5 @@ def generate(npy):
         "layouts.json": _layouts(),
         "levels_and_specials.json": _levels(npy),
         "reject.json": _rejects(),
+        "random.json": _random(),
     }

@@ -1,9 +1,10 @@
 """JOIN cases: every data type, 1 to 8 dimensions, every axis, 1 to 5 inputs, strided and broadcast
-inputs, output strides, the initializer forms, feature levels and must-reject descs."""
+inputs, output strides, the initializer forms (random included), feature levels and must-reject descs."""
 
 import numpy as np
 
 from . import models
+from .random_init import random_init, random_values
 from .common import (ALL_TYPES, EIGHT_TYPES, broadcast_strides, buffer_of, case, choose_strides, int_range,
                      is_float, padded_strides, random_array, rng_for, sprinkle_specials, tdesc, values)
 
@@ -143,6 +144,47 @@ def _broadcast_join(name, dt, form):
                 description="inputs broadcast with 0 strides", tags=["generated", "broadcast", dt])
 
 
+def _random_join(name, dt, in_sizes, axis, lo, hi, with_expected=True, tags=()):
+    """Inputs given as {"random": ...} with seeds drawn from the case name. With expected values (from the
+    Python reproduction of the generator) the case checks the C++ generator bit for bit; without, the
+    reference computes them and the case only sizes up the work for a GPU backend."""
+    rng = rng_for(name)
+    seeds = [rng.getrandbits(64) for _ in in_sizes]
+    arrays = [random_values(dt, s, seed, lo, hi) for s, seed in zip(in_sizes, seeds)]
+    out = models.join(arrays, axis)
+    desc = {"InputCount": len(in_sizes), "InputTensors": [tdesc(dt, s) for s in in_sizes],
+            "OutputTensor": tdesc(dt, list(out.shape)), "Axis": axis}
+    expected = {"OutputTensor": values(out, dt)} if with_expected else None
+    return case(name, OP, desc, {"InputTensors": [random_init(dt, seed, lo, hi) for seed in seeds]}, expected,
+                description=f"{len(in_sizes)} x {dt} from the random initializer in [{lo}, {hi}], axis {axis}",
+                tags=["generated", "random", dt, *tags])
+
+
+def _random():
+    i64, u64 = int_range("INT64"), int_range("UINT64")
+    return [
+        _random_join("random_float32", "FLOAT32", [[3, 4], [3, 2]], 1, -1.0, 1.0),
+        _random_join("random_float16", "FLOAT16", [[2, 3, 2], [2, 1, 2], [2, 2, 2]], 1, -1.5, 3.25),
+        _random_join("random_float64", "FLOAT64", [[5], [3]], 0, -1e6, 1e6),
+        _random_join("random_float64_unit", "FLOAT64", [[2, 3], [1, 3]], 0, 0, 1),
+        _random_join("random_int32", "INT32", [[4, 2], [4, 3]], 1, -1000000, 1000000),
+        _random_join("random_uint8_full_range", "UINT8", [[3, 5], [2, 5]], 0, 0, 255),
+        _random_join("random_int64_full_range", "INT64", [[2, 4], [2, 2]], 1, *i64,
+                     tags=["full-range"]),
+        # max - min + 1 = 2^63 + 1: about half of all draws are rejected, so both implementations must
+        # reject the same ones to stay in step.
+        _random_join("random_int64_rejections", "INT64", [[3, 3], [2, 3]], 0, -2**62, 2**62,
+                     tags=["rejection"]),
+        _random_join("random_uint64_full_range", "UINT64", [[4], [4]], 0, *u64, tags=["full-range"]),
+        _random_join("large_random_float32", "FLOAT32", [[64, 100], [64, 56], [64, 100]], 1, -8.0, 8.0,
+                     with_expected=False, tags=["large"]),
+        _random_join("large_random_float16_4d", "FLOAT16", [[4, 8, 16, 64], [4, 8, 16, 32]], 3, -2.0, 2.0,
+                     with_expected=False, tags=["large"]),
+        _random_join("large_random_int32_axis0", "INT32", [[100, 128], [156, 128]], 0, -2**31, 2**31 - 1,
+                     with_expected=False, tags=["large"]),
+    ]
+
+
 def _levels():
     cases = []
     for dt in ("FLOAT32", "FLOAT16", "INT32", "INT16", "UINT32", "UINT16"):
@@ -263,4 +305,5 @@ def _tensor_desc_cases():
 
 def generate(npy):
     return {"types.json": _type_sweep(), "ranks_axes.json": _rank_axis_sweep(), "layouts.json": _layouts(npy),
-            "levels.json": _levels(), "reject.json": _rejects(), "tensor_desc.json": _tensor_desc_cases()}
+            "levels.json": _levels(), "reject.json": _rejects(), "tensor_desc.json": _tensor_desc_cases(),
+            "random.json": _random()}

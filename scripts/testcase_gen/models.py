@@ -89,32 +89,53 @@ def reduce_rows(x, axes):
     return rows, out_shape
 
 
+def _sum(v):
+    """Exact sum rounded once. With an infinity or NaN present the IEEE result (NaN or an infinity) does
+    not depend on the order, and fsum would raise on inf + -inf, so plain addition gives it."""
+    return math.fsum(v) if all(math.isfinite(e) for e in v) else sum(v, 0.0)
+
+
+def _log(s):
+    """C's log: NaN below zero, -inf at zero (math.log raises on both)."""
+    return math.log(s) if s > 0 else (-math.inf if s == 0 else math.nan)
+
+
+def _log_sum_exp(v):
+    if any(math.isnan(e) for e in v):
+        return math.nan
+    if math.inf in v:
+        return math.inf
+    return _log(math.fsum(math.exp(e) for e in v))  # exp(-inf) = 0; all -inf gives log(0) = -inf
+
+
 def _reduce_float(func, row):
+    """NaN semantics of the reference: MIN and MAX give NaN when any element is NaN; the arithmetic
+    functions propagate NaN and infinities as IEEE arithmetic does."""
     v = [float(e) for e in row]
     n = len(v)
     if func == "SUM":
-        return math.fsum(v)
+        return _sum(v)
     if func == "AVERAGE":
-        return math.fsum(v) / n
+        return _sum(v) / n
     if func == "L1":
-        return math.fsum(abs(e) for e in v)
+        return _sum([abs(e) for e in v])
     if func == "L2":
-        return math.sqrt(math.fsum(e * e for e in v))
+        return math.sqrt(_sum([e * e for e in v]))
     if func == "SUM_SQUARE":
-        return math.fsum(e * e for e in v)
+        return _sum([e * e for e in v])
     if func == "LOG_SUM":
-        return math.log(math.fsum(v))
+        return _log(_sum(v))
     if func == "LOG_SUM_EXP":
-        return math.log(math.fsum(math.exp(e) for e in v))
+        return _log_sum_exp(v)
     if func == "MULTIPLY":
         p = 1.0
         for e in v:
             p *= e
         return p
-    if func == "MAX":
-        return max(v)
-    if func == "MIN":
-        return min(v)
+    if func in ("MAX", "MIN"):
+        if any(math.isnan(e) for e in v):
+            return math.nan
+        return max(v) if func == "MAX" else min(v)
     raise ValueError(func)
 
 
@@ -139,6 +160,10 @@ def _reduce_int(func, row):
 
 
 def _arg(func, row):
+    """The first NaN's position when there is one; otherwise the first occurrence of the extreme."""
+    for i, e in enumerate(row):
+        if isinstance(e, float) and math.isnan(e):
+            return i
     best = 0
     for i in range(1, len(row)):
         if (row[i] > row[best]) if func == "ARGMAX" else (row[i] < row[best]):
@@ -148,7 +173,8 @@ def _arg(func, row):
 
 def reduce(func, x, axes, in_dt, out_dt):
     """Floating functions accumulate exactly (fsum) or in float64 and round once; integer functions
-    wrap modulo 2^n; ARGMIN/ARGMAX take the first occurrence, indexed row-major over the reduced axes."""
+    wrap modulo 2^n; ARGMIN/ARGMAX take the first NaN, else the first occurrence, indexed row-major over
+    the reduced axes."""
     rows, out_shape = reduce_rows(x, axes)
     if func in ("ARGMAX", "ARGMIN"):
         res = [_arg(func, [int(e) if not is_float(in_dt) else float(e) for e in r]) for r in rows]

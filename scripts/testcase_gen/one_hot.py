@@ -1,10 +1,11 @@
 """ONE_HOT cases: every value and index type, 1 to 8 dimensions, every axis, negative and out-of-range
-indices, ValuesTensor shapes and layouts, strided and broadcast indices, output strides, feature levels
-and must-reject descs."""
+indices, ValuesTensor shapes and layouts, strided and broadcast indices, output strides, feature levels,
+must-reject descs and random indices and values."""
 
 import numpy as np
 
 from . import models
+from .random_init import random_init, random_values
 from .common import (ALL_TYPES, EIGHT_TYPES, broadcast_strides, buffer_of, case, choose_strides, int_range,
                      is_float, is_signed, padded_strides, random_array, rng_for, sprinkle_specials, tdesc, values)
 
@@ -166,6 +167,41 @@ def _values_broadcast():
                 tags=["generated", "broadcast", "FLOAT32"])
 
 
+def _random_one_hot(name, dt, values_range, it, ind_sizes, ind_range, axis, depth, with_expected=True,
+                    tags=()):
+    """Indices (and ValuesTensor {2}) from the {"random": ...} initializer, the index range reaching past
+    both ends of [0, depth); see join._random_join for the two uses."""
+    rng = rng_for(name)
+    seed, ind_seed = rng.getrandbits(64), rng.getrandbits(64)
+    vsizes = [1] * (len(ind_sizes) - 1) + [2]
+    vals = random_values(dt, vsizes, seed, *values_range).reshape(-1)
+    ind = random_values(it, ind_sizes, ind_seed, *ind_range)
+    out = models.one_hot(ind, it, vals[0], vals[1], axis, depth, dt)
+    desc = {"IndicesTensor": tdesc(it, ind_sizes), "ValuesTensor": tdesc(dt, vsizes),
+            "OutputTensor": tdesc(dt, list(out.shape)), "Axis": axis}
+    inputs = {"IndicesTensor": random_init(it, ind_seed, *ind_range),
+              "ValuesTensor": random_init(dt, seed, *values_range)}
+    expected = {"OutputTensor": values(out, dt)} if with_expected else None
+    return case(name, OP, desc, inputs, expected,
+                description=f"random {it} indices in [{ind_range[0]}, {ind_range[1]}], depth {depth}, "
+                            f"random {dt} values",
+                tags=["generated", "random", f"rank{len(ind_sizes)}", dt, "out-of-range", *tags])
+
+
+def _random():
+    big = dict(with_expected=False, tags=["large"])
+    return [
+        _random_one_hot("random_int32_float32", "FLOAT32", (-5.0, 5.0), "INT32", [6, 1], (-7, 7), 1, 5),
+        _random_one_hot("random_uint32_float16", "FLOAT16", (-1.5, 3.25), "UINT32", [2, 1, 3], (0, 6), 1, 4),
+        _random_one_hot("random_int64_float64", "FLOAT64", (-1e3, 1e3), "INT64", [1, 5], (-6, 6), 0, 4),
+        _random_one_hot("random_uint64_uint8", "UINT8", (0, 255), "UINT64", [4, 1], (0, 5), 1, 3),
+        _random_one_hot("large_random_int64_float32", "FLOAT32", (-1.0, 1.0), "INT64", [1024, 1], (-40, 40), 1,
+                        32, **big),
+        _random_one_hot("large_random_uint32_int32_3d", "INT32", int_range("INT32"), "UINT32", [16, 1, 64],
+                        (0, 70), 1, 64, **big),
+    ]
+
+
 def _levels():
     cases = []
     for dt in ("FLOAT32", "FLOAT16"):
@@ -226,4 +262,5 @@ def _rejects():
 
 def generate(npy):
     return {"types.json": _type_sweep(), "ranks_axes.json": _rank_axis_sweep(), "indices.json": _indices(),
-            "values_layouts.json": _values_and_layouts(npy), "levels.json": _levels(), "reject.json": _rejects()}
+            "values_layouts.json": _values_and_layouts(npy), "levels.json": _levels(), "reject.json": _rejects(),
+            "random.json": _random()}

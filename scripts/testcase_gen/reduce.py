@@ -1,10 +1,11 @@
 """REDUCE cases: all twelve functions over every data type their tables allow, single, multiple and all
-axes over 1 to 8 dimensions, every ARGMIN/ARGMAX output type, ties, integer wraparound, FLOAT16, strided
-and broadcast inputs, output strides, feature levels and must-reject descs."""
+axes over 1 to 8 dimensions, every ARGMIN/ARGMAX output type, ties, integer wraparound, FLOAT16, NaN,
+strided and broadcast inputs, output strides, feature levels, must-reject descs and random inputs."""
 
 import numpy as np
 
 from . import models
+from .random_init import random_init, random_values
 from .common import (broadcast_strides, buffer_of, case, choose_strides, int_range, is_float, padded_strides,
                      random_array, rng_for, tdesc, values)
 
@@ -63,7 +64,7 @@ def _axes(func, rank, rng, mode):
 
 def _reduce_case(name, func, dt, rank=None, mode="some", out_dt=None, shape=None, axes=None, data=None,
                  layout="packed", out_padded=False, feature_level=None, tags=(), broadcast=None,
-                 input_init=None, description=None):
+                 input_init=None, description=None, with_expected=True):
     rng = rng_for(name)
     shape = shape or _shape(rank, rng)
     rank = len(shape)
@@ -87,7 +88,8 @@ def _reduce_case(name, func, dt, rank=None, mode="some", out_dt=None, shape=None
     extra = [t for t, on in (("strided", layout != "packed"), ("broadcast", bool(broadcast)),
                              ("output-strides", out_padded), ("multi-axis", len(axes) > 1),
                              ("all-axes", len(axes) == rank)) if on]
-    return case(name, OP, desc, {"InputTensor": init}, {"OutputTensor": values(out, out_dt)},
+    expected = {"OutputTensor": values(out, out_dt)} if with_expected else None
+    return case(name, OP, desc, {"InputTensor": init}, expected,
                 description=description or f"{func} of {dt} {shape} over axes {axes}",
                 tags=["generated", func, f"rank{rank}", dt, *extra, *tags], feature_level=feature_level)
 
@@ -174,6 +176,98 @@ def _float16_and_specials():
     cases.append(_reduce_case("l1_sequence_input", "L1", "FLOAT32", shape=[3, 4, 5], axes=[2], data=seq,
                               input_init={"valueStart": -3, "valueDelta": 0.25}, tags=["initializers"]))
     return cases
+
+
+# What each row of a NaN case holds besides finite data; rows cycle through these, so every case has
+# rows without NaN next to rows with it.
+_NAN_ROWS = ("clean", "nan", "inf_then_nan", "neg_inf_then_nan", "both_infs", "two_nans")
+
+
+def _nan_data(func, dt, shape, axes, rng):
+    """Data whose reduced rows (row-major over the kept axes) follow _NAN_ROWS at random positions."""
+    keep = [d for d in range(len(shape)) if d not in axes]
+    order = keep + sorted(axes)
+    n_rows = int(np.prod([shape[d] for d in keep]))
+    n = int(np.prod([shape[d] for d in axes]))
+    rows = _data(func, dt, [n_rows, n], rng, n)
+    for r in range(n_rows):
+        first, second = sorted(rng.sample(range(n), 2))
+        kind = _NAN_ROWS[r % len(_NAN_ROWS)]
+        put = {"clean": (), "nan": ((first, np.nan),), "inf_then_nan": ((first, np.inf), (second, np.nan)),
+               "neg_inf_then_nan": ((first, -np.inf), (second, np.nan)),
+               "both_infs": ((first, np.inf), (second, -np.inf)),
+               "two_nans": ((first, np.nan), (second, np.nan))}[kind]
+        for pos, v in put:
+            rows[r, pos] = v
+    return rows.reshape([shape[d] for d in order]).transpose(np.argsort(order))
+
+
+def _nan():
+    """NaN as the reference decides it: MIN/MAX give NaN, ARGMIN/ARGMAX the first NaN's position, the
+    arithmetic functions propagate it (and inf + -inf gives NaN)."""
+    cases = []
+    for dt in ("FLOAT32", "FLOAT16"):
+        for func in FUNCS:
+            for label, shape, axes in (("one_axis", [6, 5], [1]), ("two_axes", [2, 6, 3], [2, 0])):
+                name = f"{func.lower()}_nan_{dt.lower()}_{label}"
+                axes = sorted(axes) if func in ARG_FUNCS else axes
+                x = _nan_data(func, dt, shape, axes, rng_for(name))
+                cases.append(_reduce_case(name, func, dt, shape=shape, axes=axes, data=x, tags=["nan", "specials"],
+                                          description=f"{func} of {dt} {shape} over axes {axes}; rows "
+                                                      f"cycle through {', '.join(_NAN_ROWS)}"))
+    for func, dt, shape in (("MAX", "FLOAT32", [3, 4]), ("MIN", "FLOAT16", [2, 3, 2]), ("SUM", "FLOAT32", [4, 3]),
+                            ("ARGMAX", "FLOAT16", [3, 4]), ("ARGMIN", "FLOAT32", [2, 3, 2])):
+        name = f"{func.lower()}_nan_{dt.lower()}_all_axes"
+        rng = rng_for(name)
+        x = _data(func, dt, shape, rng, int(np.prod(shape)))
+        x.reshape(-1)[rng.randrange(x.size)] = np.nan
+        cases.append(_reduce_case(name, func, dt, shape=shape, axes=list(range(len(shape))), data=x,
+                                  tags=["nan", "specials"], description=f"{func} of {dt} {shape}, one NaN"))
+    rows = np.array([[np.nan, np.inf, 1, 2], [1, np.inf, np.nan, np.nan], [-np.inf] * 4, [np.nan] * 4,
+                     [-np.inf, 3, np.inf, -np.inf]], dtype=np.float32)
+    for func in ("MAX", "MIN", "ARGMAX", "ARGMIN"):
+        for dt in ("FLOAT32", "FLOAT16"):
+            cases.append(_reduce_case(f"{func.lower()}_nan_edges_{dt.lower()}", func, dt, shape=[5, 4], axes=[1],
+                                      data=rows.astype(np.dtype(dt.lower())), tags=["nan", "specials"],
+                                      description="NaN first, NaN after inf, all -inf, all NaN, ties of infinities"))
+    return cases
+
+
+def _random_reduce(name, func, dt, shape, axes, lo, hi, out_dt=None, with_expected=True, tags=()):
+    """Input from the {"random": ...} initializer; see join._random_join for the two uses."""
+    seed = rng_for(name).getrandbits(64)
+    x = random_values(dt, shape, seed, lo, hi)
+    return _reduce_case(name, func, dt, shape=shape, axes=axes, data=x, out_dt=out_dt,
+                        input_init=random_init(dt, seed, lo, hi), with_expected=with_expected,
+                        tags=["random", *tags], description=f"{func} of {dt} {shape} over axes {axes}, "
+                                                            f"random in [{lo}, {hi}]")
+
+
+def _random():
+    i64 = int_range("INT64")
+    big = dict(with_expected=False, tags=["large"])
+    return [
+        _random_reduce("sum_random_float32", "SUM", "FLOAT32", [4, 9], [1], 0.1, 2.0),
+        _random_reduce("max_random_float16", "MAX", "FLOAT16", [3, 5, 4], [0, 2], -1.5, 3.25),
+        _random_reduce("argmax_random_uint8", "ARGMAX", "UINT8", [6, 40], [1], 0, 255, out_dt="UINT32"),
+        _random_reduce("min_random_int32", "MIN", "INT32", [5, 7], [0], -1000000, 1000000),
+        _random_reduce("sum_random_int64_full_range_wraps", "SUM", "INT64", [8, 4], [1], *i64,
+                       tags=["wraparound"]),
+        _random_reduce("argmin_random_int64_rejections", "ARGMIN", "INT64", [4, 6], [0, 1], -2**62, 2**62,
+                       out_dt="INT64", tags=["rejection"]),
+        _random_reduce("large_sum_random_float32", "SUM", "FLOAT32", [64, 256], [1], 0.1, 2.0, **big),
+        _random_reduce("large_max_random_float32", "MAX", "FLOAT32", [64, 256], [1], -100.0, 100.0, **big),
+        _random_reduce("large_argmax_random_float32", "ARGMAX", "FLOAT32", [64, 256], [1], -1.0, 1.0,
+                       out_dt="INT32", **big),
+        _random_reduce("large_log_sum_exp_random_float32", "LOG_SUM_EXP", "FLOAT32", [64, 256], [1], -3.0, 3.0,
+                       **big),
+        _random_reduce("large_sum_random_float16_axis0", "SUM", "FLOAT16", [256, 64], [0], 0.1, 2.0, **big),
+        _random_reduce("large_average_random_float32_two_axes", "AVERAGE", "FLOAT32", [16, 64, 64], [0, 2],
+                       0.1, 2.0, **big),
+        _random_reduce("large_sum_random_int32", "SUM", "INT32", [64, 256], [1], -1000, 1000, **big),
+        _random_reduce("large_argmin_random_uint8_ties", "ARGMIN", "UINT8", [256, 256], [0], 0, 255,
+                       out_dt="UINT32", **big),
+    ]
 
 
 def _layouts():
@@ -283,4 +377,5 @@ def generate(npy):
     del npy
     return {"types.json": _type_sweep(), "axes.json": _axes_sweep(), "arg.json": _arg_outputs() + _ties(),
             "wraparound.json": _wraparound(), "float.json": _float16_and_specials(), "layouts.json": _layouts(),
-            "levels.json": _levels(), "reject.json": _rejects()}
+            "levels.json": _levels(), "reject.json": _rejects(), "nan.json": _nan(),
+            "random.json": _random()}

@@ -34,7 +34,8 @@ def _compute(c):
         return models.join([_array(i, t) for i, t in zip(ins["InputTensors"], d["InputTensors"])], d["Axis"])
     if op == "REDUCE":
         return models.reduce(_short(d["Function"], "DML_REDUCE_FUNCTION_"),
-                             _array(ins["InputTensor"], d["InputTensor"]), d["Axes"], d["InputTensor"]["DataType"], d["OutputTensor"]["DataType"])
+                             _array(ins["InputTensor"], d["InputTensor"]), d["Axes"],
+                             d["InputTensor"]["DataType"], d["OutputTensor"]["DataType"])
     if op == "ONE_HOT":
         vals = _array(ins["ValuesTensor"], d["ValuesTensor"]).reshape(-1)
         return models.one_hot(_array(ins["IndicesTensor"], d["IndicesTensor"]), d["IndicesTensor"]["DataType"],
