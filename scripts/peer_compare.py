@@ -240,9 +240,9 @@ def main():
             copy_target = COPY_TARGET.get(function, DEFAULT_COPY_TARGET)
             misses = []
             if fraction is not None and fraction < copy_target:
-                misses.append(f"copy {fraction:.2f}<{copy_target}")
+                misses.append(f"copy {fraction:.3f}<{copy_target}")
             if ratio < PEER_TARGET:
-                misses.append(f"peer {ratio:.2f}<{PEER_TARGET}")
+                misses.append(f"peer {ratio:.3f}<{PEER_TARGET}")
             verdict = "ok" if not misses else "MISS " + ", ".join(misses)
         print(f"| {w.name} | {fmt(dml_gbs)} | {fmt(np_gbs)} | {fmt(torch_gbs)} | {fmt(ratio)} | "
               f"{fmt(fraction)} | {verdict} |")

@@ -81,7 +81,7 @@ def plot_backend(ax_bars, ax_ladder, backend, points, size, dtype, memcpy_backen
         if p.fraction is not None:
             ax_bars.text(p.gbs, i, f" {p.fraction:.2f}", va="center", fontsize=6)
     if baseline:
-        ax_bars.axvline(baseline[0].gbs, color="tab:red", linestyle="--",
+        ax_bars.axvline(baseline[0].gbs, color="black", linestyle="--",
                         label=f"copy baseline ({baseline[0].label}) {baseline[0].gbs:.1f} GB/s")
         ax_bars.legend(fontsize=7, loc="lower right")
     size_text = next((p.size_text for p in mine if p.size == chosen), "")
@@ -96,7 +96,7 @@ def plot_backend(ax_bars, ax_ladder, backend, points, size, dtype, memcpy_backen
             series[p.label].append((p.size, p.gbs))
     for label, values in sorted(series.items()):
         values.sort()
-        style = {"color": "tab:red", "linestyle": "--"} if label == "copy baseline" else {}
+        style = {"color": "black", "linestyle": "--"} if label == "copy baseline" else {}
         ax_ladder.plot([v[0] for v in values], [v[1] for v in values], marker="o", label=label, **style)
     ax_ladder.set_xscale("log", base=2)
     ax_ladder.set_xlabel("bytes per tensor")

@@ -7,7 +7,7 @@ namespace dmlc::app::bench {
 
 ParallelCopier::ParallelCopier(unsigned threads) {
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  for (unsigned i = 1; i < threads; ++i) workers_.emplace_back([this, i] { WorkerLoop(i); });
+  for (unsigned i = 1; i < threads; ++i) workers_.emplace_back([this] { WorkerLoop(); });
 }
 
 ParallelCopier::~ParallelCopier() {
@@ -19,12 +19,16 @@ ParallelCopier::~ParallelCopier() {
   for (auto& worker : workers_) worker.join();
 }
 
-void ParallelCopier::CopyShare(unsigned index) {
-  // Shares are split on 4 KiB boundaries so no two threads write one page.
-  const size_t pages = (bytes_ + 4095) / 4096;
-  const size_t begin = std::min(bytes_, pages * index / threads() * 4096);
-  const size_t end = std::min(bytes_, pages * (index + 1) / threads() * 4096);
-  if (end > begin) std::memcpy(dst_ + begin, src_ + begin, end - begin);
+void ParallelCopier::RunChunks(Job& job) {
+  for (size_t i = job.next.fetch_add(1); i < job.chunks; i = job.next.fetch_add(1)) {
+    const size_t begin = i * job.chunk;
+    std::memcpy(job.dst + begin, job.src + begin, std::min(job.chunk, job.bytes - begin));
+    if (job.done.fetch_add(1) + 1 == job.chunks) {
+      // Taking the lock orders this notify after the caller's predicate check, so it is not lost.
+      { std::lock_guard lock(mutex_); }
+      finished_.notify_all();
+    }
+  }
 }
 
 void ParallelCopier::Copy(std::byte* dst, const std::byte* src, size_t bytes) {
@@ -32,34 +36,37 @@ void ParallelCopier::Copy(std::byte* dst, const std::byte* src, size_t bytes) {
     std::memcpy(dst, src, bytes);
     return;
   }
+  // About four chunks per thread: enough to even out a late worker, few enough to stay streaming.
+  const size_t chunk = std::max<size_t>(size_t{256} << 10, (bytes / (threads() * 4) + 4095) / 4096 * 4096);
+  auto job = std::make_shared<Job>();
+  job->dst = dst;
+  job->src = src;
+  job->bytes = bytes;
+  job->chunk = chunk;
+  job->chunks = (bytes + chunk - 1) / chunk;
   {
     std::lock_guard lock(mutex_);
-    dst_ = dst;
-    src_ = src;
-    bytes_ = bytes;
-    pending_ = static_cast<unsigned>(workers_.size());
+    job_ = job;
     ++generation_;
   }
   start_.notify_all();
-  CopyShare(0);
+  RunChunks(*job);
   std::unique_lock lock(mutex_);
-  done_.wait(lock, [this] { return pending_ == 0; });
+  finished_.wait(lock, [&] { return job->done.load() == job->chunks; });
 }
 
-void ParallelCopier::WorkerLoop(unsigned index) {
+void ParallelCopier::WorkerLoop() {
   unsigned long seen = 0;
   while (true) {
+    std::shared_ptr<Job> job;
     {
       std::unique_lock lock(mutex_);
       start_.wait(lock, [&] { return stop_ || generation_ != seen; });
       if (stop_) return;
       seen = generation_;
+      job = job_;
     }
-    // The job fields do not change until every worker has reported back, so reading them unlocked
-    // here is safe.
-    CopyShare(index);
-    std::lock_guard lock(mutex_);
-    if (--pending_ == 0) done_.notify_one();
+    RunChunks(*job);
   }
 }
 
