@@ -25,9 +25,6 @@ VulkanBackend::VulkanBackend(BackendOptions options, std::shared_ptr<VulkanConte
     : options_(std::move(options)), context_(std::move(context)), info_(context_->info()) {}
 
 Support VulkanBackend::Supports(const ops::OperatorDesc& desc) const {
-  // Callers may ask before validating (the engine does for cases that expect a rejection); the plan's
-  // index arithmetic relies on a valid desc.
-  if (Status valid = ops::Validate(desc); !valid.ok()) return Support::No("invalid desc: " + valid.error().ToString());
   const DeviceCapabilities& caps = context_->caps();
   for (const ops::TensorBinding& b : ops::Bindings(desc)) {
     if (b.desc->TotalTensorSizeInBytes > caps.max_storage_buffer_range) {
