@@ -101,11 +101,13 @@ Result<int> RegisterBenchmarks(const BenchOptions& options, BenchSession& sessio
       }
       const bool baseline = IsDeviceBaseline(b, *w);
       // The lambda owns its copy of the workload: the plan is a local of this function.
-      benchmark::RegisterBenchmark(BenchName(b, w->name, w->size_bytes).c_str(),
-                                   [&session, &b, workload = *w, baseline](benchmark::State& s) {
-                                     session.RunWorkload(s, b, workload, baseline);
-                                   })
-          ->UseManualTime();
+      benchmark::internal::Benchmark* bench =
+          benchmark::RegisterBenchmark(BenchName(b, w->name, w->size_bytes).c_str(),
+                                       [&session, &b, workload = *w, baseline](benchmark::State& s) {
+                                         session.RunWorkload(s, b, workload, baseline);
+                                       });
+      bench->UseManualTime();
+      if (!b.memcpy_baseline) bench->MinTime(options.device_min_time_s);
       ++registered;
     }
     if (unsupported > 1) spdlog::info("{}: {} workloads not supported in all", b.name, unsupported);

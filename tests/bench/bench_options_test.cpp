@@ -61,6 +61,16 @@ TEST(BenchOptionsTest, HelpIsSeenAndPassedOn) {
   EXPECT_EQ(parsed->remaining, (std::vector<std::string>{"dml-bench", "--help"}));
 }
 
+TEST(BenchOptionsTest, DeviceMinTime) {
+  EXPECT_DOUBLE_EQ(ParseBenchOptions({"dml-bench"}, nullptr)->options.device_min_time_s, 0.002);
+  EXPECT_DOUBLE_EQ(ParseBenchOptions({"dml-bench", "--device-min-time=0.25"}, nullptr)->options.device_min_time_s, 0.25);
+  for (const char* bad : {"--device-min-time=0", "--device-min-time=-1", "--device-min-time=1s", "--device-min-time=x"}) {
+    auto parsed = ParseBenchOptions({"dml-bench", bad}, nullptr);
+    ASSERT_FALSE(parsed.ok()) << bad;
+    EXPECT_EQ(parsed.error().path, "--device-min-time");
+  }
+}
+
 TEST(BenchOptionsTest, BadMaxSizeIsAnError) {
   auto parsed = ParseBenchOptions({"dml-bench", "--max-size=big"}, nullptr);
   ASSERT_FALSE(parsed.ok());
