@@ -31,6 +31,9 @@ REDUCE_FUNCTIONS = ["ARGMAX", "ARGMIN", "AVERAGE", "L1", "L2", "LOG_SUM", "LOG_S
 COPY_TARGET = {"LOG_SUM": 0.3, "LOG_SUM_EXP": 0.3}
 DEFAULT_COPY_TARGET = 0.7
 PEER_TARGET = 1.5
+# On a GPU: every operator >= 0.8 of the backend's copy, which itself reaches >= 0.9 of PyTorch's copy.
+GPU_COPY_TARGET = 0.8
+GPU_COPY_PEER_TARGET = 0.9
 
 
 def parse_size(text):
@@ -114,7 +117,7 @@ def torch_reduce(function, a, dim):
     raise ValueError(function)
 
 
-def make_workloads(size_bytes):
+def make_workloads(size_bytes, torch_device="cpu", with_numpy=True):
     """The FLOAT32 workloads of dml-bench at one size, with inputs like dml-bench's (app/bench/workload_data.h)."""
     rows, cols = matrix(size_bytes)
     side = math.isqrt(size_bytes // 4)
@@ -151,11 +154,14 @@ def make_workloads(size_bytes):
             out_elements = rows if axis == 1 else cols
             workloads.append(Workload(f"REDUCE_{function}/FLOAT32/{axis_name}", tensor_bytes + out_elements * 4,
                                       lambda f=function, ax=axis: numpy_reduce(f, a, ax), None))
+    if not with_numpy:
+        for w in workloads:
+            w.numpy_fn = None
     if torch is not None:
-        ta, tout = torch.from_numpy(a), torch.from_numpy(out)
-        tha, thb = torch.from_numpy(half_a), torch.from_numpy(half_b)
-        tperm, thot = torch.from_numpy(perm), torch.from_numpy(hot).unsqueeze(1)
-        teye = torch.from_numpy(eye_out)
+        def dev(x):
+            return torch.from_numpy(x).to(torch_device)
+        ta, tout, tha, thb, tperm, teye = (dev(x) for x in (a, out, half_a, half_b, perm, eye_out))
+        thot = dev(hot).unsqueeze(1)
         torch_fns = {
             "MEMCPY": lambda: tout.copy_(ta),
             "GATHER_ND1/FLOAT32": lambda: torch.index_select(ta, 0, tperm, out=tout),
@@ -172,15 +178,25 @@ def make_workloads(size_bytes):
     return workloads
 
 
-def median_seconds(fn, min_time, min_runs):
+def median_seconds(fn, min_time, min_runs, sync=lambda: None):
     fn()  # first call: allocations, page faults, thread start-up
+    sync()
     samples = []
     start = time.perf_counter()
     while len(samples) < min_runs or time.perf_counter() - start < min_time:
         t0 = time.perf_counter()
         fn()
+        sync()  # a CUDA call returns before the device has finished
         samples.append(time.perf_counter() - t0)
     return statistics.median(samples)
+
+
+def dml_name(run_name):
+    """dml-bench's own name: Google Benchmark appends "/min_time:0.002", "/manual_time" and the like."""
+    parts = run_name.split("/")
+    while parts and (parts[-1] == "manual_time" or ":" in parts[-1]):
+        parts.pop()
+    return "/".join(parts)
 
 
 def read_bench(path, backend, size_text):
@@ -191,9 +207,7 @@ def read_bench(path, backend, size_text):
     prefix = backend + "/"
     suffix = "/" + size_text
     for b in report.get("benchmarks", []):
-        name = b.get("run_name", b["name"])
-        if name.endswith("/manual_time"):
-            name = name[: -len("/manual_time")]
+        name = dml_name(b.get("run_name", b["name"]))
         if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
             continue
         if b.get("error_occurred") or not name.startswith(prefix) or not name.endswith(suffix):
@@ -214,35 +228,47 @@ def main():
     parser.add_argument("--min-time", type=float, default=0.3, help="seconds per peer measurement")
     parser.add_argument("--filter", default="", help="only workloads whose name contains this")
     parser.add_argument("--threads", type=int, default=os.cpu_count(), help="PyTorch threads")
+    parser.add_argument("--torch-device", default="cpu",
+                        help="PyTorch device, e.g. cuda for a GPU backend's peer (numpy is then left out)")
     args = parser.parse_args()
 
     if torch is not None:
         torch.set_num_threads(args.threads)
     bench = read_bench(args.bench_json, args.backend, args.size) if args.bench_json else {}
     size_bytes = parse_size(args.size)
-    print(f"# dml-bench ({args.backend}) vs numpy {np.__version__}"
-          + (f" and PyTorch {torch.__version__} ({torch.get_num_threads()} threads)" if torch else " (no PyTorch)")
+    on_cpu = args.torch_device == "cpu"
+    sync = (lambda: None) if on_cpu or torch is None else torch.cuda.synchronize
+    print(f"# dml-bench ({args.backend}) vs " + (f"numpy {np.__version__} and " if on_cpu else "")
+          + (f"PyTorch {torch.__version__} on {args.torch_device} ({torch.get_num_threads()} CPU threads)"
+             if torch else "no PyTorch")
           + f", FLOAT32, {args.size} per tensor; GB/s = (bytes read + written) / median time")
     header = ["workload", "dml-bench", "numpy", "torch", "x best peer", "of copy", "targets"]
     print("| " + " | ".join(header) + " |")
     print("|" + "|".join(["---"] + ["---:"] * (len(header) - 2) + ["---"]) + "|")
-    for w in make_workloads(size_bytes):
+    for w in make_workloads(size_bytes, args.torch_device, on_cpu):
         if args.filter not in w.name:
             continue
-        np_gbs = w.bytes_moved / median_seconds(w.numpy_fn, args.min_time, 3) / 1e9
-        torch_gbs = w.bytes_moved / median_seconds(w.torch_fn, args.min_time, 3) / 1e9 if w.torch_fn else None
+        np_gbs = w.bytes_moved / median_seconds(w.numpy_fn, args.min_time, 3) / 1e9 if w.numpy_fn else None
+        torch_gbs = (w.bytes_moved / median_seconds(w.torch_fn, args.min_time, 3, sync) / 1e9
+                     if w.torch_fn else None)
         dml_gbs, fraction = bench.get(w.name, (None, None))
-        best_peer = max(np_gbs, torch_gbs or 0)
+        # A GPU backend's copy baseline is its JOIN1; show it on the MEMCPY row's dml-bench column.
+        if w.name == "MEMCPY" and dml_gbs is None:
+            dml_gbs, fraction = bench.get("JOIN1/FLOAT32", (None, None))
+        best_peer = max(np_gbs or 0, torch_gbs or 0)
         ratio = dml_gbs / best_peer if dml_gbs else None
         verdict = "-"
+        misses = []
+        if dml_gbs is not None and w.name == "MEMCPY" and not on_cpu and ratio < GPU_COPY_PEER_TARGET:
+            misses.append(f"peer copy {ratio:.3f}<{GPU_COPY_PEER_TARGET}")
         if dml_gbs is not None and w.name != "MEMCPY":
             function = w.name.split("/")[0][len("REDUCE_"):] if w.name.startswith("REDUCE_") else ""
-            copy_target = COPY_TARGET.get(function, DEFAULT_COPY_TARGET)
-            misses = []
+            copy_target = COPY_TARGET.get(function, DEFAULT_COPY_TARGET) if on_cpu else GPU_COPY_TARGET
             if fraction is not None and fraction < copy_target:
                 misses.append(f"copy {fraction:.3f}<{copy_target}")
-            if ratio < PEER_TARGET:
+            if on_cpu and ratio < PEER_TARGET:
                 misses.append(f"peer {ratio:.3f}<{PEER_TARGET}")
+        if dml_gbs is not None:
             verdict = "ok" if not misses else "MISS " + ", ".join(misses)
         print(f"| {w.name} | {fmt(dml_gbs)} | {fmt(np_gbs)} | {fmt(torch_gbs)} | {fmt(ratio)} | "
               f"{fmt(fraction)} | {verdict} |")

@@ -28,6 +28,14 @@ def parse_size(text):
     raise ValueError(f"not a dml-bench size: {text}")
 
 
+def dml_name(run_name):
+    """dml-bench's own name: Google Benchmark appends "/min_time:0.002", "/manual_time" and the like."""
+    parts = run_name.split("/")
+    while parts and (parts[-1] == "manual_time" or ":" in parts[-1]):
+        parts.pop()
+    return "/".join(parts)
+
+
 class Point:
     """One dml-bench benchmark: backend/operator[/dtype][/axis]/size."""
 
@@ -53,9 +61,7 @@ def load(path):
             continue
         if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
             continue
-        name = b.get("run_name", b["name"])
-        if name.endswith("/manual_time"):
-            name = name[: -len("/manual_time")]
+        name = dml_name(b.get("run_name", b["name"]))
         points.append(Point(name, b["bytes_per_second"] / 1e9, b.get("fraction_of_copy")))
     return report.get("context", {}), points
 
