@@ -107,7 +107,7 @@ std::string BenchUsage() {
          "  --backends=a,b        only these backends (default: every registered backend that is available)\n"
          "  --max-size=SIZE       top of the size ladder per tensor, e.g. 64MiB (default 64MiB cpu, 1GiB devices)\n"
          "  --device=D            device index or name substring, for every backend\n"
-         "  --device-min-time=S   minimum GPU time per device benchmark (default 0.002; each run also pays\n"
+         "  --device-min-time=S   minimum GPU time per device benchmark (default 0.01; each run also pays\n"
          "                        host-device transfers the timestamps leave out)\n"
          "Counters: bytes_per_second (bytes read + written per second of measured time), fraction_of_copy\n"
          "(against the same backend's copy baseline at the same size, this run), cold_ms (first dispatch),\n"

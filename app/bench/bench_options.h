@@ -22,7 +22,7 @@ struct BenchOptions {
   // --device-min-time=S: Google Benchmark's minimum (GPU-timestamp) time per device benchmark. Small
   // by default because each Execute() also moves the tensors between host and device, which the
   // timestamps leave out: at 1 GiB a 0.5 ms dispatch costs a few hundred ms of wall time.
-  double device_min_time_s = 0.002;
+  double device_min_time_s = 0.01;
   bool help = false;   // --help: our flags are printed before Google Benchmark's
 };
 
