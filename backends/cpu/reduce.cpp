@@ -1,6 +1,6 @@
-// REDUCE kernels. The input's dimensions split into kept ones (output sizes > 1 possible) and reduced
-// ones; each set is coalesced on its own, the reduced set in dimension order so a running counter is the
-// row-major position within the reduced axes (what ARGMIN/ARGMAX report). Two strategies:
+// REDUCE kernels. FLOAT32 and FLOAT16 inputs in the layouts reduce_fast.h covers take the SIMD fast
+// paths; everything else runs the generic kernels here, one accumulator policy (reduce_functions.h) per
+// element. Two generic strategies, chosen by the plan (reduce_plan.h):
 // - rows: each output element walks its reduced elements, innermost reduced dimension in a tight loop;
 //   used when the reduced elements are the closer ones in memory (e.g. reducing the innermost axis).
 // - columns: a strip of up to kColumnStrip adjacent output elements is accumulated together while
@@ -14,23 +14,15 @@
 #include "backends/cpu/cpu_operator.h"
 #include "backends/cpu/element.h"
 #include "backends/cpu/kernels.h"
+#include "backends/cpu/reduce_fast.h"
 #include "backends/cpu/reduce_functions.h"
+#include "backends/cpu/reduce_plan.h"
 #include "backends/cpu/strided.h"
 
 namespace dmlc::backends::cpu {
-namespace {
 
-constexpr uint64_t kColumnStrip = 256;
-
-struct Plan {
-  StridedShape<2> kept;     // operands: input, output
-  StridedShape<1> reduced;  // operand: input
-  uint64_t count = 1;       // reduced elements per output element
-  bool columns = false;
-};
-
-Plan MakePlan(const ops::ReduceDesc& desc) {
-  Plan p;
+ReducePlan MakeReducePlan(const ops::ReduceDesc& desc) {
+  ReducePlan p;
   const std::vector<uint64_t> in_s = Strides64(desc.InputTensor), out_s = Strides64(desc.OutputTensor);
   for (size_t d = 0; d < in_s.size(); ++d) {
     const uint64_t size = desc.InputTensor.Sizes[d];
@@ -46,6 +38,12 @@ Plan MakePlan(const ops::ReduceDesc& desc) {
   p.columns = p.count > 1 && p.kept.RowLength() > 1 && p.kept.InnerStride(0) < p.reduced.InnerStride(0);
   return p;
 }
+
+namespace {
+
+constexpr uint64_t kColumnStrip = 256;
+
+using Plan = ReducePlan;
 
 template <class Op>
 void ReduceRows(const Plan& p, const std::byte* in, std::byte* out, ThreadPool& pool) {
@@ -108,12 +106,17 @@ class ReduceOperator final : public CpuOperator {
         function_(desc.Function),
         input_type_(desc.InputTensor.DataType),
         output_type_(desc.OutputTensor.DataType),
-        plan_(MakePlan(desc)) {}
+        plan_(MakeReducePlan(desc)),
+        fast_(ReduceFastApplies(plan_, input_type_)) {}
 
  protected:
   Status Run(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) override {
     const std::byte* in = inputs[0].data();
     std::byte* out = outputs[0].data();
+    if (fast_) {
+      ReduceFast(plan_, function_, input_type_, output_type_, in, out, pool());
+      return OkStatus();
+    }
     DispatchType(input_type_, [&](auto tag) { Dispatch<typename decltype(tag)::type>(in, out); });
     return OkStatus();
   }
@@ -173,6 +176,7 @@ class ReduceOperator final : public CpuOperator {
   ops::DataType input_type_;
   ops::DataType output_type_;
   Plan plan_;
+  bool fast_;
 };
 
 bool FloatOnly(ops::ReduceFunction f) {

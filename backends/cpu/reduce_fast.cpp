@@ -1,0 +1,513 @@
+#include "backends/cpu/reduce_fast.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "backends/cpu/cpu_operator.h"
+#include "backends/cpu/element.h"
+#include "backends/cpu/reduce_functions.h"
+#include "backends/cpu/reduce_simd.h"
+
+namespace dmlc::backends::cpu {
+namespace {
+
+using ops::ReduceFunction;
+using reduce::FloatKind;
+using simd::Accumulate;
+
+constexpr uint64_t kMaxColumnStrip = 1024;
+
+enum class Family { kSum, kExtreme, kArg, kLogSumExp };
+
+struct Function {
+  Family family = Family::kSum;
+  FloatKind kind = FloatKind::kSum;  // kSum family only
+  bool max = true;                   // extremes, args (and the maximum LOG_SUM_EXP starts from)
+};
+
+Function Classify(ReduceFunction f) {
+  switch (f) {
+    case ReduceFunction::kArgMax: return {Family::kArg, FloatKind::kSum, true};
+    case ReduceFunction::kArgMin: return {Family::kArg, FloatKind::kSum, false};
+    case ReduceFunction::kMax: return {Family::kExtreme, FloatKind::kSum, true};
+    case ReduceFunction::kMin: return {Family::kExtreme, FloatKind::kSum, false};
+    case ReduceFunction::kLogSumExp: return {Family::kLogSumExp, FloatKind::kSum, true};
+    case ReduceFunction::kAverage: return {Family::kSum, FloatKind::kAverage, true};
+    case ReduceFunction::kL1: return {Family::kSum, FloatKind::kL1, true};
+    case ReduceFunction::kL2: return {Family::kSum, FloatKind::kL2, true};
+    case ReduceFunction::kLogSum: return {Family::kSum, FloatKind::kLogSum, true};
+    case ReduceFunction::kMultiply: return {Family::kSum, FloatKind::kMultiply, true};
+    case ReduceFunction::kSumSquare: return {Family::kSum, FloatKind::kSumSquare, true};
+    case ReduceFunction::kSum: break;
+  }
+  return {Family::kSum, FloatKind::kSum, true};
+}
+
+Accumulate AccumulateOf(FloatKind kind) {
+  switch (kind) {
+    case FloatKind::kL1: return Accumulate::kAbs;
+    case FloatKind::kL2:
+    case FloatKind::kSumSquare: return Accumulate::kSquare;
+    case FloatKind::kMultiply: return Accumulate::kProduct;
+    default: return Accumulate::kSum;
+  }
+}
+
+double Fold(Accumulate a, double x, double y) { return a == Accumulate::kProduct ? x * y : x + y; }
+
+// n elements of T at p as floats: in place for aligned FLOAT32, otherwise widened into `scratch`.
+template <class T>
+const float* Floats(const std::byte* p, uint64_t n, float* scratch) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (reinterpret_cast<uintptr_t>(p) % alignof(float) == 0) return reinterpret_cast<const float*>(p);
+    std::memcpy(scratch, p, n * sizeof(float));
+  } else if (reinterpret_cast<uintptr_t>(p) % alignof(uint16_t) == 0) {
+    ops::HalfToFloat(reinterpret_cast<const uint16_t*>(p), scratch, n);
+  } else {
+    for (uint64_t k = 0; k < n; ++k) scratch[k] = Load<Half>(p + k * sizeof(Half));
+  }
+  return scratch;
+}
+
+template <class T>
+void StoreSum(FloatKind kind, std::byte* p, double acc, uint64_t n) {
+  switch (kind) {
+    case FloatKind::kSum: return reduce::FloatReduce<T, FloatKind::kSum>::Store(p, acc, n);
+    case FloatKind::kAverage: return reduce::FloatReduce<T, FloatKind::kAverage>::Store(p, acc, n);
+    case FloatKind::kL1: return reduce::FloatReduce<T, FloatKind::kL1>::Store(p, acc, n);
+    case FloatKind::kL2: return reduce::FloatReduce<T, FloatKind::kL2>::Store(p, acc, n);
+    case FloatKind::kLogSum: return reduce::FloatReduce<T, FloatKind::kLogSum>::Store(p, acc, n);
+    case FloatKind::kSumSquare: return reduce::FloatReduce<T, FloatKind::kSumSquare>::Store(p, acc, n);
+    case FloatKind::kMultiply: return reduce::FloatReduce<T, FloatKind::kMultiply>::Store(p, acc, n);
+  }
+}
+
+template <class T>
+void StoreLogSumExp(std::byte* p, float max, double sum) {
+  // A NaN or infinite maximum is the result; the sum only matters for a finite one.
+  reduce::LogSumExp<T>::Store(p, {max, std::isfinite(max) ? sum : 1.0}, 0);
+}
+
+void StoreIndex(ops::DataType type, std::byte* p, uint64_t position) {
+  DispatchIndexType(type, [&](auto tag) { StoreRaw(p, static_cast<typename decltype(tag)::type>(position)); });
+}
+
+// The extreme of a run of elements and where it first occurs, or the NaNs in it.
+struct Extreme {
+  float value = 0;        // the first occurrence's bits (no NaN)
+  uint64_t position = 0;  // of `value`, when asked for
+  bool nan = false;
+  uint64_t first_nan = 0;
+  float last_nan = 0;  // MIN/MAX keep the last NaN they see
+};
+
+Extreme ExtremeOf(const simd::ReduceKernels& k, bool max, bool want_position, const float* x, uint64_t n,
+                  uint64_t base) {
+  Extreme e;
+  const float v = k.row_extreme(max, x, n, &e.nan);
+  if (e.nan) {
+    e.first_nan = base + k.find(x, n, std::numeric_limits<float>::quiet_NaN());
+    uint64_t last = n - 1;
+    while (x[last] == x[last]) --last;  // stops: there is a NaN
+    e.last_nan = x[last];
+    return e;
+  }
+  e.value = v;
+  // Equal values differ in bits only for +0 and -0: the first occurrence decides.
+  if (want_position || v == 0) {
+    const uint64_t at = k.find(x, n, v);
+    e.value = x[at];
+    e.position = base + at;
+  }
+  return e;
+}
+
+// `later` covers positions after `earlier`'s: ties keep the earlier one.
+Extreme Merge(bool max, const Extreme& earlier, const Extreme& later) {
+  if (earlier.nan || later.nan) {
+    Extreme e;
+    e.nan = true;
+    e.first_nan = earlier.nan ? earlier.first_nan : later.first_nan;
+    e.last_nan = later.nan ? later.last_nan : earlier.last_nan;
+    return e;
+  }
+  return (max ? later.value > earlier.value : later.value < earlier.value) ? later : earlier;
+}
+
+// One reduction task: an output's input run and output element.
+struct Target {
+  const std::byte* in;
+  std::byte* out;
+};
+
+template <class T>
+class RowReducer {
+ public:
+  RowReducer(const ReducePlan& p, Function f, ops::DataType out_type)
+      : p_(p), f_(f), out_type_(out_type), k_(simd::ActiveReduceKernels()),
+        blocks_((p.count + kReduceBlock - 1) / kReduceBlock) {}
+
+  uint64_t blocks() const { return blocks_; }
+
+  // The partial result of block b of a run; `scratch` holds kReduceBlock floats.
+  double BlockSum(const std::byte* run, uint64_t b, float* scratch) const {
+    const Accumulate a = AccumulateOf(f_.kind);
+    double lanes[simd::kLanes];
+    std::fill(lanes, lanes + simd::kLanes, a == Accumulate::kProduct ? 1.0 : 0.0);
+    const uint64_t n = Length(b);
+    k_.row(a, Floats<T>(run + b * kReduceBlock * sizeof(T), n, scratch), n, lanes);
+    return simd::CombineLanes(a, lanes);
+  }
+  Extreme BlockExtreme(const std::byte* run, uint64_t b, float* scratch) const {
+    const uint64_t n = Length(b);
+    return ExtremeOf(k_, f_.max, f_.family == Family::kArg,
+                     Floats<T>(run + b * kReduceBlock * sizeof(T), n, scratch), n, b * kReduceBlock);
+  }
+  double BlockExp(const std::byte* run, uint64_t b, float max, float* scratch) const {
+    double lanes[simd::kLanes] = {};
+    const uint64_t n = Length(b);
+    k_.row_exp(Floats<T>(run + b * kReduceBlock * sizeof(T), n, scratch), n, max, lanes);
+    return simd::CombineLanes(Accumulate::kSum, lanes);
+  }
+
+  // Folds the per-block results (in block order) and stores the output element.
+  void Finish(const Target& t, const double* sums, const Extreme* extremes, const double* exps) const {
+    switch (f_.family) {
+      case Family::kSum: {
+        const Accumulate a = AccumulateOf(f_.kind);
+        double total = sums[0];
+        for (uint64_t b = 1; b < blocks_; ++b) total = Fold(a, total, sums[b]);
+        return StoreSum<T>(f_.kind, t.out, total, p_.count);
+      }
+      case Family::kExtreme:
+      case Family::kArg: {
+        const Extreme e = MergeAll(extremes);
+        if (f_.family == Family::kArg) return StoreIndex(out_type_, t.out, e.nan ? e.first_nan : e.position);
+        return reduce::MinMax<T, true>::Store(t.out, e.nan ? e.last_nan : e.value, p_.count);
+      }
+      case Family::kLogSumExp: {
+        const Extreme e = MergeAll(extremes);
+        if (e.nan) return StoreLogSumExp<T>(t.out, std::numeric_limits<float>::quiet_NaN(), 0);
+        double total = 0;
+        if (std::isfinite(e.value)) {
+          total = exps[0];
+          for (uint64_t b = 1; b < blocks_; ++b) total += exps[b];
+        }
+        return StoreLogSumExp<T>(t.out, e.value, total);
+      }
+    }
+  }
+
+  Extreme MergeAll(const Extreme* extremes) const {
+    Extreme e = extremes[0];
+    for (uint64_t b = 1; b < blocks_; ++b) e = Merge(f_.max, e, extremes[b]);
+    return e;
+  }
+
+  bool NeedsExtremes() const { return f_.family != Family::kSum; }
+  bool NeedsExps() const { return f_.family == Family::kLogSumExp; }
+
+  // One output start to finish on this thread.
+  void Whole(const Target& t, float* scratch, std::vector<double>& sums, std::vector<Extreme>& extremes,
+             std::vector<double>& exps) const {
+    for (uint64_t b = 0; b < blocks_; ++b) {
+      if (NeedsExtremes()) {
+        extremes[b] = BlockExtreme(t.in, b, scratch);
+      } else {
+        sums[b] = BlockSum(t.in, b, scratch);
+      }
+    }
+    if (NeedsExps()) {
+      const Extreme e = MergeAll(extremes.data());
+      if (!e.nan && std::isfinite(e.value)) {
+        for (uint64_t b = 0; b < blocks_; ++b) exps[b] = BlockExp(t.in, b, e.value, scratch);
+      }
+    }
+    Finish(t, sums.data(), extremes.data(), exps.data());
+  }
+
+ private:
+  uint64_t Length(uint64_t b) const { return std::min(kReduceBlock, p_.count - b * kReduceBlock); }
+
+  const ReducePlan& p_;
+  Function f_;
+  ops::DataType out_type_;
+  const simd::ReduceKernels& k_;
+  uint64_t blocks_;
+};
+
+template <class T>
+void ReduceRowsFast(const ReducePlan& p, Function f, ops::DataType out_type, const std::byte* in, std::byte* out,
+                    ThreadPool& pool) {
+  const RowReducer<T> reducer(p, f, out_type);
+  const uint64_t outputs = p.kept.ElementCount(), blocks = reducer.blocks();
+  const uint64_t kin = p.kept.InnerStride(0), kout = p.kept.InnerStride(1);
+  const size_t out_size = f.family == Family::kArg ? ops::ElementSize(out_type) : sizeof(T);
+  auto target = [&](const StridedShape<2>::Offsets& o, uint64_t j) {
+    return Target{in + (o[0] + j * kin) * sizeof(T), out + (o[1] + j * kout) * out_size};
+  };
+  const uint64_t workers = static_cast<uint64_t>(pool.threads());
+  if (blocks == 1 || outputs >= 2 * workers) {
+    pool.ParallelFor(outputs, std::max<uint64_t>(1, kMinElementsPerTask / p.count), [&](uint64_t begin, uint64_t end) {
+      std::vector<float> scratch(std::min(kReduceBlock, p.count));
+      std::vector<double> sums(blocks), exps(blocks);
+      std::vector<Extreme> extremes(blocks);
+      p.kept.ForEachSpan(begin, end, [&](const StridedShape<2>::Offsets& o, uint64_t j0, uint64_t n) {
+        for (uint64_t j = j0; j < j0 + n; ++j) reducer.Whole(target(o, j), scratch.data(), sums, extremes, exps);
+      });
+    });
+    return;
+  }
+  // Few long runs: spread their blocks over the workers, then fold each run's blocks in order.
+  std::vector<Target> targets;
+  p.kept.ForEachSpan(0, outputs, [&](const StridedShape<2>::Offsets& o, uint64_t j0, uint64_t n) {
+    for (uint64_t j = j0; j < j0 + n; ++j) targets.push_back(target(o, j));
+  });
+  const uint64_t units = outputs * blocks;
+  std::vector<double> sums(units), exps(units);
+  std::vector<Extreme> extremes(units);
+  pool.ParallelFor(units, 1, [&](uint64_t begin, uint64_t end) {
+    std::vector<float> scratch(kReduceBlock);
+    for (uint64_t u = begin; u < end; ++u) {
+      if (reducer.NeedsExtremes()) {
+        extremes[u] = reducer.BlockExtreme(targets[u / blocks].in, u % blocks, scratch.data());
+      } else {
+        sums[u] = reducer.BlockSum(targets[u / blocks].in, u % blocks, scratch.data());
+      }
+    }
+  });
+  if (reducer.NeedsExps()) {
+    std::vector<float> maxima(outputs);
+    for (uint64_t j = 0; j < outputs; ++j) {
+      const Extreme e = reducer.MergeAll(&extremes[j * blocks]);
+      maxima[j] = e.nan ? std::numeric_limits<float>::quiet_NaN() : e.value;
+    }
+    pool.ParallelFor(units, 1, [&](uint64_t begin, uint64_t end) {
+      std::vector<float> scratch(kReduceBlock);
+      for (uint64_t u = begin; u < end; ++u) {
+        if (std::isfinite(maxima[u / blocks])) {
+          exps[u] = reducer.BlockExp(targets[u / blocks].in, u % blocks, maxima[u / blocks], scratch.data());
+        }
+      }
+    });
+  }
+  for (uint64_t j = 0; j < outputs; ++j) {
+    reducer.Finish(targets[j], &sums[j * blocks], &extremes[j * blocks], &exps[j * blocks]);
+  }
+}
+
+// The columns strategy tiles the work: a tile is a strip of up to kMaxColumnStrip adjacent outputs
+// times a block of kColumnBlock reduced positions. Each tile reduces its block sequentially per column;
+// tiles of one strip are then folded in block order. Whole rows per tile keep reads sequential within
+// each page, and blocks give every worker a share even when there is a single strip.
+constexpr uint64_t kColumnBlock = 512;
+
+// Per-column state of a tile, or of a whole strip once folded.
+struct Columns {
+  std::vector<double> sums;
+  std::vector<float> values;  // extremes, arg bests, LOG_SUM_EXP maxima
+  std::vector<uint32_t> positions;
+};
+
+template <class T>
+class ColumnReducer {
+ public:
+  ColumnReducer(const ReducePlan& p, Function f, ops::DataType out_type, const std::byte* in, std::byte* out)
+      : p_(p), f_(f), out_type_(out_type), in_(in), out_(out), k_(simd::ActiveReduceKernels()),
+        a_(AccumulateOf(f.kind)),
+        width_(p.kept.RowLength()),
+        strip_(std::min(width_, kMaxColumnStrip)),
+        strips_per_row_((width_ + strip_ - 1) / strip_),
+        strips_(p.kept.RowCount() * strips_per_row_),
+        blocks_((p.count + kColumnBlock - 1) / kColumnBlock),
+        out_size_(f.family == Family::kArg ? ops::ElementSize(out_type) : sizeof(T)) {}
+
+  uint64_t strips() const { return strips_; }
+  uint64_t blocks() const { return blocks_; }
+  uint64_t strip() const { return strip_; }
+
+  // Reduces tile (strip s, block b) into `c`; pass 1 of LOG_SUM_EXP is the maximum, pass 2 the exp sums
+  // against `maxima` (the strip's folded maxima).
+  void Tile(uint64_t s, uint64_t b, int pass, const float* maxima, Columns& c, float* scratch) const {
+    const uint64_t w = Width(s);
+    const std::byte* base = in_ + (InputOffset(s)) * sizeof(T);
+    const uint64_t r0 = b * kColumnBlock, r1 = std::min(p_.count, r0 + kColumnBlock);
+    const uint64_t rs = p_.reduced.InnerStride(0);
+    Init(c, w, pass);
+    uint64_t r = r0;
+    p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
+      for (uint64_t e = e0; e < e0 + n; ++e, ++r) {
+        const float* x = Floats<T>(base + (ro[0] + e * rs) * sizeof(T), w, scratch);
+        switch (f_.family) {
+          case Family::kSum: k_.column(a_, x, w, c.sums.data()); break;
+          case Family::kExtreme: k_.column_extreme(f_.max, x, w, c.values.data()); break;
+          case Family::kArg: k_.column_arg(f_.max, x, w, static_cast<uint32_t>(r), c.values.data(), c.positions.data()); break;
+          case Family::kLogSumExp:
+            if (pass == 1) {
+              k_.column_extreme(true, x, w, c.values.data());
+            } else {
+              k_.column_exp(x, w, maxima, c.sums.data());
+            }
+            break;
+        }
+      }
+    });
+  }
+
+  // Folds a later tile's state into `acc` (same strip, earlier blocks): the same result as running
+  // the later block's elements through the sequential update.
+  void Fold(Columns& acc, const Columns& later, uint64_t w, int pass) const {
+    switch (f_.family) {
+      case Family::kSum:
+        for (uint64_t c = 0; c < w; ++c) acc.sums[c] = cpu::Fold(a_, acc.sums[c], later.sums[c]);
+        return;
+      case Family::kExtreme: return k_.column_extreme(f_.max, later.values.data(), w, acc.values.data());
+      case Family::kArg:
+        for (uint64_t c = 0; c < w; ++c) {
+          const float b = acc.values[c], v = later.values[c];
+          if (b != b) continue;  // a NaN seen earlier stays
+          if (v != v || (f_.max ? v > b : v < b)) {
+            acc.values[c] = v;
+            acc.positions[c] = later.positions[c];
+          }
+        }
+        return;
+      case Family::kLogSumExp:
+        if (pass == 1) return k_.column_extreme(true, later.values.data(), w, acc.values.data());
+        for (uint64_t c = 0; c < w; ++c) acc.sums[c] += later.sums[c];
+        return;
+    }
+  }
+
+  void Store(uint64_t s, const Columns& c, const float* maxima) const {
+    const uint64_t w = Width(s), kout = p_.kept.InnerStride(1);
+    std::byte* dst = out_ + OutputOffset(s) * out_size_;
+    for (uint64_t i = 0; i < w; ++i) {
+      std::byte* o = dst + i * kout * out_size_;
+      switch (f_.family) {
+        case Family::kSum: StoreSum<T>(f_.kind, o, c.sums[i], p_.count); break;
+        case Family::kExtreme: reduce::MinMax<T, true>::Store(o, c.values[i], 0); break;
+        case Family::kArg: StoreIndex(out_type_, o, c.positions[i]); break;
+        case Family::kLogSumExp: StoreLogSumExp<T>(o, maxima[i], c.sums[i]); break;
+      }
+    }
+  }
+
+  uint64_t Width(uint64_t s) const { return std::min(strip_, width_ - (s % strips_per_row_) * strip_); }
+
+ private:
+  void Init(Columns& c, uint64_t w, int pass) const {
+    const float extreme = f_.max || f_.family == Family::kLogSumExp ? -std::numeric_limits<float>::infinity()
+                                                                      : std::numeric_limits<float>::infinity();
+    if (f_.family == Family::kSum || (f_.family == Family::kLogSumExp && pass == 2)) {
+      c.sums.assign(w, a_ == Accumulate::kProduct && f_.family == Family::kSum ? 1.0 : 0.0);
+    } else {
+      c.values.assign(w, extreme);
+      if (f_.family == Family::kArg) c.positions.assign(w, 0);
+    }
+  }
+  uint64_t InputOffset(uint64_t s) const { return Offsets(s)[0] + (s % strips_per_row_) * strip_; }
+  uint64_t OutputOffset(uint64_t s) const {
+    return Offsets(s)[1] + (s % strips_per_row_) * strip_ * p_.kept.InnerStride(1);
+  }
+  StridedShape<2>::Offsets Offsets(uint64_t s) const {
+    StridedShape<2>::Offsets o{};
+    const uint64_t row = s / strips_per_row_;
+    p_.kept.ForEachRow(row, row + 1, [&](const StridedShape<2>::Offsets& r) { o = r; });
+    return o;
+  }
+
+  const ReducePlan& p_;
+  Function f_;
+  ops::DataType out_type_;
+  const std::byte* in_;
+  std::byte* out_;
+  const simd::ReduceKernels& k_;
+  Accumulate a_;
+  uint64_t width_, strip_, strips_per_row_, strips_, blocks_;
+  size_t out_size_;
+};
+
+template <class T>
+void ReduceColumnsFast(const ReducePlan& p, Function f, ops::DataType out_type, const std::byte* in,
+                       std::byte* out, ThreadPool& pool) {
+  const ColumnReducer<T> reducer(p, f, out_type, in, out);
+  const uint64_t strips = reducer.strips(), blocks = reducer.blocks(), width = reducer.strip();
+  const uint64_t tiles = strips * blocks;
+  const uint64_t grain = std::max<uint64_t>(1, kMinElementsPerTask / (kColumnBlock * width));
+  const int passes = f.family == Family::kLogSumExp ? 2 : 1;
+  std::vector<float> maxima;  // LOG_SUM_EXP: every strip's folded maxima, strip-major
+  if (passes == 2) maxima.resize(strips * width);
+  if (blocks == 1) {  // one tile per strip: straight to the output
+    pool.ParallelFor(strips, grain, [&](uint64_t begin, uint64_t end) {
+      Columns c;
+      std::vector<float> scratch(width);
+      for (uint64_t s = begin; s < end; ++s) {
+        float* m = passes == 2 ? &maxima[s * width] : nullptr;
+        reducer.Tile(s, 0, 1, nullptr, c, scratch.data());
+        if (passes == 2) {
+          std::copy(c.values.begin(), c.values.end(), m);
+          reducer.Tile(s, 0, 2, m, c, scratch.data());
+        }
+        reducer.Store(s, c, m);
+      }
+    });
+    return;
+  }
+  std::vector<Columns> partial(tiles);
+  for (int pass = 1; pass <= passes; ++pass) {
+    pool.ParallelFor(tiles, grain, [&](uint64_t begin, uint64_t end) {
+      std::vector<float> scratch(width);
+      for (uint64_t t = begin; t < end; ++t) {
+        const uint64_t s = t / blocks;
+        reducer.Tile(s, t % blocks, pass, passes == 2 ? &maxima[s * width] : nullptr, partial[t], scratch.data());
+      }
+    });
+    pool.ParallelFor(strips, 1, [&](uint64_t begin, uint64_t end) {
+      for (uint64_t s = begin; s < end; ++s) {
+        Columns& acc = partial[s * blocks];
+        const uint64_t w = reducer.Width(s);
+        for (uint64_t b = 1; b < blocks; ++b) reducer.Fold(acc, partial[s * blocks + b], w, pass);
+        if (pass < passes) {
+          std::copy(acc.values.begin(), acc.values.end(), &maxima[s * width]);
+        } else {
+          reducer.Store(s, acc, passes == 2 ? &maxima[s * width] : nullptr);
+        }
+      }
+    });
+  }
+}
+
+}  // namespace
+
+bool ReduceFastApplies(const ReducePlan& plan, ops::DataType input_type) {
+  if (input_type != ops::DataType::kFloat32 && input_type != ops::DataType::kFloat16) return false;
+  if (plan.columns) {
+    // Column positions are kept as uint32.
+    return plan.kept.InnerStride(0) == 1 && plan.count <= std::numeric_limits<uint32_t>::max();
+  }
+  return plan.reduced.RowCount() == 1 && (plan.reduced.InnerStride(0) == 1 || plan.count == 1);
+}
+
+void ReduceFast(const ReducePlan& plan, ops::ReduceFunction function, ops::DataType input_type,
+                ops::DataType output_type, const std::byte* in, std::byte* out, ThreadPool& pool) {
+  const Function f = Classify(function);
+  auto run = [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if (plan.columns) {
+      ReduceColumnsFast<T>(plan, f, output_type, in, out, pool);
+    } else {
+      ReduceRowsFast<T>(plan, f, output_type, in, out, pool);
+    }
+  };
+  if (input_type == ops::DataType::kFloat16) {
+    run(TypeTag<Half>{});
+  } else {
+    run(TypeTag<float>{});
+  }
+}
+
+}  // namespace dmlc::backends::cpu

@@ -1,0 +1,34 @@
+// The SIMD fast paths of REDUCE for FLOAT32 and FLOAT16 inputs (FLOAT16 is widened to float in bulk,
+// block by block), built on the span kernels of reduce_simd.h:
+// - rows: each output's reduced elements are one contiguous run. The run is cut into fixed blocks of
+//   kReduceBlock elements; a block's sum goes through kLanes lanes (element k into lane k % kLanes)
+//   folded pairwise, and block results are folded in block order. When there are fewer outputs than
+//   workers need, blocks of one output run on different threads; the arithmetic is the same either way,
+//   so results do not depend on the thread count.
+// - columns: adjacent outputs are adjacent in memory. Tiles of up to 1024 outputs by 512 reduced
+//   positions are reduced sequentially per output, a vector of outputs at a time, in parallel; each
+//   output's tiles are then folded in reduced order. Again the arithmetic is fixed by the layout.
+// MIN, MAX, ARGMIN and ARGMAX are exact (the same result bits as the generic kernels, including which
+// zero and which NaN). LOG_SUM_EXP takes the maximum m first (NaN if any element is NaN; an infinite or
+// empty maximum is the result), then m + log(sum exp(x - m)) with the sum in double.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "backends/cpu/reduce_plan.h"
+#include "backends/cpu/thread_pool.h"
+#include "ops/data_type.h"
+
+namespace dmlc::backends::cpu {
+
+inline constexpr uint64_t kReduceBlock = 16384;
+
+// True when the fast paths cover this plan and types (then ReduceFast() must be used for them).
+bool ReduceFastApplies(const ReducePlan& plan, ops::DataType input_type);
+
+// Runs the reduction; precondition: ReduceFastApplies(). Buffers are checked by the caller.
+void ReduceFast(const ReducePlan& plan, ops::ReduceFunction function, ops::DataType input_type,
+                ops::DataType output_type, const std::byte* in, std::byte* out, ThreadPool& pool);
+
+}  // namespace dmlc::backends::cpu

@@ -1,0 +1,25 @@
+// The layout of a REDUCE, computed once at Prepare and shared by the generic kernels (reduce.cpp) and
+// the SIMD fast paths (reduce_fast.cpp). The input's dimensions split into kept ones and reduced ones;
+// each set is coalesced on its own, the reduced set in dimension order so a running counter is the
+// row-major position within the reduced axes (what ARGMIN/ARGMAX report).
+#pragma once
+
+#include <cstdint>
+
+#include "backends/cpu/strided.h"
+#include "ops/operators/reduce.h"
+
+namespace dmlc::backends::cpu {
+
+struct ReducePlan {
+  StridedShape<2> kept;     // operands: input, output
+  StridedShape<1> reduced;  // operand: input
+  uint64_t count = 1;       // reduced elements per output element
+  // Columns strategy: adjacent kept elements are closer in memory than adjacent reduced ones, so a strip
+  // of outputs is accumulated together while walking the reduced elements (reads stay sequential).
+  bool columns = false;
+};
+
+ReducePlan MakeReducePlan(const ops::ReduceDesc& desc);
+
+}  // namespace dmlc::backends::cpu

@@ -1,0 +1,53 @@
+// FLOAT32 span kernels for the fast REDUCE paths (reduce_fast.cpp), with two implementations of one
+// contract: portable C++ (reduce_simd_portable.cpp) and AVX2+FMA (reduce_simd_avx2.cpp, compiled with a
+// target attribute, never -march). ActiveReduceKernels() picks AVX2 once at run time when the CPU has it.
+//
+// Determinism: every kernel is a pure function of its arguments. Row sums put element k into lane
+// k % kLanes and both implementations apply the same operations to each lane in the same order, so
+// they agree bit for bit (products of float-widened doubles are exact for squares, so FMA contraction
+// changes nothing). The extreme, find and column kernels are exact (comparisons only, or per-column
+// sequential sums). The exp kernels differ: portable calls std::exp, AVX2 a degree-11 polynomial in
+// double (relative error below 1e-14), both far inside any float tolerance once rounded.
+// Pointers need no alignment beyond float's. Thread-safe: no state.
+#pragma once
+
+#include <cstdint>
+
+namespace dmlc::backends::cpu::simd {
+
+inline constexpr uint64_t kLanes = 16;
+
+// What a sum-like reduction adds (or multiplies) per element: x, |x|, x*x, or x into a product.
+enum class Accumulate { kSum, kAbs, kSquare, kProduct };
+
+struct ReduceKernels {
+  const char* name;
+  // lanes[k % kLanes] (+ or *)= g(double(x[k])) for k < n. Callers initialise the lanes.
+  void (*row)(Accumulate kind, const float* x, uint64_t n, double* lanes);
+  // acc[c] (+ or *)= g(double(x[c])) for c < n: one step of n independent sequential reductions.
+  void (*column)(Accumulate kind, const float* x, uint64_t n, double* acc);
+  // The maximum (or minimum) of the non-NaN x[0..n); *nan is set when any x is NaN. Returns -inf
+  // (+inf for the minimum) when no element is a number. Which zero it returns for +0/-0 is unspecified.
+  float (*row_extreme)(bool max, const float* x, uint64_t n, bool* nan);
+  // The first k with x[k] == v, or with x[k] NaN when v is NaN; n when there is none.
+  uint64_t (*find)(const float* x, uint64_t n, float v);
+  // Per column: acc[c] = x[c] when x[c] > acc[c] (< for the minimum) or x[c] is NaN (MinMax::Update).
+  void (*column_extreme)(bool max, const float* x, uint64_t n, float* acc);
+  // Per column, ArgMinMax::Update at position r: best[c], pos[c]; a NaN best[c] is the "NaN seen" state.
+  void (*column_arg)(bool max, const float* x, uint64_t n, uint32_t r, float* best, uint32_t* pos);
+  // lanes[k % kLanes] += exp(double(x[k]) - m) for k < n; m finite and >= every x[k].
+  void (*row_exp)(const float* x, uint64_t n, double m, double* lanes);
+  // acc[c] += exp(double(x[c]) - m[c]); columns whose m[c] is not finite get unspecified values.
+  void (*column_exp)(const float* x, uint64_t n, const float* m, double* acc);
+};
+
+const ReduceKernels& PortableReduceKernels();
+// nullptr where this build or CPU has no AVX2+FMA.
+const ReduceKernels* Avx2ReduceKernels();
+// AVX2 when available, else portable; decided once.
+const ReduceKernels& ActiveReduceKernels();
+
+// Folds kLanes lanes into lanes[0] in a fixed pairwise order (sum, or product for kProduct).
+double CombineLanes(Accumulate kind, double* lanes);
+
+}  // namespace dmlc::backends::cpu::simd

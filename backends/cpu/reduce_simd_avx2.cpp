@@ -1,0 +1,248 @@
+// The AVX2+FMA REDUCE span kernels. Every function carries target("avx2,fma") so the rest of the build
+// stays baseline x86-64; Avx2ReduceKernels() hands them out only when the CPU reports both features.
+// Tails shorter than a vector run the same per-lane scalar steps as the portable kernels.
+#include <cmath>
+#include <limits>
+
+#include "backends/cpu/reduce_simd.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+
+#define DMLC_AVX2 __attribute__((target("avx2,fma")))
+
+namespace dmlc::backends::cpu::simd {
+namespace {
+
+template <Accumulate kKind>
+DMLC_AVX2 inline __m256d Apply(__m256d a, __m256d d) {
+  if constexpr (kKind == Accumulate::kSum) return _mm256_add_pd(a, d);
+  if constexpr (kKind == Accumulate::kAbs) return _mm256_add_pd(a, _mm256_andnot_pd(_mm256_set1_pd(-0.0), d));
+  if constexpr (kKind == Accumulate::kSquare) return _mm256_fmadd_pd(d, d, a);  // d*d is exact: no double rounding
+  if constexpr (kKind == Accumulate::kProduct) return _mm256_mul_pd(a, d);
+}
+
+template <Accumulate kKind>
+DMLC_AVX2 inline void Step(double& a, float x) {
+  const double d = x;
+  if constexpr (kKind == Accumulate::kSum) a += d;
+  if constexpr (kKind == Accumulate::kAbs) a += std::fabs(d);
+  if constexpr (kKind == Accumulate::kSquare) a += d * d;
+  if constexpr (kKind == Accumulate::kProduct) a *= d;
+}
+
+// Lanes 0-3, 4-7, 8-11, 12-15 live in a0..a3: element k of each 16-block lands in lane k.
+template <Accumulate kKind>
+DMLC_AVX2 void RowOf(const float* x, uint64_t n, double* lanes) {
+  __m256d a0 = _mm256_loadu_pd(lanes), a1 = _mm256_loadu_pd(lanes + 4);
+  __m256d a2 = _mm256_loadu_pd(lanes + 8), a3 = _mm256_loadu_pd(lanes + 12);
+  const uint64_t body = n - n % kLanes;
+  for (uint64_t k = 0; k < body; k += kLanes) {
+    const __m256 lo = _mm256_loadu_ps(x + k), hi = _mm256_loadu_ps(x + k + 8);
+    a0 = Apply<kKind>(a0, _mm256_cvtps_pd(_mm256_castps256_ps128(lo)));
+    a1 = Apply<kKind>(a1, _mm256_cvtps_pd(_mm256_extractf128_ps(lo, 1)));
+    a2 = Apply<kKind>(a2, _mm256_cvtps_pd(_mm256_castps256_ps128(hi)));
+    a3 = Apply<kKind>(a3, _mm256_cvtps_pd(_mm256_extractf128_ps(hi, 1)));
+  }
+  _mm256_storeu_pd(lanes, a0);
+  _mm256_storeu_pd(lanes + 4, a1);
+  _mm256_storeu_pd(lanes + 8, a2);
+  _mm256_storeu_pd(lanes + 12, a3);
+  for (uint64_t k = body; k < n; ++k) Step<kKind>(lanes[k % kLanes], x[k]);
+}
+
+template <Accumulate kKind>
+DMLC_AVX2 void ColumnOf(const float* x, uint64_t n, double* acc) {
+  uint64_t c = 0;
+  for (; c + 8 <= n; c += 8) {
+    const __m256 v = _mm256_loadu_ps(x + c);
+    _mm256_storeu_pd(acc + c, Apply<kKind>(_mm256_loadu_pd(acc + c), _mm256_cvtps_pd(_mm256_castps256_ps128(v))));
+    _mm256_storeu_pd(acc + c + 4,
+                     Apply<kKind>(_mm256_loadu_pd(acc + c + 4), _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1))));
+  }
+  for (; c < n; ++c) Step<kKind>(acc[c], x[c]);
+}
+
+DMLC_AVX2 void Row(Accumulate kind, const float* x, uint64_t n, double* lanes) {
+  switch (kind) {
+    case Accumulate::kSum: return RowOf<Accumulate::kSum>(x, n, lanes);
+    case Accumulate::kAbs: return RowOf<Accumulate::kAbs>(x, n, lanes);
+    case Accumulate::kSquare: return RowOf<Accumulate::kSquare>(x, n, lanes);
+    case Accumulate::kProduct: return RowOf<Accumulate::kProduct>(x, n, lanes);
+  }
+}
+
+DMLC_AVX2 void Column(Accumulate kind, const float* x, uint64_t n, double* acc) {
+  switch (kind) {
+    case Accumulate::kSum: return ColumnOf<Accumulate::kSum>(x, n, acc);
+    case Accumulate::kAbs: return ColumnOf<Accumulate::kAbs>(x, n, acc);
+    case Accumulate::kSquare: return ColumnOf<Accumulate::kSquare>(x, n, acc);
+    case Accumulate::kProduct: return ColumnOf<Accumulate::kProduct>(x, n, acc);
+  }
+}
+
+// max_ps(x, b) returns b when x is NaN, so NaN never enters the running extreme; it is noted apart.
+template <bool kMax>
+DMLC_AVX2 float RowExtremeOf(const float* x, uint64_t n, bool* nan) {
+  const float init = kMax ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity();
+  __m256 b0 = _mm256_set1_ps(init), b1 = b0, b2 = b0, b3 = b0;
+  __m256 unordered = _mm256_setzero_ps();
+  auto step = [&](__m256 b, __m256 v) DMLC_AVX2 {
+    unordered = _mm256_or_ps(unordered, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+    return kMax ? _mm256_max_ps(v, b) : _mm256_min_ps(v, b);
+  };
+  uint64_t k = 0;
+  for (; k + 32 <= n; k += 32) {
+    b0 = step(b0, _mm256_loadu_ps(x + k));
+    b1 = step(b1, _mm256_loadu_ps(x + k + 8));
+    b2 = step(b2, _mm256_loadu_ps(x + k + 16));
+    b3 = step(b3, _mm256_loadu_ps(x + k + 24));
+  }
+  for (; k + 8 <= n; k += 8) b0 = step(b0, _mm256_loadu_ps(x + k));
+  const __m256 b = kMax ? _mm256_max_ps(_mm256_max_ps(b0, b1), _mm256_max_ps(b2, b3))
+                        : _mm256_min_ps(_mm256_min_ps(b0, b1), _mm256_min_ps(b2, b3));
+  alignas(32) float lanes[8];
+  _mm256_store_ps(lanes, b);
+  float best = init;
+  bool seen_nan = _mm256_movemask_ps(unordered) != 0;
+  for (float v : lanes) best = kMax ? (v > best ? v : best) : (v < best ? v : best);
+  for (; k < n; ++k) {
+    if (kMax ? x[k] > best : x[k] < best) best = x[k];
+    seen_nan = seen_nan || x[k] != x[k];
+  }
+  *nan = seen_nan;
+  return best;
+}
+
+DMLC_AVX2 float RowExtreme(bool max, const float* x, uint64_t n, bool* nan) {
+  return max ? RowExtremeOf<true>(x, n, nan) : RowExtremeOf<false>(x, n, nan);
+}
+
+DMLC_AVX2 uint64_t Find(const float* x, uint64_t n, float v) {
+  const bool want_nan = v != v;
+  const __m256 target = _mm256_set1_ps(v);
+  uint64_t k = 0;
+  for (; k + 8 <= n; k += 8) {
+    const __m256 e = _mm256_loadu_ps(x + k);
+    const __m256 hit = want_nan ? _mm256_cmp_ps(e, e, _CMP_UNORD_Q) : _mm256_cmp_ps(e, target, _CMP_EQ_OQ);
+    const int mask = _mm256_movemask_ps(hit);
+    if (mask != 0) return k + static_cast<uint64_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+  }
+  for (; k < n; ++k) {
+    if (want_nan ? x[k] != x[k] : x[k] == v) return k;
+  }
+  return n;
+}
+
+DMLC_AVX2 void ColumnExtreme(bool max, const float* x, uint64_t n, float* acc) {
+  uint64_t c = 0;
+  for (; c + 8 <= n; c += 8) {
+    const __m256 v = _mm256_loadu_ps(x + c), a = _mm256_loadu_ps(acc + c);
+    const __m256 better = max ? _mm256_cmp_ps(v, a, _CMP_GT_OQ) : _mm256_cmp_ps(v, a, _CMP_LT_OQ);
+    const __m256 take = _mm256_or_ps(better, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+    _mm256_storeu_ps(acc + c, _mm256_blendv_ps(a, v, take));
+  }
+  for (; c < n; ++c) {
+    if ((max ? x[c] > acc[c] : x[c] < acc[c]) || x[c] != x[c]) acc[c] = x[c];
+  }
+}
+
+DMLC_AVX2 void ColumnArg(bool max, const float* x, uint64_t n, uint32_t r, float* best, uint32_t* pos) {
+  const __m256 position = _mm256_castsi256_ps(_mm256_set1_epi32(static_cast<int>(r)));
+  uint64_t c = 0;
+  for (; c + 8 <= n; c += 8) {
+    const __m256 v = _mm256_loadu_ps(x + c), b = _mm256_loadu_ps(best + c);
+    const __m256 better = max ? _mm256_cmp_ps(v, b, _CMP_GT_OQ) : _mm256_cmp_ps(v, b, _CMP_LT_OQ);
+    // A NaN x is taken only while no NaN has been seen (best is not NaN yet).
+    const __m256 first_nan = _mm256_andnot_ps(_mm256_cmp_ps(b, b, _CMP_UNORD_Q), _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+    const __m256 take = _mm256_or_ps(better, first_nan);
+    _mm256_storeu_ps(best + c, _mm256_blendv_ps(b, v, take));
+    const __m256 p = _mm256_loadu_ps(reinterpret_cast<const float*>(pos + c));
+    _mm256_storeu_ps(reinterpret_cast<float*>(pos + c), _mm256_blendv_ps(p, position, take));
+  }
+  for (; c < n; ++c) {
+    const bool nan_seen = best[c] != best[c];
+    if (!nan_seen && ((max ? x[c] > best[c] : x[c] < best[c]) || x[c] != x[c])) {
+      best[c] = x[c];
+      pos[c] = r;
+    }
+  }
+}
+
+// exp(t) for t <= 0 (-inf gives 0; NaN gives an unspecified finite value): t = n ln2 + r with |r| <= ln2/2, exp(r) by
+// its Taylor polynomial to degree 11 (truncation below 7e-15 relative), scaled by 2^n through the
+// exponent bits. Below -708 the result is 0: those terms sit under a sum of at least 1 (the maximum's
+// own exp(0)), where they cannot change it.
+DMLC_AVX2 inline __m256d ExpNonPositive(__m256d t) {
+  const __m256d floor = _mm256_set1_pd(-708.0);
+  const __m256d keep = _mm256_cmp_pd(t, floor, _CMP_NLT_UQ);  // false exactly for t < -708
+  t = _mm256_max_pd(t, floor);                                  // a NaN t becomes -708 here
+  const __m256d n = _mm256_round_pd(_mm256_mul_pd(t, _mm256_set1_pd(1.4426950408889634)),
+                                    _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  __m256d r = _mm256_fnmadd_pd(n, _mm256_set1_pd(6.93147180369123816490e-01), t);
+  r = _mm256_fnmadd_pd(n, _mm256_set1_pd(1.90821492927058770002e-10), r);
+  static constexpr double kInverseFactorial[] = {
+      1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880, 1.0 / 40320, 1.0 / 5040, 1.0 / 720,
+      1.0 / 120,      1.0 / 24,      1.0 / 6,      1.0 / 2,     1.0,        1.0};
+  __m256d p = _mm256_set1_pd(kInverseFactorial[0]);
+  for (int i = 1; i < 12; ++i) p = _mm256_fmadd_pd(p, r, _mm256_set1_pd(kInverseFactorial[i]));
+  const __m256i exponent = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_cvtpd_epi32(n)), _mm256_set1_epi64x(1023));
+  const __m256d scale = _mm256_castsi256_pd(_mm256_slli_epi64(exponent, 52));
+  return _mm256_and_pd(_mm256_mul_pd(p, scale), keep);
+}
+
+DMLC_AVX2 void RowExp(const float* x, uint64_t n, double m, double* lanes) {
+  __m256d a0 = _mm256_loadu_pd(lanes), a1 = _mm256_loadu_pd(lanes + 4);
+  __m256d a2 = _mm256_loadu_pd(lanes + 8), a3 = _mm256_loadu_pd(lanes + 12);
+  const __m256d shift = _mm256_set1_pd(m);
+  const uint64_t body = n - n % kLanes;
+  auto term = [&](__m128 v) DMLC_AVX2 { return ExpNonPositive(_mm256_sub_pd(_mm256_cvtps_pd(v), shift)); };
+  for (uint64_t k = 0; k < body; k += kLanes) {
+    const __m256 lo = _mm256_loadu_ps(x + k), hi = _mm256_loadu_ps(x + k + 8);
+    a0 = _mm256_add_pd(a0, term(_mm256_castps256_ps128(lo)));
+    a1 = _mm256_add_pd(a1, term(_mm256_extractf128_ps(lo, 1)));
+    a2 = _mm256_add_pd(a2, term(_mm256_castps256_ps128(hi)));
+    a3 = _mm256_add_pd(a3, term(_mm256_extractf128_ps(hi, 1)));
+  }
+  _mm256_storeu_pd(lanes, a0);
+  _mm256_storeu_pd(lanes + 4, a1);
+  _mm256_storeu_pd(lanes + 8, a2);
+  _mm256_storeu_pd(lanes + 12, a3);
+  alignas(32) double one[4];
+  for (uint64_t k = body; k < n; ++k) {
+    _mm256_store_pd(one, ExpNonPositive(_mm256_set1_pd(static_cast<double>(x[k]) - m)));
+    lanes[k % kLanes] += one[0];
+  }
+}
+
+DMLC_AVX2 void ColumnExp(const float* x, uint64_t n, const float* m, double* acc) {
+  uint64_t c = 0;
+  for (; c + 4 <= n; c += 4) {
+    const __m256d t = _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + c)), _mm256_cvtps_pd(_mm_loadu_ps(m + c)));
+    _mm256_storeu_pd(acc + c, _mm256_add_pd(_mm256_loadu_pd(acc + c), ExpNonPositive(t)));
+  }
+  alignas(32) double one[4];
+  for (; c < n; ++c) {
+    _mm256_store_pd(one, ExpNonPositive(_mm256_set1_pd(static_cast<double>(x[c]) - m[c])));
+    acc[c] += one[0];
+  }
+}
+
+}  // namespace
+
+const ReduceKernels* Avx2ReduceKernels() {
+  static const bool supported = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  static const ReduceKernels kernels{"avx2", Row,       Column,   RowExtreme, Find, ColumnExtreme,
+                                     ColumnArg, RowExp,   ColumnExp};
+  return supported ? &kernels : nullptr;
+}
+
+}  // namespace dmlc::backends::cpu::simd
+
+#else  // not x86-64 GCC/Clang: the portable kernels are the only ones
+
+namespace dmlc::backends::cpu::simd {
+const ReduceKernels* Avx2ReduceKernels() { return nullptr; }
+}  // namespace dmlc::backends::cpu::simd
+
+#endif
