@@ -161,13 +161,6 @@ TEST_F(VulkanDevice, TensorsBeyondMaxStorageBufferRangeAreNotSupported) {
   EXPECT_FALSE(backend_->Prepare(join).ok());
 }
 
-TEST_F(VulkanDevice, InvalidDescsAreNotSupportedRatherThanPlanned) {
-  ops::JoinDesc join{{Tensor(DataType::kFloat32, {2})}, Tensor(DataType::kFloat32, {2}), 3};
-  Support s = backend_->Supports(join);
-  EXPECT_FALSE(s.supported);
-  EXPECT_EQ(s.reason.rfind("invalid desc: ", 0), 0u) << s.reason;
-}
-
 TEST_F(VulkanDevice, DeviceSelectionByIndexAndNameSubstring) {
   const std::string name = backend_->Device().name;
   Result<std::unique_ptr<Backend>> by_index = VulkanBackend::Create({.device = "0"});
