@@ -5,10 +5,12 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 #include "backends/cpu/cpu_operator.h"
 #include "backends/cpu/element.h"
 #include "backends/cpu/kernels.h"
+#include "backends/cpu/stream.h"
 #include "backends/cpu/strided.h"
 
 namespace dmlc::backends::cpu {
@@ -47,6 +49,7 @@ class DiagonalMatrixOperator final : public CpuOperator {
       : CpuOperator("DIAGONAL_MATRIX", {}, {&desc.OutputTensor}, std::move(pool)),
         element_size_(ops::ElementSize(desc.OutputTensor.DataType)),
         offset_(desc.Offset),
+        stream_(RequiredBytes(desc.OutputTensor) >= kStreamMinBytes),
         value_(value) {
     const std::vector<uint64_t> strides = Strides64(desc.OutputTensor);
     // Not coalesced: the row index within each matrix must stay recoverable from the row number.
@@ -65,18 +68,30 @@ class DiagonalMatrixOperator final : public CpuOperator {
       const uint64_t width = shape_.RowLength();
       const uint64_t stride = shape_.InnerStride(0);
       pool().ParallelFor(shape_.RowCount(), RowGrain(width), [&](uint64_t begin, uint64_t end) {
+        // Streamed rows are built in a cached image (zeros) and copied out whole: a streaming store and
+        // an ordinary one to the same line would make the line be read after all.
+        std::vector<E> image;
+        if (stream_ && stride == 1) image.assign(width, E{0});
         uint64_t row = begin;
         shape_.ForEachRow(begin, end, [&](const StridedShape<1>::Offsets& o) {
           std::byte* p = out + o[0] * sizeof(E);
+          const int64_t j = static_cast<int64_t>(row % height_) + offset_;
+          const bool hit = j >= 0 && static_cast<uint64_t>(j) < width;
+          ++row;
+          if (!image.empty()) {
+            if (hit) image[j] = value;
+            StreamCopy(p, reinterpret_cast<const std::byte*>(image.data()), width * sizeof(E));
+            if (hit) image[j] = E{0};
+            return;
+          }
           if (stride == 1) {
             std::memset(p, 0, width * sizeof(E));
           } else {
             for (uint64_t j = 0; j < width; ++j) StoreRaw(p + j * stride * sizeof(E), E{0});
           }
-          const int64_t j = static_cast<int64_t>(row % height_) + offset_;
-          if (j >= 0 && static_cast<uint64_t>(j) < width) StoreRaw(p + j * stride * sizeof(E), value);
-          ++row;
+          if (hit) StoreRaw(p + j * stride * sizeof(E), value);
         });
+        if (!image.empty()) StreamFence();
       });
     });
     return OkStatus();
@@ -85,6 +100,7 @@ class DiagonalMatrixOperator final : public CpuOperator {
  private:
   uint32_t element_size_;
   int64_t offset_;
+  bool stream_;  // output too large for the cache: streaming stores
   ValueBytes value_;
   uint64_t height_ = 1;
   StridedShape<1> shape_;

@@ -53,6 +53,19 @@ inline void StoreRounded(std::byte* p, double d) {
   }
 }
 
+// Fills n unit-stride elements at p with v. An all-zero pattern goes through memset, whose large-size
+// paths (rep stosb) write whole lines without reading them first; other values take a plain loop that
+// the compiler vectorises.
+template <class E>
+inline void FillRow(std::byte* p, E v, uint64_t n) {
+  E zero{};
+  if (std::memcmp(&v, &zero, sizeof(E)) == 0) {
+    std::memset(p, 0, n * sizeof(E));
+    return;
+  }
+  for (uint64_t j = 0; j < n; ++j) StoreRaw(p + j * sizeof(E), v);
+}
+
 template <class T>
 struct TypeTag {
   using type = T;

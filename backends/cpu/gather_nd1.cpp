@@ -99,6 +99,7 @@ class GatherNd1Operator final : public CpuOperator {
       : CpuOperator("GATHER_ND1", {&desc.InputTensor, &desc.IndicesTensor}, {&desc.OutputTensor}, std::move(pool)),
         element_size_(ops::ElementSize(desc.InputTensor.DataType)),
         index_type_(desc.IndicesTensor.DataType),
+        stream_(RequiredBytes(desc.OutputTensor) >= kStreamMinBytes),
         l_(std::move(layout)) {}
 
  protected:
@@ -140,9 +141,10 @@ class GatherNd1Operator final : public CpuOperator {
           }
           if (stop) break;
           const uint64_t out_offset = o[1] + j * l_.outer.InnerStride(1);
-          CopyElements<E>(l_.rest, in + in_offset * sizeof(E), out + out_offset * sizeof(E), 0, block);
+          CopyElements<E>(l_.rest, in + in_offset * sizeof(E), out + out_offset * sizeof(E), 0, block, stream_);
         }
       });
+      if (stream_) StreamFence();
     });
   }
 
@@ -192,6 +194,7 @@ class GatherNd1Operator final : public CpuOperator {
 
   uint32_t element_size_;
   ops::DataType index_type_;
+  bool stream_;  // output too large for the cache: streaming stores
   Layout l_;
 };
 

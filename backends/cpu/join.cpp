@@ -14,7 +14,8 @@ class JoinOperator final : public CpuOperator {
   JoinOperator(const ops::JoinDesc& desc, std::vector<const ops::TensorDesc*> inputs,
                std::shared_ptr<ThreadPool> pool)
       : CpuOperator("JOIN", inputs, {&desc.OutputTensor}, std::move(pool)),
-        element_size_(ops::ElementSize(desc.OutputTensor.DataType)) {
+        element_size_(ops::ElementSize(desc.OutputTensor.DataType)),
+        stream_(RequiredBytes(desc.OutputTensor) >= kStreamMinBytes) {
     const std::vector<uint64_t> out_strides = Strides64(desc.OutputTensor);
     uint64_t axis_start = 0;
     for (const ops::TensorDesc* in : inputs) {
@@ -37,7 +38,10 @@ class JoinOperator final : public CpuOperator {
         const std::byte* src = inputs[i].data();
         std::byte* dst = outputs[0].data() + part.dst_offset * sizeof(E);
         pool().ParallelFor(part.shape.ElementCount(), kMinElementsPerTask,
-                           [&](uint64_t begin, uint64_t end) { CopyElements<E>(part.shape, src, dst, begin, end); });
+                           [&](uint64_t begin, uint64_t end) {
+                             CopyElements<E>(part.shape, src, dst, begin, end, stream_);
+                             if (stream_) StreamFence();
+                           });
       }
     });
     return OkStatus();
@@ -49,6 +53,7 @@ class JoinOperator final : public CpuOperator {
     uint64_t dst_offset = 0;
   };
   uint32_t element_size_;
+  bool stream_;  // output too large for the cache: streaming stores
   std::vector<Part> parts_;
 };
 

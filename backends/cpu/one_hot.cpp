@@ -7,10 +7,12 @@
 #include <array>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 #include "backends/cpu/cpu_operator.h"
 #include "backends/cpu/element.h"
 #include "backends/cpu/kernels.h"
+#include "backends/cpu/stream.h"
 #include "backends/cpu/strided.h"
 
 namespace dmlc::backends::cpu {
@@ -34,6 +36,7 @@ class OneHotOperator final : public CpuOperator {
         element_size_(ops::ElementSize(desc.OutputTensor.DataType)),
         index_type_(desc.IndicesTensor.DataType),
         depth_(desc.OutputTensor.Sizes[desc.Axis]),
+        stream_(RequiredBytes(desc.OutputTensor) >= kStreamMinBytes),
         on_offset_(OffsetOf(desc.ValuesTensor, ops::OneHotOnValueIndex(desc.ValuesTensor))) {
     const std::vector<uint64_t> out_s = Strides64(desc.OutputTensor), idx_s = Strides64(desc.IndicesTensor);
     for (size_t d = 0; d < out_s.size(); ++d) {
@@ -75,14 +78,27 @@ class OneHotOperator final : public CpuOperator {
   void Fill(const std::byte* indices, E off, E on, std::byte* out) const {
     const uint64_t os = shape_.InnerStride(0), is = shape_.InnerStride(1), ks = shape_.InnerStride(2);
     pool().ParallelFor(shape_.ElementCount(), kMinElementsPerTask, [&](uint64_t begin, uint64_t end) {
+      // Streamed rows are built in a cached image (all OffValue) and copied out whole: a streaming store
+      // and an ordinary one to the same line would make the line be read after all.
+      std::vector<E> image;
+      if (stream_ && ks == 1 && os == 1) image.assign(shape_.RowLength(), off);
       shape_.ForEachSpan(begin, end, [&](const StridedShape<3>::Offsets& o, uint64_t j0, uint64_t n) {
         std::byte* row = out + (o[0] + j0 * os) * sizeof(E);
         if (ks == 1) {  // Axis is the innermost dimension: one index per row, one OnValue in it
           const uint64_t position = Position(Load<I>(indices + o[1] * sizeof(I)));
-          for (uint64_t j = 0; j < n; ++j) StoreRaw(row + j * os * sizeof(E), off);
-          if (position >= o[2] + j0 && position < o[2] + j0 + n) {
-            StoreRaw(row + (position - o[2] - j0) * os * sizeof(E), on);
+          const bool hit = position >= o[2] + j0 && position < o[2] + j0 + n;
+          if (!image.empty()) {
+            if (hit) image[position - o[2] - j0] = on;
+            StreamCopy(row, reinterpret_cast<const std::byte*>(image.data()), n * sizeof(E));
+            if (hit) image[position - o[2] - j0] = off;
+            return;
           }
+          if (os == 1) {
+            FillRow(row, off, n);
+          } else {
+            for (uint64_t j = 0; j < n; ++j) StoreRaw(row + j * os * sizeof(E), off);
+          }
+          if (hit) StoreRaw(row + (position - o[2] - j0) * os * sizeof(E), on);
           return;
         }
         const uint64_t k = o[2];  // Axis coordinate, constant along the row
@@ -91,12 +107,14 @@ class OneHotOperator final : public CpuOperator {
           StoreRaw(row + j * os * sizeof(E), Position(Load<I>(idx + j * is * sizeof(I))) == k ? on : off);
         }
       });
+      if (!image.empty()) StreamFence();
     });
   }
 
   uint32_t element_size_;
   ops::DataType index_type_;
   uint64_t depth_;
+  bool stream_;  // output too large for the cache: streaming stores
   uint64_t on_offset_;
   StridedShape<3> shape_;  // operands: output, indices, Axis counter
 };

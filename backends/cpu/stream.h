@@ -1,0 +1,25 @@
+// Streaming (non-temporal) row stores for outputs too large to stay in cache. Ordinary stores first
+// read every destination line (read-for-ownership), so writing N bytes moves 2N through memory; the
+// streaming stores write whole lines without reading them. Only for outputs of at least
+// kStreamMinBytes: smaller ones are read back soon (by the caller's comparison) and are better left in
+// cache. x86-64 uses SSE2 stores (baseline ISA, no dispatch needed); elsewhere these are plain copies.
+// A thread that streamed must call StreamFence() before the data is handed to another thread.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace dmlc::backends::cpu {
+
+inline constexpr uint64_t kStreamMinBytes = uint64_t{16} << 20;
+
+// Copies `bytes` from src to dst (not overlapping), bypassing the cache where it can.
+void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes);
+
+// Orders this thread's streaming stores before its later stores (and so before the pool's hand-off).
+void StreamFence();
+
+// Copies through StreamCopy when `stream`, memcpy otherwise.
+void CopyBytes(std::byte* dst, const std::byte* src, uint64_t bytes, bool stream);
+
+}  // namespace dmlc::backends::cpu
