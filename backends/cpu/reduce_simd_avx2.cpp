@@ -169,24 +169,36 @@ DMLC_AVX2 void ColumnArg(bool max, const float* x, uint64_t n, uint32_t r, float
   }
 }
 
-// exp(t) for t <= 0 (-inf gives 0; NaN gives an unspecified finite value): t = n ln2 + r with |r| <= ln2/2, exp(r) by
-// its Taylor polynomial to degree 11 (truncation below 7e-15 relative), scaled by 2^n through the
-// exponent bits. Below -708 the result is 0: those terms sit under a sum of at least 1 (the maximum's
-// own exp(0)), where they cannot change it.
+// exp(t) for t <= 0 (-inf gives 0; NaN gives an unspecified finite value): t = n ln2 + r with
+// |r| <= ln2/2, exp(r) by its Taylor polynomial to degree 11 (truncation below 7e-15 relative) in
+// Estrin's scheme (short dependency chains: this loop is latency-bound), scaled by 2^n through the
+// exponent bits. n comes from the round-to-nearest of adding 1.5 * 2^52, whose low bits then hold n.
+// Below -708 the result is 0: those terms sit under a sum of at least 1 (the maximum's own exp(0)),
+// where they cannot change it.
+constexpr double kInverseFactorial[] = {1.0,         1.0,          1.0 / 2,       1.0 / 6,
+                                        1.0 / 24,    1.0 / 120,    1.0 / 720,     1.0 / 5040,
+                                        1.0 / 40320, 1.0 / 362880, 1.0 / 3628800, 1.0 / 39916800};
+
+DMLC_AVX2 inline __m256d Coefficient(int k) { return _mm256_set1_pd(kInverseFactorial[k]); }
+
 DMLC_AVX2 inline __m256d ExpNonPositive(__m256d t) {
   const __m256d floor = _mm256_set1_pd(-708.0);
   const __m256d keep = _mm256_cmp_pd(t, floor, _CMP_NLT_UQ);  // false exactly for t < -708
   t = _mm256_max_pd(t, floor);                                  // a NaN t becomes -708 here
-  const __m256d n = _mm256_round_pd(_mm256_mul_pd(t, _mm256_set1_pd(1.4426950408889634)),
-                                    _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  const __m256d shift = _mm256_set1_pd(6755399441055744.0);     // 1.5 * 2^52
+  const __m256d shifted = _mm256_fmadd_pd(t, _mm256_set1_pd(1.4426950408889634), shift);
+  const __m256d n = _mm256_sub_pd(shifted, shift);
   __m256d r = _mm256_fnmadd_pd(n, _mm256_set1_pd(6.93147180369123816490e-01), t);
   r = _mm256_fnmadd_pd(n, _mm256_set1_pd(1.90821492927058770002e-10), r);
-  static constexpr double kInverseFactorial[] = {
-      1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880, 1.0 / 40320, 1.0 / 5040, 1.0 / 720,
-      1.0 / 120,      1.0 / 24,      1.0 / 6,      1.0 / 2,     1.0,        1.0};
-  __m256d p = _mm256_set1_pd(kInverseFactorial[0]);
-  for (int i = 1; i < 12; ++i) p = _mm256_fmadd_pd(p, r, _mm256_set1_pd(kInverseFactorial[i]));
-  const __m256i exponent = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_cvtpd_epi32(n)), _mm256_set1_epi64x(1023));
+  const __m256d r2 = _mm256_mul_pd(r, r), r4 = _mm256_mul_pd(r2, r2), r8 = _mm256_mul_pd(r4, r4);
+  // Pairs c(k) + c(k+1) r of the Taylor coefficients, then Estrin's tree over r^2, r^4, r^8.
+  __m256d pair[6];
+  for (int i = 0; i < 6; ++i) pair[i] = _mm256_fmadd_pd(Coefficient(2 * i + 1), r, Coefficient(2 * i));
+  const __m256d p01 = pair[0], p23 = pair[1], p45 = pair[2], p67 = pair[3], p89 = pair[4], p1011 = pair[5];
+  const __m256d q0 = _mm256_fmadd_pd(p23, r2, p01), q1 = _mm256_fmadd_pd(p67, r2, p45);
+  const __m256d q2 = _mm256_fmadd_pd(p1011, r2, p89);
+  const __m256d p = _mm256_fmadd_pd(q2, r8, _mm256_fmadd_pd(q1, r4, q0));
+  const __m256i exponent = _mm256_add_epi64(_mm256_castpd_si256(shifted), _mm256_set1_epi64x(1023));
   const __m256d scale = _mm256_castsi256_pd(_mm256_slli_epi64(exponent, 52));
   return _mm256_and_pd(_mm256_mul_pd(p, scale), keep);
 }

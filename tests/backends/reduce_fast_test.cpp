@@ -1,0 +1,297 @@
+// The REDUCE fast paths (FLOAT32/FLOAT16): the AVX2 span kernels against the portable ones (bit-equal
+// where reduce_simd.h promises it, the exp within 1e-13), and whole reductions in the layouts that take
+// the fast paths — long rows split into blocks over threads, tiled columns — against plain loops, with
+// results that do not depend on the thread count and the generic kernels' exact zero and NaN choices.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "backends/cpu/reduce_simd.h"
+#include "ops/float16.h"
+#include "tests/backends/test_tensor.h"
+
+namespace dmlc::backends::testing {
+namespace {
+
+using cpu::simd::Accumulate;
+using cpu::simd::kLanes;
+using cpu::simd::ReduceKernels;
+using ops::DataType;
+using ops::ReduceFunction;
+
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+std::vector<float> RandomFloats(size_t n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u(-4, 4);
+  std::vector<float> x(n);
+  for (auto& v : x) v = u(rng);
+  return x;
+}
+
+// Both kernel sets where the CPU has AVX2; the portable set alone elsewhere (nothing to compare).
+std::vector<const ReduceKernels*> KernelSets() {
+  std::vector<const ReduceKernels*> sets{&cpu::simd::PortableReduceKernels()};
+  if (cpu::simd::Avx2ReduceKernels() != nullptr) sets.push_back(cpu::simd::Avx2ReduceKernels());
+  return sets;
+}
+
+TEST(CpuReduceKernels, RowAndColumnSumsAreBitEqualAcrossKernelSets) {
+  const std::vector<float> x = RandomFloats(1000, 5);
+  for (Accumulate kind : {Accumulate::kSum, Accumulate::kAbs, Accumulate::kSquare, Accumulate::kProduct}) {
+    for (size_t n : {size_t{1}, size_t{15}, size_t{16}, size_t{37}, size_t{1000}}) {
+      const double init = kind == Accumulate::kProduct ? 1.0 : 0.0;
+      std::vector<std::vector<double>> rows, columns;
+      for (const ReduceKernels* k : KernelSets()) {
+        std::vector<double> lanes(kLanes, init), acc(n, init);
+        k->row(kind, x.data(), n, lanes.data());
+        k->column(kind, x.data(), n, acc.data());
+        k->column(kind, x.data() + 1, n - 1, acc.data());
+        rows.push_back(lanes);
+        columns.push_back(acc);
+      }
+      EXPECT_EQ(rows.front(), rows.back()) << n;
+      EXPECT_EQ(columns.front(), columns.back()) << n;
+    }
+  }
+  // Element k lands in lane k % kLanes: lane 1 of 0..33 holds 1 + 17 + 33.
+  std::vector<float> iota(34);
+  for (size_t i = 0; i < iota.size(); ++i) iota[i] = static_cast<float>(i);
+  for (const ReduceKernels* k : KernelSets()) {
+    std::vector<double> lanes(kLanes, 0.0);
+    k->row(Accumulate::kSum, iota.data(), iota.size(), lanes.data());
+    EXPECT_EQ(lanes[1], 51) << k->name;
+    EXPECT_EQ(cpu::simd::CombineLanes(Accumulate::kSum, lanes.data()), 561) << k->name;
+  }
+}
+
+TEST(CpuReduceKernels, ExtremesAndFindAgreeAcrossKernelSets) {
+  std::vector<float> x = RandomFloats(77, 9);
+  for (const ReduceKernels* k : KernelSets()) {
+    bool nan = true;
+    EXPECT_EQ(k->row_extreme(true, x.data(), x.size(), &nan), *std::max_element(x.begin(), x.end())) << k->name;
+    EXPECT_FALSE(nan);
+    EXPECT_EQ(k->row_extreme(false, x.data(), x.size(), &nan), *std::min_element(x.begin(), x.end())) << k->name;
+    EXPECT_EQ(k->find(x.data(), x.size(), x[60]), 60u) << k->name;
+    EXPECT_EQ(k->find(x.data(), x.size(), 100.0f), x.size()) << k->name;
+  }
+  x[41] = kNaN;
+  x[70] = kNaN;
+  for (const ReduceKernels* k : KernelSets()) {
+    bool nan = false;
+    k->row_extreme(true, x.data(), x.size(), &nan);
+    EXPECT_TRUE(nan) << k->name;
+    EXPECT_EQ(k->find(x.data(), x.size(), kNaN), 41u) << k->name;
+  }
+}
+
+TEST(CpuReduceKernels, ColumnExtremeAndArgFollowTheSequentialRules) {
+  // Two rows of 19 columns; row 1 has a NaN at column 3 and ties elsewhere.
+  std::vector<float> row0 = RandomFloats(19, 3), row1 = row0;
+  row1[3] = kNaN;
+  row1[5] = row0[5] + 1;
+  for (const ReduceKernels* k : KernelSets()) {
+    std::vector<float> acc(19, -std::numeric_limits<float>::infinity()), best = acc;
+    std::vector<uint32_t> pos(19, 0);
+    for (const auto* row : {&row0, &row1}) k->column_extreme(true, row->data(), 19, acc.data());
+    k->column_arg(true, row0.data(), 19, 0, best.data(), pos.data());
+    k->column_arg(true, row1.data(), 19, 1, best.data(), pos.data());
+    k->column_arg(true, row0.data(), 19, 2, best.data(), pos.data());  // a later NaN-free row changes nothing
+    for (size_t c = 0; c < 19; ++c) {
+      if (c == 3) {
+        EXPECT_TRUE(std::isnan(acc[c])) << k->name;
+        EXPECT_EQ(pos[c], 1u) << k->name;
+      } else {
+        EXPECT_EQ(acc[c], std::max(row0[c], row1[c])) << k->name << " " << c;
+        EXPECT_EQ(pos[c], c == 5 ? 1u : 0u) << k->name << " " << c;  // ties keep the first row
+      }
+    }
+  }
+}
+
+TEST(CpuReduceKernels, ExpMatchesStdExpToTheDoubleRoundoff) {
+  std::vector<float> x;
+  for (float v = -800; v <= 0; v += 0.37f) x.push_back(v);
+  for (float v : {0.0f, -1e-30f, -0.5f, -708.5f, -745.2f, static_cast<float>(-kInf)}) x.push_back(v);
+  for (const ReduceKernels* k : KernelSets()) {
+    for (size_t i = 0; i < x.size(); ++i) {
+      std::vector<double> lanes(kLanes, 0.0), acc(1, 0.0);
+      k->row_exp(&x[i], 1, 0.0, lanes.data());
+      const float m = 0;
+      k->column_exp(&x[i], 1, &m, acc.data());
+      const double want = std::exp(static_cast<double>(x[i]));
+      // Below e^-708 the AVX2 kernel gives 0 (such terms never reach a sum that includes exp(0)).
+      const double tolerance = x[i] < -708 ? 1e-307 : 1e-13 * want;
+      EXPECT_NEAR(lanes[0], want, tolerance) << k->name << " x=" << x[i];
+      EXPECT_NEAR(acc[0], want, tolerance) << k->name << " x=" << x[i];
+    }
+  }
+}
+
+Tensor RunReduce(ReduceFunction f, const Tensor& in, const ops::TensorDesc& out_desc, std::vector<uint32_t> axes,
+                 int threads) {
+  ops::ReduceDesc desc{f, in.desc, out_desc, std::move(axes)};
+  Tensor out = MakeOutput(out_desc);
+  EXPECT_TRUE(RunOnCpu(desc, {&in}, {&out}, threads).ok());
+  EXPECT_TRUE(GapsUntouched(out));
+  return out;
+}
+
+std::vector<double> IntegerValued(size_t n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> u(-8, 8);
+  std::vector<double> x(n);
+  for (auto& v : x) v = u(rng);
+  return x;
+}
+
+// v rounded once to `type` (FLOAT32 or FLOAT16), as the reference stores it.
+double Rounded(DataType type, double v) {
+  return type == DataType::kFloat16 ? ops::HalfToFloat(ops::DoubleToHalf(v)) : static_cast<float>(v);
+}
+
+// One long row (blocks over threads) and a tall column set (tiles folded in order): integer values
+// keep every sum exact, so plain loops give the expected numbers; thread counts must not matter.
+TEST(CpuReduceFast, LongRowsAndTallColumnsMatchPlainLoopsForAnyThreadCount) {
+  const uint32_t rows = 3000, cols = 40;  // 120000 elements: 8 row blocks, 6 column blocks
+  for (DataType type : {DataType::kFloat32, DataType::kFloat16}) {
+    const std::vector<double> x = IntegerValued(rows * cols, 11);
+    const Tensor in = MakeTensor(Desc(type, {rows, cols}), x);
+    const Tensor flat = MakeTensor(Desc(type, {1, rows * cols}), x);
+    double total = 0, l1 = 0, squares = 0;
+    std::vector<double> column_sum(cols, 0), column_max(cols, -kInf), column_arg(cols, 0);
+    for (uint32_t r = 0; r < rows; ++r) {
+      for (uint32_t c = 0; c < cols; ++c) {
+        const double v = x[r * cols + c];
+        total += v;
+        l1 += std::fabs(v);
+        squares += v * v;
+        column_sum[c] += v;
+        if (v > column_max[c]) {
+          column_max[c] = v;
+          column_arg[c] = r;
+        }
+      }
+    }
+    for (double& v : column_sum) v = Rounded(type, v);
+    const double argmax = std::max_element(x.begin(), x.end()) - x.begin();
+    for (int threads : {1, 2, 5}) {
+      const std::string where = std::string(ops::DataTypeName(type)) + " threads " + std::to_string(threads);
+      auto row = [&](ReduceFunction f, DataType out = DataType::kUnknown) {
+        return ReadValues(RunReduce(f, flat, Desc(out == DataType::kUnknown ? type : out, {1, 1}), {1}, threads))[0];
+      };
+      EXPECT_EQ(row(ReduceFunction::kSum), Rounded(type, total)) << where;
+      EXPECT_EQ(row(ReduceFunction::kL1), Rounded(type, l1)) << where;
+      if (type == DataType::kFloat32) EXPECT_EQ(row(ReduceFunction::kSumSquare), squares) << where;
+      EXPECT_EQ(row(ReduceFunction::kMax), 8) << where;
+      EXPECT_EQ(row(ReduceFunction::kArgMax, DataType::kUint64), argmax) << where;
+      EXPECT_EQ(ReadValues(RunReduce(ReduceFunction::kSum, in, Desc(type, {1, cols}), {0}, threads)), column_sum)
+          << where;
+      EXPECT_EQ(ReadValues(RunReduce(ReduceFunction::kMax, in, Desc(type, {1, cols}), {0}, threads)), column_max)
+          << where;
+      EXPECT_EQ(ReadValues(RunReduce(ReduceFunction::kArgMax, in, Desc(DataType::kUint32, {1, cols}), {0}, threads)),
+                column_arg)
+          << where;
+    }
+  }
+}
+
+// Random (non-integer) data: sums are not exact, but must not depend on the thread count.
+TEST(CpuReduceFast, ResultsAreBitEqualAcrossThreadCounts) {
+  const uint32_t rows = 1500, cols = 64;
+  std::mt19937 rng(21);
+  std::uniform_real_distribution<double> u(-3, 3);
+  std::vector<double> x(rows * cols);
+  for (auto& v : x) v = u(rng);
+  const Tensor in = MakeTensor(Desc(DataType::kFloat32, {rows, cols}), x);
+  const Tensor flat = MakeTensor(Desc(DataType::kFloat32, {1, rows * cols}), x);
+  for (ReduceFunction f : {ReduceFunction::kSum, ReduceFunction::kL2, ReduceFunction::kLogSumExp,
+                           ReduceFunction::kMultiply, ReduceFunction::kAverage}) {
+    const std::vector<double> row1 = ReadValues(RunReduce(f, flat, Desc(DataType::kFloat32, {1, 1}), {1}, 1));
+    const std::vector<double> col1 = ReadValues(RunReduce(f, in, Desc(DataType::kFloat32, {1, cols}), {0}, 1));
+    for (int threads : {2, 3, 8}) {
+      EXPECT_EQ(ReadValues(RunReduce(f, flat, Desc(DataType::kFloat32, {1, 1}), {1}, threads)), row1)
+          << ops::ReduceFunctionName(f) << " " << threads;
+      EXPECT_EQ(ReadValues(RunReduce(f, in, Desc(DataType::kFloat32, {1, cols}), {0}, threads)), col1)
+          << ops::ReduceFunctionName(f) << " " << threads;
+    }
+  }
+}
+
+TEST(CpuReduceFast, LogSumExpMatchesALongDoubleReference) {
+  const uint32_t rows = 700, cols = 33;
+  std::mt19937 rng(4);
+  std::uniform_real_distribution<double> u(-30, 30);
+  std::vector<double> x(rows * cols);
+  for (auto& v : x) v = static_cast<float>(u(rng));
+  auto reference = [&](uint32_t begin, uint32_t count, uint32_t step) {
+    long double m = -INFINITY, s = 0;
+    for (uint32_t i = 0; i < count; ++i) m = std::max<long double>(m, x[begin + i * step]);
+    for (uint32_t i = 0; i < count; ++i) s += std::exp(static_cast<long double>(x[begin + i * step]) - m);
+    return static_cast<double>(static_cast<float>(m + std::log(s)));
+  };
+  const Tensor in = MakeTensor(Desc(DataType::kFloat32, {rows, cols}), x);
+  const std::vector<double> inner = ReadValues(RunReduce(ReduceFunction::kLogSumExp, in,
+                                                         Desc(DataType::kFloat32, {rows, 1}), {1}, 2));
+  const std::vector<double> outer = ReadValues(RunReduce(ReduceFunction::kLogSumExp, in,
+                                                         Desc(DataType::kFloat32, {1, cols}), {0}, 2));
+  for (uint32_t r = 0; r < rows; ++r) EXPECT_EQ(inner[r], reference(r * cols, cols, 1)) << r;
+  for (uint32_t c = 0; c < cols; ++c) EXPECT_EQ(outer[c], reference(c, rows, cols)) << c;
+}
+
+float FloatFromBits(uint32_t bits) { return std::bit_cast<float>(bits); }
+
+// The generic kernels return the first of equal extremes (+0 or -0) and, for MIN/MAX, the last NaN.
+TEST(CpuReduceFast, ZerosAndNaNPayloadsAreTheGenericKernelsChoice) {
+  const float nan_a = FloatFromBits(0x7fc00001), nan_b = FloatFromBits(0x7fc00002);
+  struct Case {
+    std::vector<float> values;
+    uint32_t max_bits;
+  };
+  const Case cases[] = {
+      {{-1, -0.0f, 0.0f, -2}, 0x80000000u},  // -0 first
+      {{-1, 0.0f, -0.0f, -2}, 0x00000000u},  // +0 first
+      {{1, nan_a, 5, nan_b, 2}, 0x7fc00002u},  // the last NaN
+  };
+  for (const Case& c : cases) {
+    const uint32_t n = static_cast<uint32_t>(c.values.size());
+    for (bool columns : {false, true}) {
+      // Rows: {1, n} over axis 1. Columns: {n, 20} (every column the same values) over axis 0.
+      const uint32_t width = columns ? 20 : 1;
+      std::vector<float> data;
+      for (float v : c.values) data.insert(data.end(), width, v);
+      const ops::TensorDesc desc = columns ? Desc(DataType::kFloat32, {n, width}) : Desc(DataType::kFloat32, {1, n});
+      const Tensor in = MakeRawTensor(desc, data);
+      const Tensor out = RunReduce(ReduceFunction::kMax, in, Desc(DataType::kFloat32, {1, width}), {columns ? 0u : 1u}, 2);
+      for (float v : ReadRaw<float>(out)) EXPECT_EQ(std::bit_cast<uint32_t>(v), c.max_bits) << columns;
+    }
+  }
+}
+
+TEST(CpuReduceFast, ArgMaxAcrossBlocksTakesTheFirstTieAndTheFirstNaN) {
+  // 40000 elements = 3 row blocks; the maximum 9 at 30000 and 35000, nothing in block 0.
+  std::vector<double> x(40000, 1);
+  x[30000] = 9;
+  x[35000] = 9;
+  Tensor in = MakeTensor(Desc(DataType::kFloat32, {1, 40000}), x);
+  for (int threads : {1, 4}) {
+    EXPECT_EQ(ReadValues(RunReduce(ReduceFunction::kArgMax, in, Desc(DataType::kInt64, {1, 1}), {1}, threads))[0],
+              30000);
+  }
+  x[20000] = std::numeric_limits<double>::quiet_NaN();
+  x[39000] = std::numeric_limits<double>::quiet_NaN();
+  in = MakeTensor(Desc(DataType::kFloat32, {1, 40000}), x);
+  for (int threads : {1, 4}) {
+    EXPECT_EQ(ReadValues(RunReduce(ReduceFunction::kArgMin, in, Desc(DataType::kInt64, {1, 1}), {1}, threads))[0],
+              20000);
+    EXPECT_TRUE(std::isnan(
+        ReadValues(RunReduce(ReduceFunction::kLogSumExp, in, Desc(DataType::kFloat32, {1, 1}), {1}, threads))[0]));
+  }
+}
+
+}  // namespace
+}  // namespace dmlc::backends::testing
