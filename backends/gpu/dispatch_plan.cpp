@@ -28,23 +28,127 @@ uint32_t IndexFlags(ops::DataType type) {
   return (ops::IsSignedInteger(type) ? DMLC_INDEX_SIGNED : 0u) | (ops::ElementSize(type) == 8 ? DMLC_INDEX_WIDE : 0u);
 }
 
-// A dispatch walking `sizes` row-major: count, thread stride, rank and sizes filled in.
-Result<Dispatch> NewDispatch(std::string kernel, const std::vector<uint32_t>& sizes, const DeviceLimits& limits) {
+// One dispatch's iteration space before it is packed: sizes and, per dimension, how far the output,
+// the first input and the auxiliary input move (elements; 0 where a tensor stays).
+struct Space {
+  std::vector<uint32_t> sizes;
+  std::vector<uint32_t> out;
+  std::vector<uint32_t> in;
+  std::vector<uint32_t> aux;
+
+  Space(std::vector<uint32_t> s, std::vector<uint32_t> o, std::vector<uint32_t> i = {}, std::vector<uint32_t> a = {})
+      : sizes(std::move(s)), out(std::move(o)), in(std::move(i)), aux(std::move(a)) {
+    in.resize(sizes.size(), 0);
+    aux.resize(sizes.size(), 0);
+  }
+  size_t rank() const { return sizes.size(); }
+};
+
+// Drops dimensions of size 1 (they move nothing), except `keep` (dimensions whose coordinates a kernel
+// reads); returns each kept dimension's new position. At least one dimension stays.
+std::vector<uint32_t> DropUnitDims(Space& s, const std::vector<uint32_t>& keep = {}) {
+  Space kept({}, {});
+  std::vector<uint32_t> positions;
+  for (uint32_t d = 0; d < s.rank(); ++d) {
+    const bool keep_d = std::find(keep.begin(), keep.end(), d) != keep.end();
+    if (keep_d) positions.push_back(static_cast<uint32_t>(kept.sizes.size()));
+    if (s.sizes[d] == 1 && !keep_d) continue;
+    kept.sizes.push_back(s.sizes[d]);
+    kept.out.push_back(s.out[d]);
+    kept.in.push_back(s.in[d]);
+    kept.aux.push_back(s.aux[d]);
+  }
+  if (kept.sizes.empty()) kept = Space({1}, {0});
+  s = std::move(kept);
+  return positions;
+}
+
+// Merges neighbouring dimensions that every tensor walks as one (stride[d] == stride[d + 1] * size[d + 1]):
+// the same offsets with fewer divisions. Only for kernels that read no coordinates.
+void MergeDims(Space& s) {
+  for (size_t d = s.rank() - 1; d-- > 0;) {
+    const uint64_t inner = s.sizes[d + 1];
+    auto joins = [&](const std::vector<uint32_t>& st) { return uint64_t{st[d]} == st[d + 1] * inner; };
+    if (!joins(s.out) || !joins(s.in) || !joins(s.aux)) continue;
+    // The merged size is at most the element count, which the caller checked fits 32 bits.
+    s.sizes[d + 1] = static_cast<uint32_t>(std::min(uint64_t{s.sizes[d]} * inner, kMaxWord));
+    for (std::vector<uint32_t>* st : {&s.sizes, &s.out, &s.in, &s.aux}) st->erase(st->begin() + d);
+  }
+}
+
+// How a tensor may move along the last dimension for a thread to take a vector of it.
+enum class Along {
+  kContiguous,  // stride 1, and every other stride a multiple of the vector (the kernel loads it whole)
+  kStill,       // stride 0 (one value serves the vector)
+  kAny,         // the kernel steps through it element by element
+};
+
+struct VectorRule {
+  Along in = Along::kAny;
+  Along aux = Along::kAny;
+  std::vector<uint64_t> multiples;  // further element offsets every vector start must stay aligned with
+};
+
+// Elements per thread: the largest k with k * element bytes in {16, 8, 4} for which the output (and
+// what `rule` names) is contiguous along a last dimension divisible by k, so every thread owns whole,
+// aligned words. 1 when none fits.
+uint32_t VectorElements(const Space& s, uint32_t element_bytes, const VectorRule& rule) {
+  const size_t last = s.rank() - 1;
+  for (uint32_t bytes : {16u, 8u, 4u}) {
+    if (bytes <= element_bytes) break;
+    const uint32_t k = bytes / element_bytes;
+    auto fits = [&](const std::vector<uint32_t>& st, Along along) {
+      if (along == Along::kAny) return true;
+      if (along == Along::kStill) return st[last] == 0;
+      if (st[last] != 1) return false;
+      return std::all_of(st.begin(), st.end() - 1, [&](uint32_t v) { return v % k == 0; });
+    };
+    if (s.sizes[last] % k != 0 || !fits(s.out, Along::kContiguous) || !fits(s.in, rule.in) ||
+        !fits(s.aux, rule.aux)) {
+      continue;
+    }
+    if (std::all_of(rule.multiples.begin(), rule.multiples.end(), [&](uint64_t v) { return v % k == 0; })) return k;
+  }
+  return 1;
+}
+
+// The space in vectors of k elements: the last size counts vectors, the last strides step over them.
+void Vectorize(Space& s, uint32_t k) {
+  const size_t last = s.rank() - 1;
+  s.sizes[last] /= k;
+  s.out[last] *= k;
+  s.in[last] *= k;
+  s.aux[last] *= k;
+}
+
+Status CheckCount(const std::vector<uint32_t>& sizes) {
   Result<uint64_t> count = ops::ElementCount(sizes);
   if (!count.ok()) return count.error();
   if (*count > kMaxWord) {
     return PlanError("a walk over " + std::to_string(*count) + " elements",
                      "one dispatch addresses at most 2^32 - 1 elements");
   }
+  return OkStatus();
+}
+
+// A dispatch walking `s` row-major, `vector` elements per step: count, thread stride, rank, sizes and
+// strides filled in.
+Dispatch Pack(std::string kernel, const Space& s, uint32_t vector, const DeviceLimits& limits) {
+  uint64_t count = 1;
+  for (uint32_t size : s.sizes) count *= size;
   Dispatch d;
   d.kernel = std::move(kernel);
-  d.group_count = GroupCount(*count, limits);
+  d.group_count = GroupCount(count, limits);
   // A stride of 2^32 or more means one element per thread; the saturated value ends every loop the same way.
   const uint64_t threads = uint64_t{d.group_count} * kThreadsPerGroup;
-  d.params[DMLC_P_COUNT] = static_cast<uint32_t>(*count);
+  d.params[DMLC_P_COUNT] = static_cast<uint32_t>(count);
   d.params[DMLC_P_THREAD_STRIDE] = static_cast<uint32_t>(std::min(threads, kMaxWord));
-  d.params[DMLC_P_RANK] = static_cast<uint32_t>(sizes.size());
-  SetArray(d.params, DMLC_P_SIZES, sizes);
+  d.params[DMLC_P_RANK] = static_cast<uint32_t>(s.rank());
+  d.params[DMLC_P_VECTOR] = vector;
+  SetArray(d.params, DMLC_P_SIZES, s.sizes);
+  SetArray(d.params, DMLC_P_OUT_STRIDES, s.out);
+  SetArray(d.params, DMLC_P_IN_STRIDES, s.in);
+  SetArray(d.params, DMLC_P_AUX_STRIDES, s.aux);
   return d;
 }
 
@@ -54,16 +158,19 @@ Result<std::vector<Dispatch>> PlanJoin(const ops::JoinDesc& desc, const DeviceLi
   uint64_t position = 0;  // along Axis
   for (uint32_t i = 0; i < desc.InputCount(); ++i) {
     const ops::TensorDesc& in = desc.InputTensors[i];
-    Result<Dispatch> d = NewDispatch(ElementKernel("copy", in.DataType), in.Sizes, limits);
-    if (!d.ok()) return d.error();
+    DMLC_RETURN_IF_ERROR(CheckCount(in.Sizes));
     const uint64_t base = position * out_strides[desc.Axis];
     if (base > kMaxWord) return PlanError("JOIN block offset " + std::to_string(base), "offsets fit 32 bits");
-    SetArray(d->params, DMLC_P_OUT_STRIDES, out_strides);
-    SetArray(d->params, DMLC_P_IN_STRIDES, ops::EffectiveStrides(in));
-    d->params[DMLC_P_SCALARS + DMLC_S_COPY_OUT_BASE] = static_cast<uint32_t>(base);
-    d->inputs = {i};
-    d->output = desc.InputCount();
-    plan.push_back(std::move(*d));
+    Space space(in.Sizes, out_strides, ops::EffectiveStrides(in));
+    DropUnitDims(space);
+    MergeDims(space);
+    const uint32_t k = VectorElements(space, ops::ElementSize(in.DataType), {Along::kContiguous, Along::kAny, {base}});
+    Vectorize(space, k);
+    Dispatch d = Pack(ElementKernel("copy", in.DataType), space, k, limits);
+    d.params[DMLC_P_SCALARS + DMLC_S_COPY_OUT_BASE] = static_cast<uint32_t>(base);
+    d.inputs = {i};
+    d.output = desc.InputCount();
+    plan.push_back(std::move(d));
     position += in.Sizes[desc.Axis];
   }
   return plan;
@@ -92,8 +199,7 @@ Result<std::vector<Dispatch>> PlanGatherNd1(const ops::GatherNd1Desc& desc, cons
   const std::vector<uint32_t> in_s = ops::EffectiveStrides(in);
   const std::vector<uint32_t> idx_s = ops::EffectiveStrides(idx);
 
-  Result<Dispatch> d = NewDispatch(ElementKernel("gather_nd1", in.DataType), out.Sizes, limits);
-  if (!d.ok()) return d.error();
+  DMLC_RETURN_IF_ERROR(CheckCount(out.Sizes));
   std::vector<uint32_t> walk_in(rank, 0), walk_idx(rank, 0), tuple_sizes, tuple_strides;
   for (uint32_t o = 0; o < outer; ++o) {
     walk_idx[out_first + o] = idx_s[idx_first + o];
@@ -104,36 +210,46 @@ Result<std::vector<Dispatch>> PlanGatherNd1(const ops::GatherNd1Desc& desc, cons
     tuple_sizes.push_back(in.Sizes[in_first + batches + t]);
     tuple_strides.push_back(in_s[in_first + batches + t]);
   }
-  SetArray(d->params, DMLC_P_OUT_STRIDES, ops::EffectiveStrides(out));
-  SetArray(d->params, DMLC_P_IN_STRIDES, walk_in);
-  SetArray(d->params, DMLC_P_AUX_STRIDES, walk_idx);
-  SetArray(d->params, DMLC_P_ARRAY_A, tuple_sizes);
-  SetArray(d->params, DMLC_P_ARRAY_B, tuple_strides);
-  d->params[DMLC_P_SCALARS + DMLC_S_GATHER_TUPLE_SIZE] = tuple;
-  d->params[DMLC_P_SCALARS + DMLC_S_GATHER_TUPLE_STRIDE] = idx_s[rank - 1];
-  d->params[DMLC_P_SCALARS + DMLC_S_GATHER_INDEX_FLAGS] = IndexFlags(idx.DataType);
-  d->inputs = {0, 1};
-  d->output = 2;
-  return std::vector<Dispatch>{std::move(*d)};
+  Space space(out.Sizes, ops::EffectiveStrides(out), walk_in, walk_idx);
+  DropUnitDims(space);
+  MergeDims(space);
+  // A vector moves along trailing input dimensions: one index tuple serves it, and the tuple's strides
+  // keep its start aligned.
+  const uint32_t k = VectorElements(space, ops::ElementSize(in.DataType),
+                                    {Along::kContiguous, Along::kStill, {tuple_strides.begin(), tuple_strides.end()}});
+  Vectorize(space, k);
+  Dispatch d = Pack(ElementKernel("gather_nd1", in.DataType), space, k, limits);
+  SetArray(d.params, DMLC_P_ARRAY_A, tuple_sizes);
+  SetArray(d.params, DMLC_P_ARRAY_B, tuple_strides);
+  d.params[DMLC_P_SCALARS + DMLC_S_GATHER_TUPLE_SIZE] = tuple;
+  d.params[DMLC_P_SCALARS + DMLC_S_GATHER_TUPLE_STRIDE] = idx_s[rank - 1];
+  d.params[DMLC_P_SCALARS + DMLC_S_GATHER_INDEX_FLAGS] = IndexFlags(idx.DataType);
+  d.inputs = {0, 1};
+  d.output = 2;
+  return std::vector<Dispatch>{std::move(d)};
 }
 
 Result<std::vector<Dispatch>> PlanOneHot(const ops::OneHotDesc& desc, const DeviceLimits& limits) {
   const ops::TensorDesc& out = desc.OutputTensor;
-  Result<Dispatch> d = NewDispatch(ElementKernel("one_hot", out.DataType), out.Sizes, limits);
-  if (!d.ok()) return d.error();
+  DMLC_RETURN_IF_ERROR(CheckCount(out.Sizes));
   std::vector<uint32_t> idx_s = ops::EffectiveStrides(desc.IndicesTensor);
   idx_s[desc.Axis] = 0;  // one index per sequence along Axis
   const uint64_t on_offset = ops::OneHotOnValueOffset(desc.ValuesTensor) * ops::ElementSize(out.DataType);
   if (on_offset > kMaxWord) return PlanError("OnValue offset " + std::to_string(on_offset), "offsets fit 32 bits");
-  SetArray(d->params, DMLC_P_OUT_STRIDES, ops::EffectiveStrides(out));
-  SetArray(d->params, DMLC_P_IN_STRIDES, idx_s);
-  d->params[DMLC_P_SCALARS + DMLC_S_ONE_HOT_AXIS] = desc.Axis;
-  d->params[DMLC_P_SCALARS + DMLC_S_ONE_HOT_DEPTH] = out.Sizes[desc.Axis];
-  d->params[DMLC_P_SCALARS + DMLC_S_ONE_HOT_INDEX_FLAGS] = IndexFlags(desc.IndicesTensor.DataType);
-  d->params[DMLC_P_SCALARS + DMLC_S_ONE_HOT_ON_OFFSET] = static_cast<uint32_t>(on_offset);
-  d->inputs = {0, 1};
-  d->output = 2;
-  return std::vector<Dispatch>{std::move(*d)};
+  Space space(out.Sizes, ops::EffectiveStrides(out), idx_s);
+  const uint32_t axis = DropUnitDims(space, {desc.Axis}).at(0);
+  const uint32_t step = space.in.back();  // the indices' stride between a vector's elements
+  const uint32_t k = VectorElements(space, ops::ElementSize(out.DataType), {});
+  Vectorize(space, k);
+  Dispatch d = Pack(ElementKernel("one_hot", out.DataType), space, k, limits);
+  d.params[DMLC_P_SCALARS + DMLC_S_ONE_HOT_AXIS] = axis;
+  d.params[DMLC_P_SCALARS + DMLC_S_ONE_HOT_DEPTH] = out.Sizes[desc.Axis];
+  d.params[DMLC_P_SCALARS + DMLC_S_ONE_HOT_INDEX_FLAGS] = IndexFlags(desc.IndicesTensor.DataType);
+  d.params[DMLC_P_SCALARS + DMLC_S_ONE_HOT_ON_OFFSET] = static_cast<uint32_t>(on_offset);
+  d.params[DMLC_P_SCALARS + DMLC_S_ONE_HOT_INDEX_STEP] = step;
+  d.inputs = {0, 1};
+  d.output = 2;
+  return std::vector<Dispatch>{std::move(d)};
 }
 
 // Value's bits in the output type: floats round to nearest even, integers truncate toward zero.
@@ -158,14 +274,18 @@ Result<std::vector<Dispatch>> PlanDiagonalMatrix(const ops::DiagonalMatrixDesc& 
   if (out.DimensionCount() < 2) return PlanError("DIAGONAL_MATRIX needs 2 dimensions", "a validated desc");
   Result<uint64_t> bits = ValueBits(desc.Value, out.DataType);
   if (!bits.ok()) return bits.error();
-  Result<Dispatch> d = NewDispatch(ElementKernel("diagonal_matrix", out.DataType), out.Sizes, limits);
-  if (!d.ok()) return d.error();
-  SetArray(d->params, DMLC_P_OUT_STRIDES, ops::EffectiveStrides(out));
-  d->params[DMLC_P_SCALARS + DMLC_S_DIAGONAL_OFFSET] = static_cast<uint32_t>(desc.Offset);
-  d->params[DMLC_P_SCALARS + DMLC_S_DIAGONAL_VALUE_LO] = static_cast<uint32_t>(*bits);
-  d->params[DMLC_P_SCALARS + DMLC_S_DIAGONAL_VALUE_HI] = static_cast<uint32_t>(*bits >> 32);
-  d->output = 0;
-  return std::vector<Dispatch>{std::move(*d)};
+  DMLC_RETURN_IF_ERROR(CheckCount(out.Sizes));
+  Space space(out.Sizes, ops::EffectiveStrides(out));
+  const uint32_t rank = out.DimensionCount();
+  DropUnitDims(space, {rank - 2, rank - 1});  // the kernel reads the last two coordinates
+  const uint32_t k = VectorElements(space, ops::ElementSize(out.DataType), {});
+  Vectorize(space, k);
+  Dispatch d = Pack(ElementKernel("diagonal_matrix", out.DataType), space, k, limits);
+  d.params[DMLC_P_SCALARS + DMLC_S_DIAGONAL_OFFSET] = static_cast<uint32_t>(desc.Offset);
+  d.params[DMLC_P_SCALARS + DMLC_S_DIAGONAL_VALUE_LO] = static_cast<uint32_t>(*bits);
+  d.params[DMLC_P_SCALARS + DMLC_S_DIAGONAL_VALUE_HI] = static_cast<uint32_t>(*bits >> 32);
+  d.output = 0;
+  return std::vector<Dispatch>{std::move(d)};
 }
 
 Result<std::string> ReduceKernel(ops::DataType type) {
@@ -176,6 +296,40 @@ Result<std::string> ReduceKernel(ops::DataType type) {
     default: return std::string(ops::ElementSize(type) == 8 ? "reduce_i64" : "reduce_i32");
   }
 }
+
+// Threads of a REDUCE dispatch: `lanes` per output, 256 / lanes outputs per workgroup (powers of two).
+struct ReduceLayout {
+  uint32_t lanes = 1;
+  bool lane_major = false;
+  uint32_t per_group() const { return kThreadsPerGroup / lanes; }
+};
+
+// Lane-major where the reduced elements are contiguous (a warp reads a stretch of one reduction);
+// otherwise neighbouring threads take neighbouring outputs, at most `max_outputs` of them per group so
+// that the rest of the group shares their reductions as lanes.
+ReduceLayout ChooseReduceLayout(uint64_t outputs, uint64_t count, bool contiguous, uint32_t max_outputs) {
+  const uint32_t count_lanes = static_cast<uint32_t>(std::bit_ceil(std::clamp<uint64_t>(count, 1, kThreadsPerGroup)));
+  if (contiguous) return {std::min(32u, count_lanes), true};
+  const uint32_t per_group = static_cast<uint32_t>(std::bit_ceil(std::clamp<uint64_t>(outputs, 1, max_outputs)));
+  return {std::min(kThreadsPerGroup / per_group, count_lanes), false};
+}
+
+void SetReduceLayout(Dispatch& d, ReduceLayout layout, uint32_t mode, uint32_t splits, uint64_t work,
+                     const DeviceLimits& limits) {
+  // Group counts stay below 2^24 so that the kernels' group stride (threads / 256) fits 32 bits.
+  d.group_count = static_cast<uint32_t>(
+      std::clamp<uint64_t>(work, 1, std::min<uint64_t>(std::max<uint32_t>(limits.max_group_count_x, 1), (1u << 24) - 1)));
+  d.params[DMLC_P_THREAD_STRIDE] = d.group_count * kThreadsPerGroup;
+  uint32_t* s = d.params.data() + DMLC_P_SCALARS;
+  s[DMLC_S_REDUCE_LAYOUT] = mode | (layout.lane_major ? DMLC_REDUCE_LANE_MAJOR : 0u) |
+                            (static_cast<uint32_t>(std::countr_zero(layout.lanes)) << 8);
+  s[DMLC_S_REDUCE_SPLITS] = splits;
+}
+
+// Splitting a reduction pays when its outputs fill fewer groups than the device runs at once.
+constexpr uint64_t kReduceTargetGroups = 4096;
+constexpr uint64_t kReduceMinPerLane = 64;     // elements per lane and span, so spans stay worth a state
+constexpr uint64_t kReduceMaxScratch = 64u << 20;
 
 Result<std::vector<Dispatch>> PlanReduce(const ops::ReduceDesc& desc, const DeviceLimits& limits) {
   const ops::TensorDesc& in = desc.InputTensor;
@@ -202,22 +356,54 @@ Result<std::vector<Dispatch>> PlanReduce(const ops::ReduceDesc& desc, const Devi
     return PlanError("a reduction over " + std::to_string(*count) + " elements",
                      "one reduction covers at most 2^32 - 1 elements");
   }
-  Result<Dispatch> d = NewDispatch(*kernel, out.Sizes, limits);
-  if (!d.ok()) return d.error();
-  SetArray(d->params, DMLC_P_OUT_STRIDES, ops::EffectiveStrides(out));
-  SetArray(d->params, DMLC_P_IN_STRIDES, walk_in);
-  SetArray(d->params, DMLC_P_ARRAY_A, reduced_sizes);
-  SetArray(d->params, DMLC_P_ARRAY_B, reduced_strides);
-  uint32_t* s = d->params.data() + DMLC_P_SCALARS;
+  DMLC_RETURN_IF_ERROR(CheckCount(out.Sizes));
+  // The reduced axes as a space of their own: j runs row-major over them whatever merging does.
+  Space reduced(reduced_sizes, reduced_strides);
+  DropUnitDims(reduced);
+  MergeDims(reduced);
+  if (reduced.sizes == std::vector<uint32_t>{1}) reduced = Space({}, {});  // one element: offset 0
+  Space space(out.Sizes, ops::EffectiveStrides(out), walk_in);
+  DropUnitDims(space);
+  MergeDims(space);
+  Dispatch d = Pack(*kernel, space, 1, limits);
+  SetArray(d.params, DMLC_P_ARRAY_A, reduced.sizes);
+  SetArray(d.params, DMLC_P_ARRAY_B, reduced.out);
+  uint32_t* s = d.params.data() + DMLC_P_SCALARS;
   s[DMLC_S_REDUCE_FUNCTION] = static_cast<uint32_t>(desc.Function);
   s[DMLC_S_REDUCE_COUNT] = static_cast<uint32_t>(*count);
-  s[DMLC_S_REDUCE_RANK] = static_cast<uint32_t>(axes.size());
+  s[DMLC_S_REDUCE_RANK] = static_cast<uint32_t>(reduced.rank());
   s[DMLC_S_REDUCE_OUT_BYTES] = ops::ElementSize(out.DataType);
   s[DMLC_S_REDUCE_IN_BYTES] = ops::ElementSize(in.DataType);
   s[DMLC_S_REDUCE_SIGNED] = ops::IsSignedInteger(in.DataType) ? 1 : 0;
-  d->inputs = {0};
-  d->output = 1;
-  return std::vector<Dispatch>{std::move(*d)};
+  d.inputs = {0};
+  d.output = 1;
+
+  const uint64_t outputs = d.params[DMLC_P_COUNT];
+  const bool contiguous = reduced.rank() > 0 && reduced.out.back() == 1;
+  const ReduceLayout layout = ChooseReduceLayout(outputs, *count, contiguous, 32);
+  const uint64_t output_groups = (outputs + layout.per_group() - 1) / layout.per_group();
+  uint64_t splits = 1;
+  if (limits.scratch_buffers && output_groups < kReduceTargetGroups) {
+    const uint64_t wanted = (kReduceTargetGroups + output_groups - 1) / output_groups;
+    const uint64_t worth = *count / (uint64_t{layout.lanes} * kReduceMinPerLane);
+    const uint64_t room = kReduceMaxScratch / (std::max<uint64_t>(outputs, 1) * DMLC_REDUCE_STATE_BYTES);
+    splits = std::max<uint64_t>(1, std::min({wanted, worth, room}));
+  }
+  if (splits == 1) {
+    SetReduceLayout(d, layout, DMLC_REDUCE_MODE_FULL, 1, output_groups, limits);
+    return std::vector<Dispatch>{std::move(d)};
+  }
+  // Partial states per (span, output) into scratch buffer 2 (the desc has bindings 0 and 1), then one
+  // pass that folds them; few states per output, so output-major with a few lanes each.
+  Dispatch combine = d;
+  SetReduceLayout(d, layout, DMLC_REDUCE_MODE_PARTIAL, static_cast<uint32_t>(splits), output_groups * splits, limits);
+  d.output = 2;
+  d.scratch_bytes = splits * outputs * DMLC_REDUCE_STATE_BYTES;
+  const ReduceLayout fold = ChooseReduceLayout(outputs, splits, false, 8);
+  SetReduceLayout(combine, fold, DMLC_REDUCE_MODE_COMBINE, static_cast<uint32_t>(splits),
+                  (outputs + fold.per_group() - 1) / fold.per_group(), limits);
+  combine.inputs = {2};
+  return std::vector<Dispatch>{std::move(d), std::move(combine)};
 }
 
 template <class... Fs>

@@ -5,15 +5,22 @@
 #ifndef DMLC_BACKENDS_GPU_PARAM_LAYOUT_H_
 #define DMLC_BACKENDS_GPU_PARAM_LAYOUT_H_
 
-#define DMLC_GPU_THREADS_PER_GROUP 64
+// 256 threads: enough warps per group to hide memory latency, and the reduce kernels' lanes x outputs
+// layouts (powers of two) divide it.
+#define DMLC_GPU_THREADS_PER_GROUP 256
 #define DMLC_GPU_MAX_DIMS 8
 
 // The iteration space: `count` logical elements of `sizes` (row-major), visited by a grid-stride loop of
 // `thread stride` threads. Each coordinate moves three tensors by its own strides: the output, the
 // kernel's first input and an auxiliary input (0 where a tensor does not move along that coordinate).
+// `vector`: elements one thread handles along the last dimension (1, or k with k * element bytes of 4,
+// 8 or 16). With k > 1 the last size counts vectors, the last strides of the tensors that move are k,
+// and every vector starts on a k-element boundary, so a thread loads and stores whole words (no
+// sub-word atomics) in one Load/Load2/Load4.
 #define DMLC_P_COUNT 0
 #define DMLC_P_THREAD_STRIDE 1
 #define DMLC_P_RANK 2
+#define DMLC_P_VECTOR 3
 #define DMLC_P_SIZES 4
 #define DMLC_P_OUT_STRIDES 12
 #define DMLC_P_IN_STRIDES 20
@@ -37,19 +44,35 @@
 #define DMLC_S_ONE_HOT_DEPTH 1
 #define DMLC_S_ONE_HOT_INDEX_FLAGS 2
 #define DMLC_S_ONE_HOT_ON_OFFSET 3
+// ... and, for vectors, the indices' stride (elements) between neighbouring elements of a vector.
+#define DMLC_S_ONE_HOT_INDEX_STEP 4
 // diagonal_matrix: Offset (two's complement), the bits of Value in the output type (low, high word).
 #define DMLC_S_DIAGONAL_OFFSET 0
 #define DMLC_S_DIAGONAL_VALUE_LO 1
 #define DMLC_S_DIAGONAL_VALUE_HI 2
 // reduce: function (DML_REDUCE_FUNCTION), elements per reduction, reduced axis count, output element
-// bytes, input element bytes, input signedness (integers). ARRAY_A holds the reduced axes' sizes,
-// ARRAY_B their input strides, in ascending axis order (the last one moves fastest).
+// bytes, input element bytes, input signedness (integers), the thread layout, and splits. ARRAY_A
+// holds the reduced axes' sizes, ARRAY_B their input strides, in ascending axis order (the last one
+// moves fastest). The walk (COUNT, SIZES, ...) goes over the output elements; a workgroup reduces
+// 256 / lanes of them, each with `lanes` threads combined in groupshared memory in a fixed tree.
 #define DMLC_S_REDUCE_FUNCTION 0
 #define DMLC_S_REDUCE_COUNT 1
 #define DMLC_S_REDUCE_RANK 2
 #define DMLC_S_REDUCE_OUT_BYTES 3
 #define DMLC_S_REDUCE_IN_BYTES 4
 #define DMLC_S_REDUCE_SIGNED 5
+// Layout word: mode (bits 0-1, DMLC_REDUCE_MODE_*), lane-major (bit 2: a thread's lane is its index
+// modulo lanes, so lanes read neighbouring reduced elements; else neighbouring threads take
+// neighbouring outputs), log2(lanes) (bits 8-15).
+#define DMLC_S_REDUCE_LAYOUT 6
+// MODE_PARTIAL: the reduction is cut into this many spans, one partial state each; MODE_COMBINE: the
+// partial states per output to combine. 1 in MODE_FULL.
+#define DMLC_S_REDUCE_SPLITS 7
+#define DMLC_REDUCE_MODE_FULL 0     // input -> output
+#define DMLC_REDUCE_MODE_PARTIAL 1  // input -> partial states: 16 bytes per (split, output), split-major
+#define DMLC_REDUCE_MODE_COMBINE 2  // partial states -> output
+#define DMLC_REDUCE_LANE_MAJOR 4
+#define DMLC_REDUCE_STATE_BYTES 16
 
 // Index element flags (GATHER_ND1 and ONE_HOT indices: INT32, UINT32, INT64, UINT64).
 #define DMLC_INDEX_SIGNED 1

@@ -57,7 +57,8 @@ class VulkanContext {
   uint32_t timestamp_valid_bits() const { return timestamp_valid_bits_; }
   const DeviceInfo& info() const { return info_; }
   const DeviceCapabilities& caps() const { return caps_; }
-  gpu::DeviceLimits limits() const { return {caps_.max_compute_work_group_count[0]}; }
+  // VulkanOperator creates the scratch buffers plans name.
+  gpu::DeviceLimits limits() const { return {caps_.max_compute_work_group_count[0], true}; }
 
   // Memory type index with all of `required` among `type_bits`; -1 when none.
   int FindMemoryType(uint32_t type_bits, VkMemoryPropertyFlags required) const;

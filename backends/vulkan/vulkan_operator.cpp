@@ -1,5 +1,6 @@
 #include "backends/vulkan/vulkan_operator.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 
@@ -115,6 +116,29 @@ Status VulkanOperator::Build(const std::vector<gpu::Dispatch>& plan) {
     staging_offset_.push_back(staging_size);
     staging_size += AlignUp(bytes, 16);
   }
+  // Scratch buffers follow the bindings, numbered as the plan numbers them; the GPU alone touches them.
+  for (const gpu::Dispatch& d : plan) {
+    if (d.scratch_bytes == 0) continue;
+    if (d.output != tensors_.size()) {
+      return Fail(MakeError("vulkan", "", "scratch buffer " + std::to_string(d.output) + " out of order",
+                            "plans number scratch buffers after the bindings, in order"));
+    }
+    Result<Buffer> b = CreateBuffer(d.scratch_bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, false);
+    if (!b.ok()) return Fail(b.error());
+    tensors_.push_back(*b);
+  }
+  for (const gpu::Dispatch& d : plan) {
+    for (uint32_t t : d.inputs) {
+      if (t >= tensors_.size()) {
+        return Fail(MakeError("vulkan", "", "dispatch reads buffer " + std::to_string(t) + ", which no one creates",
+                              "every buffer a plan names exists"));
+      }
+    }
+    if (d.output >= tensors_.size()) {
+      return Fail(MakeError("vulkan", "", "dispatch writes buffer " + std::to_string(d.output) + ", which no one creates",
+                            "every buffer a plan names exists"));
+    }
+  }
   Result<Buffer> staging =
       CreateBuffer(staging_size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
   if (!staging.ok()) return Fail(staging.error());
@@ -208,15 +232,22 @@ Status VulkanOperator::Record(const std::vector<gpu::Dispatch>& plan) {
   if (queries_ != VK_NULL_HANDLE) api.vkCmdResetQueryPool(commands_, queries_, 0, 2);
   // Outputs are uploaded too: the kernels write only logical elements, so the rest of each output
   // buffer must hold the caller's bytes when it is read back.
-  for (size_t t = 0; t < tensors_.size(); ++t) {
+  for (size_t t = 0; t < tensor_bytes_.size(); ++t) {
     const VkBufferCopy region{staging_offset_[t], 0, tensor_bytes_[t]};
     api.vkCmdCopyBuffer(commands_, staging_.buffer, tensors_[t].buffer, 1, &region);
   }
   Barrier(api, commands_, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
           VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
   if (queries_ != VK_NULL_HANDLE) api.vkCmdWriteTimestamp(commands_, VK_PIPELINE_STAGE_TRANSFER_BIT, queries_, 0);
-  // JOIN's dispatches write disjoint elements (sub-word ones atomically), so they need no barrier.
+  // JOIN's dispatches write disjoint elements (sub-word ones atomically), so they need no barrier; a
+  // dispatch that reads what an earlier one wrote (REDUCE's partial states) waits for it.
+  std::vector<bool> written(tensors_.size(), false);
   for (size_t i = 0; i < plan.size(); ++i) {
+    if (std::any_of(plan[i].inputs.begin(), plan[i].inputs.end(), [&](uint32_t t) { return written[t]; })) {
+      Barrier(api, commands_, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+              VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT);
+    }
+    written[plan[i].output] = true;
     api.vkCmdBindPipeline(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_[i]->pipeline);
     api.vkCmdBindDescriptorSets(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_[i]->layout, 0, 1, &sets_[i], 0,
                                 nullptr);
@@ -227,7 +258,7 @@ Status VulkanOperator::Record(const std::vector<gpu::Dispatch>& plan) {
   }
   Barrier(api, commands_, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
           VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
-  for (size_t t = input_count_; t < tensors_.size(); ++t) {
+  for (size_t t = input_count_; t < tensor_bytes_.size(); ++t) {
     const VkBufferCopy region{0, staging_offset_[t], tensor_bytes_[t]};
     api.vkCmdCopyBuffer(commands_, tensors_[t].buffer, staging_.buffer, 1, &region);
   }

@@ -1,5 +1,5 @@
-// A desc prepared on a Vulkan device: one device-local storage buffer per tensor, one host-visible
-// staging buffer for upload and readback, the parameter blocks in a uniform buffer, and a command
+// A desc prepared on a Vulkan device: one device-local storage buffer per tensor and per scratch buffer
+// the plan names, one host-visible staging buffer for upload and readback, the parameter blocks in a uniform buffer, and a command
 // buffer recorded once (upload, dispatches between timestamps, readback) and submitted per Execute().
 // Not thread-safe.
 #pragma once
@@ -46,7 +46,7 @@ class VulkanOperator final : public PreparedOperator {
   size_t input_count_ = 0;
   std::vector<uint64_t> tensor_bytes_;       // per binding (ops::Bindings order)
   std::vector<VkDeviceSize> staging_offset_;  // per binding
-  std::vector<Buffer> tensors_;               // per binding, device-local
+  std::vector<Buffer> tensors_;               // per binding, then the plan's scratch buffers; device-local
   Buffer staging_;
   Buffer params_;
   std::vector<const Pipeline*> pipelines_;    // per dispatch

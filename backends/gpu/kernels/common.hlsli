@@ -32,9 +32,13 @@ Walk WalkTo(uint index) {
   for (uint k = 0; k < DMLC_GPU_MAX_DIMS; ++k) w.coords[k] = 0;
   for (uint j = 0; j < rank; ++j) {
     uint d = rank - 1 - j;
-    uint size = Param(DMLC_P_SIZES + d);
-    uint c = index % size;
-    index /= size;
+    // The outermost coordinate is what is left: index < count bounds it, so it needs no division.
+    uint c = index;
+    if (d != 0) {
+      uint size = Param(DMLC_P_SIZES + d);
+      c = index % size;
+      index /= size;
+    }
     w.coords[d] = c;
     w.out_offset += c * Param(DMLC_P_OUT_STRIDES + d);
     w.in_offset += c * Param(DMLC_P_IN_STRIDES + d);
@@ -80,6 +84,39 @@ uint NextIndex(uint i) {
       buf.InterlockedOr(at & ~3u, (bits.x << shift) & mask, previous); \
     }                                                      \
   }
+
+// Vector access: `words` (1, 2 or 4) whole words at byte offset `at`, a multiple of 4 * words. The
+// plan only vectorizes where a thread owns every byte it stores, so no atomics are needed.
+#define DEFINE_VECTOR_LOADER(Name, buf)                    \
+  uint4 Name(uint at, uint words) {                        \
+    if (words == 4) return buf.Load4(at);                  \
+    if (words == 2) return uint4(buf.Load2(at), 0, 0);     \
+    return uint4(buf.Load(at), 0, 0, 0);                   \
+  }
+
+#define DEFINE_VECTOR_STORER(Name, buf)                    \
+  void Name(uint at, uint words, uint4 v) {                \
+    if (words == 4) {                                      \
+      buf.Store4(at, v);                                   \
+    } else if (words == 2) {                               \
+      buf.Store2(at, v.xy);                                \
+    } else {                                               \
+      buf.Store(at, v.x);                                  \
+    }                                                      \
+  }
+
+// Places element `s` of a vector of `bytes`-byte elements into its words (zero-initialized).
+void PutElement(inout uint4 v, uint s, uint bytes, uint2 bits) {
+  if (bytes == 8) {
+    v[s * 2] = bits.x;
+    v[s * 2 + 1] = bits.y;
+  } else if (bytes == 4) {
+    v[s] = bits.x;
+  } else {
+    uint mask = bytes == 1 ? 0xFFu : 0xFFFFu;
+    v[(s * bytes) >> 2] |= (bits.x & mask) << (((s * bytes) & 3u) * 8u);
+  }
+}
 
 // An index element (INT32, UINT32, INT64, UINT64 per DMLC_INDEX_* flags) resolved against a dimension
 // of `extent` elements: negative values of signed types count from the end. False when the value lies

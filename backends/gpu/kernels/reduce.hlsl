@@ -1,11 +1,17 @@
-// REDUCE, all twelve functions, one thread per output element walking its reduced elements in
-// row-major order of the reduced axes. Variants by accumulator:
+// REDUCE, all twelve functions. A workgroup takes 256 / lanes output elements at a time; the `lanes`
+// threads of one output walk its reduced elements (row-major order of the reduced axes) with a stride
+// of `lanes`, each keeping a state, and the states are combined in groupshared memory in a fixed tree,
+// so results do not depend on timing. Lane-major layouts (reduced axis contiguous) make neighbouring
+// threads read neighbouring elements; output-major ones (outputs contiguous) make neighbouring threads
+// take neighbouring outputs: both coalesce. Long reductions over few outputs are cut into spans:
+// MODE_PARTIAL writes one 16-byte state per (span, output) to a scratch buffer, MODE_COMBINE folds them
+// in span order and writes the output. Variants by accumulator:
 //   REDUCE_F32, REDUCE_F16: float accumulation (compensated sums), FLOAT16 through f16tof32/f32tof16;
 //   REDUCE_I32: 8/16/32-bit integers in a 32-bit word (signedness and width from the parameters);
 //   REDUCE_I64: 64-bit integers (needs shaderInt64).
 // Integer sums and products wrap modulo 2^n; comparisons honour signedness by flipping the sign bit.
-// ARGMIN/ARGMAX keep the first occurrence; NaN wins MIN/MAX and ARGMIN/ARGMAX (the first NaN), matching
-// the CPU reference.
+// ARGMIN/ARGMAX and MIN/MAX keep the first occurrence (states carry the element's position, and ties
+// go to the earlier one); NaN wins MIN/MAX and ARGMIN/ARGMAX (the first NaN), matching the CPU reference.
 #include "common.hlsli"
 
 #define FN_ARGMAX 0
@@ -21,15 +27,24 @@
 #define FN_SUM 10
 #define FN_SUM_SQUARE 11
 
+// A selection state's position before it has seen an element.
+#define NO_POSITION 0xFFFFFFFFu
+
 ByteAddressBuffer g_input : register(t1);
 RWByteAddressBuffer g_output : register(u2);
 DEFINE_ELEMENT_LOADER(LoadInput, g_input)
 DEFINE_ELEMENT_STORER(StoreOutput, g_output)
 
+groupshared uint4 g_states[DMLC_GPU_THREADS_PER_GROUP];
+
+bool IsSelection(uint fn) { return fn == FN_ARGMAX || fn == FN_ARGMIN || fn == FN_MAX || fn == FN_MIN; }
+bool WantsMax(uint fn) { return fn == FN_ARGMAX || fn == FN_MAX; }
+
 // Input element offset (in elements) of the j-th reduced element relative to the output element's base.
 uint ReducedOffset(uint j) {
-  uint offset = 0;
   uint rank = Scalar(DMLC_S_REDUCE_RANK);
+  if (rank == 1) return j * Param(DMLC_P_ARRAY_B);  // the common case: one (merged) reduced axis
+  uint offset = 0;
   for (uint k = 0; k < rank; ++k) {
     uint d = rank - 1 - k;
     uint size = Param(DMLC_P_ARRAY_A + d);
@@ -41,7 +56,11 @@ uint ReducedOffset(uint j) {
 
 #if defined(REDUCE_F32) || defined(REDUCE_F16)
 
-float LoadValue(uint element) {
+// States: sums (total, compensation); MULTIPLY (product); LOG_SUM_EXP (peak, total, compensation,
+// saw NaN); selections (value, position).
+#define VALUE float
+
+VALUE LoadValue(uint element) {
 #ifdef REDUCE_F16
   return f16tof32(LoadInput(element * 2, 2).x);
 #else
@@ -79,56 +98,89 @@ void Add(inout Sum s, float x) {
   s.total = t;
 }
 
-// Returns the result bits; ARGMIN/ARGMAX return the index.
-uint2 ReduceOne(uint base, uint fn, uint count) {
-  if (fn == FN_ARGMAX || fn == FN_ARGMIN || fn == FN_MAX || fn == FN_MIN) {
-    bool want_max = fn == FN_ARGMAX || fn == FN_MAX;
-    float best = LoadValue(base);
-    uint best_j = 0;
-    for (uint j = 1; j < count; ++j) {
-      float x = LoadValue(base + ReducedOffset(j));
-      if (Replaces(x, best, want_max)) {
-        best = x;
-        best_j = j;
-      }
-    }
-    return (fn == FN_ARGMAX || fn == FN_ARGMIN) ? uint2(best_j, 0) : ValueBits(best);
-  }
-  if (fn == FN_MULTIPLY) {
-    float product = 1.0;
-    for (uint j = 0; j < count; ++j) product *= LoadValue(base + ReducedOffset(j));
-    return ValueBits(product);
-  }
+Sum ToSum(float total, float compensation) {
+  Sum s;
+  s.total = total;
+  s.compensation = compensation;
+  return s;
+}
+
+#define NEG_INF asfloat(0xFF800000u)
+
+uint4 Identity(uint fn) {
+  if (IsSelection(fn)) return uint4(0, NO_POSITION, 0, 0);
+  if (fn == FN_MULTIPLY) return uint4(asuint(1.0), 0, 0, 0);
+  if (fn == FN_LOG_SUM_EXP) return uint4(asuint(NEG_INF), 0, 0, 0);
+  return uint4(0, 0, 0, 0);
+}
+
+// Selection states of either variant: a has seen earlier positions of its own lane, b of another.
+bool SelectionTakes(uint4 a, uint4 b, uint fn) {
+  if (b.y == NO_POSITION) return false;
+  if (a.y == NO_POSITION) return true;
+  bool want_max = WantsMax(fn);
+  float va = asfloat(a.x);
+  float vb = asfloat(b.x);
+  if (Replaces(vb, va, want_max)) return true;
+  return !Replaces(va, vb, want_max) && b.y < a.y;  // equal (or both NaN): the earlier position
+}
+
+uint4 Accumulate(uint4 st, uint fn, float x, uint j) {
+  if (IsSelection(fn)) return SelectionTakes(st, uint4(asuint(x), j, 0, 0), fn) ? uint4(asuint(x), j, 0, 0) : st;
+  if (fn == FN_MULTIPLY) return uint4(asuint(asfloat(st.x) * x), 0, 0, 0);
   if (fn == FN_LOG_SUM_EXP) {
     // Shifted by the running maximum so that large inputs do not overflow exp() in float.
-    float peak = asfloat(0xFF800000u);  // -inf
-    Sum s;
-    s.total = 0;
-    s.compensation = 0;
-    bool saw_nan = false;
-    for (uint j = 0; j < count; ++j) {
-      float x = LoadValue(base + ReducedOffset(j));
-      saw_nan = saw_nan || isnan(x);
-      if (isnan(x) || x == asfloat(0xFF800000u)) continue;  // exp(-inf) adds nothing
-      if (x > peak) {
-        float scale = isinf(peak) ? 0.0 : exp(peak - x);
-        s.total *= scale;
-        s.compensation *= scale;
-        peak = x;
-      }
-      Add(s, isinf(x) ? 1.0 : exp(x - peak));
+    float peak = asfloat(st.x);
+    Sum s = ToSum(asfloat(st.y), asfloat(st.z));
+    if (isnan(x)) return uint4(st.xyz, 1);
+    if (x == NEG_INF) return st;  // exp(-inf) adds nothing
+    if (x > peak) {
+      float scale = isinf(peak) ? 0.0 : exp(peak - x);
+      s.total *= scale;
+      s.compensation *= scale;
+      peak = x;
     }
-    float result = isinf(peak) ? peak : peak + log(s.total);
-    return ValueBits(saw_nan ? asfloat(0x7FC00000u) : result);
+    Add(s, isinf(x) ? 1.0 : exp(x - peak));
+    return uint4(asuint(peak), asuint(s.total), asuint(s.compensation), st.w);
   }
-  Sum s;
-  s.total = 0;
-  s.compensation = 0;
-  for (uint j = 0; j < count; ++j) {
-    float x = LoadValue(base + ReducedOffset(j));
-    Add(s, fn == FN_L1 ? abs(x) : ((fn == FN_L2 || fn == FN_SUM_SQUARE) ? x * x : x));
+  Sum s = ToSum(asfloat(st.x), asfloat(st.y));
+  Add(s, fn == FN_L1 ? abs(x) : ((fn == FN_L2 || fn == FN_SUM_SQUARE) ? x * x : x));
+  return uint4(asuint(s.total), asuint(s.compensation), 0, 0);
+}
+
+uint4 Combine(uint4 a, uint4 b, uint fn) {
+  if (IsSelection(fn)) return SelectionTakes(a, b, fn) ? b : a;
+  if (fn == FN_MULTIPLY) return uint4(asuint(asfloat(a.x) * asfloat(b.x)), 0, 0, 0);
+  if (fn == FN_LOG_SUM_EXP) {
+    float pa = asfloat(a.x);
+    float pb = asfloat(b.x);
+    float peak = max(pa, pb);
+    // A state at the common peak (infinite ones included) keeps its scale; exp(-inf) = 0 drops empty ones.
+    float sa = pa == peak ? 1.0 : exp(pa - peak);
+    float sb = pb == peak ? 1.0 : exp(pb - peak);
+    Sum s = ToSum(asfloat(a.y) * sa, asfloat(a.z) * sa);
+    Add(s, asfloat(b.y) * sb);
+    Add(s, -asfloat(b.z) * sb);
+    return uint4(asuint(peak), asuint(s.total), asuint(s.compensation), a.w | b.w);
   }
-  float total = s.total;
+  Sum s = ToSum(asfloat(a.x), asfloat(a.y));
+  Add(s, asfloat(b.x));
+  Add(s, -asfloat(b.y));
+  return uint4(asuint(s.total), asuint(s.compensation), 0, 0);
+}
+
+uint2 Finalize(uint4 st, uint fn, uint count) {
+  if (IsSelection(fn)) {
+    uint position = st.y == NO_POSITION ? 0 : st.y;
+    return (fn == FN_ARGMAX || fn == FN_ARGMIN) ? uint2(position, 0) : ValueBits(asfloat(st.x));
+  }
+  if (fn == FN_MULTIPLY) return ValueBits(asfloat(st.x));
+  if (fn == FN_LOG_SUM_EXP) {
+    float peak = asfloat(st.x);
+    float result = isinf(peak) ? peak : peak + log(asfloat(st.y));
+    return ValueBits(st.w != 0 ? asfloat(0x7FC00000u) : result);
+  }
+  float total = asfloat(st.x);
   if (fn == FN_AVERAGE) total = total / (float)count;
   if (fn == FN_L2) total = sqrt(total);
   if (fn == FN_LOG_SUM) total = log(total);
@@ -137,83 +189,156 @@ uint2 ReduceOne(uint base, uint fn, uint count) {
 
 #else  // integer variants
 
+// States: accumulator (words x, y); selections (value in x, y, position in z).
 #ifdef REDUCE_I64
-#define ACC uint64_t
-ACC Widen(uint2 bits) {
-  ACC hi = bits.y;
-  ACC lo = bits.x;
+#define VALUE uint64_t
+VALUE Widen(uint2 bits) {
+  VALUE hi = bits.y;
+  VALUE lo = bits.x;
   return (hi << 32) | lo;
 }
-uint2 Narrow(ACC v) { return uint2((uint)v, (uint)(v >> 32)); }
-ACC SignBit() {
-  ACC one = 1;
+uint2 Narrow(VALUE v) { return uint2((uint)v, (uint)(v >> 32)); }
+VALUE SignBit() {
+  VALUE one = 1;
   return one << 63;
 }
 #else
-#define ACC uint
+#define VALUE uint
 // Sign-extends signed 8/16-bit elements so that wrapping 32-bit arithmetic agrees modulo 2^n.
-ACC Widen(uint2 bits) {
+VALUE Widen(uint2 bits) {
   uint bytes = Scalar(DMLC_S_REDUCE_IN_BYTES);
   if (Scalar(DMLC_S_REDUCE_SIGNED) == 0 || bytes == 4) return bits.x;
   uint shift = 32 - bytes * 8;
   return (uint)(((int)(bits.x << shift)) >> shift);
 }
-uint2 Narrow(ACC v) { return uint2(v, 0); }
-ACC SignBit() { return 0x80000000u; }
+uint2 Narrow(VALUE v) { return uint2(v, 0); }
+VALUE SignBit() { return 0x80000000u; }
 #endif
 
-ACC LoadValue(uint element) {
+VALUE LoadValue(uint element) {
   uint bytes = Scalar(DMLC_S_REDUCE_IN_BYTES);
   return Widen(LoadInput(element * bytes, bytes));
 }
 
 // Ordering key: flipping the sign bit makes unsigned comparison order signed values.
-ACC Key(ACC v) { return Scalar(DMLC_S_REDUCE_SIGNED) != 0 ? v ^ SignBit() : v; }
+VALUE Key(VALUE v) { return Scalar(DMLC_S_REDUCE_SIGNED) != 0 ? v ^ SignBit() : v; }
 
-ACC Magnitude(ACC v) {
-  ACC zero = 0;
+VALUE Magnitude(VALUE v) {
+  VALUE zero = 0;
   return (Scalar(DMLC_S_REDUCE_SIGNED) != 0 && (v & SignBit()) != 0) ? zero - v : v;
 }
 
-uint2 ReduceOne(uint base, uint fn, uint count) {
-  if (fn == FN_ARGMAX || fn == FN_ARGMIN || fn == FN_MAX || fn == FN_MIN) {
-    bool want_max = fn == FN_ARGMAX || fn == FN_MAX;
-    ACC best = LoadValue(base);
-    uint best_j = 0;
-    for (uint j = 1; j < count; ++j) {
-      ACC x = LoadValue(base + ReducedOffset(j));
-      if (want_max ? Key(x) > Key(best) : Key(x) < Key(best)) {
-        best = x;
-        best_j = j;
-      }
-    }
-    return (fn == FN_ARGMAX || fn == FN_ARGMIN) ? uint2(best_j, 0) : Narrow(best);
-  }
-  ACC acc = fn == FN_MULTIPLY ? 1 : 0;
-  for (uint j = 0; j < count; ++j) {
-    ACC x = LoadValue(base + ReducedOffset(j));
-    if (fn == FN_MULTIPLY) {
-      acc *= x;
-    } else if (fn == FN_SUM_SQUARE) {
-      acc += x * x;
-    } else if (fn == FN_L1) {
-      acc += Magnitude(x);
-    } else {
-      acc += x;
-    }
-  }
-  return Narrow(acc);
+uint4 Identity(uint fn) {
+  if (IsSelection(fn)) return uint4(0, 0, NO_POSITION, 0);
+  return uint4(fn == FN_MULTIPLY ? 1 : 0, 0, 0, 0);
+}
+
+bool SelectionTakes(uint4 a, uint4 b, uint fn) {
+  if (b.z == NO_POSITION) return false;
+  if (a.z == NO_POSITION) return true;
+  VALUE ka = Key(Widen(a.xy));
+  VALUE kb = Key(Widen(b.xy));
+  if (WantsMax(fn) ? kb > ka : kb < ka) return true;
+  return ka == kb && b.z < a.z;
+}
+
+VALUE Fold(VALUE acc, VALUE x, uint fn) {
+  if (fn == FN_MULTIPLY) return acc * x;
+  return acc + x;
+}
+
+uint4 Accumulate(uint4 st, uint fn, VALUE x, uint j) {
+  uint4 candidate = uint4(Narrow(x), j, 0);
+  if (IsSelection(fn)) return SelectionTakes(st, candidate, fn) ? candidate : st;
+  VALUE term = fn == FN_SUM_SQUARE ? x * x : (fn == FN_L1 ? Magnitude(x) : x);
+  return uint4(Narrow(Fold(Widen(st.xy), term, fn)), 0, 0);
+}
+
+uint4 Combine(uint4 a, uint4 b, uint fn) {
+  if (IsSelection(fn)) return SelectionTakes(a, b, fn) ? b : a;
+  return uint4(Narrow(Fold(Widen(a.xy), Widen(b.xy), fn)), 0, 0);
+}
+
+uint2 Finalize(uint4 st, uint fn, uint count) {
+  if (fn == FN_ARGMAX || fn == FN_ARGMIN) return uint2(st.z == NO_POSITION ? 0 : st.z, 0);
+  return st.xy;
 }
 
 #endif
 
+uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
+
+// This lane's state over reduced elements [j, end) with a stride of `lanes`, four loads in flight.
+uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lanes) {
+  while (j < end && end - j > 3 * lanes) {
+    VALUE x0 = LoadValue(base + ReducedOffset(j));
+    VALUE x1 = LoadValue(base + ReducedOffset(j + lanes));
+    VALUE x2 = LoadValue(base + ReducedOffset(j + 2 * lanes));
+    VALUE x3 = LoadValue(base + ReducedOffset(j + 3 * lanes));
+    st = Accumulate(st, fn, x0, j);
+    st = Accumulate(st, fn, x1, j + lanes);
+    st = Accumulate(st, fn, x2, j + 2 * lanes);
+    st = Accumulate(st, fn, x3, j + 3 * lanes);
+    j += 4 * lanes;
+  }
+  for (; j < end; j += lanes) st = Accumulate(st, fn, LoadValue(base + ReducedOffset(j)), j);
+  return st;
+}
+
 [numthreads(DMLC_GPU_THREADS_PER_GROUP, 1, 1)]
-void main(uint3 thread : SV_DispatchThreadID) {
+void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
   uint fn = Scalar(DMLC_S_REDUCE_FUNCTION);
   uint count = Scalar(DMLC_S_REDUCE_COUNT);
   uint out_bytes = Scalar(DMLC_S_REDUCE_OUT_BYTES);
-  FOR_EACH_ELEMENT(i, thread.x) {
-    Walk w = WalkTo(i);
-    StoreOutput(w.out_offset * out_bytes, out_bytes, ReduceOne(w.in_offset, fn, count));
+  uint layout = Scalar(DMLC_S_REDUCE_LAYOUT);
+  uint splits = Scalar(DMLC_S_REDUCE_SPLITS);
+  uint mode = layout & 3u;
+  bool lane_major = (layout & DMLC_REDUCE_LANE_MAJOR) != 0;
+  uint lane_bits = (layout >> 8) & 0xFFu;
+  uint lanes = 1u << lane_bits;
+  uint per_group = DMLC_GPU_THREADS_PER_GROUP >> lane_bits;  // outputs a group reduces at a time
+  uint t = local.x;
+  uint lane = lane_major ? (t & (lanes - 1u)) : (t / per_group);
+  uint slot = lane_major ? (t >> lane_bits) : (t & (per_group - 1u));
+  uint partner_step = lane_major ? 1u : per_group;  // slot distance between neighbouring lanes
+  uint outputs = Param(DMLC_P_COUNT);
+  uint output_groups = outputs / per_group + (outputs % per_group != 0 ? 1u : 0u);
+  uint spans = mode == DMLC_REDUCE_MODE_PARTIAL ? splits : 1u;
+  uint span = spans == 1 ? count : count / spans + (count % spans != 0 ? 1u : 0u);
+  uint work = output_groups * spans;  // the plan keeps this within 32 bits
+  uint group_stride = Param(DMLC_P_THREAD_STRIDE) / DMLC_GPU_THREADS_PER_GROUP;
+  // Uniform across the group, so the barriers inside are reached by every thread.
+  for (uint g = group.x; g < work; g += group_stride) {
+    uint split = g / output_groups;  // neighbouring groups share a span: they read neighbouring memory
+    uint o = (g % output_groups) * per_group + slot;
+    uint4 st = Identity(fn);
+    Walk w = WalkTo(o < outputs ? o : 0);
+    if (o < outputs) {
+      if (mode == DMLC_REDUCE_MODE_COMBINE) {
+        for (uint s = lane; s < splits; s += lanes) {
+          st = Combine(st, LoadState((s * outputs + o) * DMLC_REDUCE_STATE_BYTES), fn);
+        }
+      } else {
+        uint begin = min(split * span, count);  // rounding can leave the last spans empty
+        uint end = count - begin > span ? begin + span : count;
+        st = AccumulateSpan(st, fn, w.in_offset, begin + lane, end, lanes);
+      }
+    }
+    g_states[t] = st;
+    for (uint half = lanes >> 1; half > 0; half >>= 1) {
+      GroupMemoryBarrierWithGroupSync();
+      if (lane < half) {
+        st = Combine(st, g_states[t + half * partner_step], fn);
+        g_states[t] = st;
+      }
+    }
+    if (lane == 0 && o < outputs) {
+      if (mode == DMLC_REDUCE_MODE_PARTIAL) {
+        g_output.Store4((split * outputs + o) * DMLC_REDUCE_STATE_BYTES, st);
+      } else {
+        StoreOutput(w.out_offset * out_bytes, out_bytes, Finalize(st, fn, count));
+      }
+    }
+    GroupMemoryBarrierWithGroupSync();  // g_states is reused by the next round
   }
 }

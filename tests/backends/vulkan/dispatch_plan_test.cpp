@@ -26,11 +26,11 @@ std::vector<Dispatch> Plan(const ops::OperatorDesc& desc, DeviceLimits limits = 
 TEST(GroupCount, OneThreadPerElementCappedAtTheDeviceLimit) {
   EXPECT_EQ(GroupCount(0, {}), 1u);
   EXPECT_EQ(GroupCount(1, {}), 1u);
-  EXPECT_EQ(GroupCount(64, {}), 1u);
-  EXPECT_EQ(GroupCount(65, {}), 2u);
-  EXPECT_EQ(GroupCount(640, {}), 10u);
+  EXPECT_EQ(GroupCount(256, {}), 1u);
+  EXPECT_EQ(GroupCount(257, {}), 2u);
+  EXPECT_EQ(GroupCount(2560, {}), 10u);
   EXPECT_EQ(GroupCount(uint64_t{1} << 32, {}), 65535u);
-  EXPECT_EQ(GroupCount(uint64_t{1} << 32, {1u << 31}), 1u << 26);
+  EXPECT_EQ(GroupCount(uint64_t{1} << 32, {1u << 31}), 1u << 24);
   EXPECT_EQ(GroupCount(1000, {4}), 4u);
 }
 
@@ -45,13 +45,15 @@ TEST(PlanJoin, OneCopyPerInputAtItsPositionAlongAxis) {
   EXPECT_EQ(plan[0].inputs, std::vector<uint32_t>{0});
   EXPECT_EQ(plan[0].output, 2u);
   EXPECT_EQ(plan[0].group_count, 1u);
+  // Unit dimensions are dropped; rows of 3 and 7 floats admit no vector of 8 or 16 bytes.
   const ParamBlock& p0 = plan[0].params;
   EXPECT_EQ(p0[DMLC_P_COUNT], 6u);
-  EXPECT_EQ(p0[DMLC_P_THREAD_STRIDE], 64u);
-  EXPECT_EQ(p0[DMLC_P_RANK], 4u);
-  EXPECT_EQ(Words(p0, DMLC_P_SIZES, 4), (std::vector<uint32_t>{1, 1, 2, 3}));
-  EXPECT_EQ(Words(p0, DMLC_P_OUT_STRIDES, 4), (std::vector<uint32_t>{14, 14, 7, 1}));
-  EXPECT_EQ(Words(p0, DMLC_P_IN_STRIDES, 4), (std::vector<uint32_t>{6, 6, 3, 1}));
+  EXPECT_EQ(p0[DMLC_P_THREAD_STRIDE], 256u);
+  EXPECT_EQ(p0[DMLC_P_RANK], 2u);
+  EXPECT_EQ(p0[DMLC_P_VECTOR], 1u);
+  EXPECT_EQ(Words(p0, DMLC_P_SIZES, 2), (std::vector<uint32_t>{2, 3}));
+  EXPECT_EQ(Words(p0, DMLC_P_OUT_STRIDES, 2), (std::vector<uint32_t>{7, 1}));
+  EXPECT_EQ(Words(p0, DMLC_P_IN_STRIDES, 2), (std::vector<uint32_t>{3, 1}));
   EXPECT_EQ(Scalar(p0, DMLC_S_COPY_OUT_BASE), 0u);
   EXPECT_EQ(plan[1].inputs, std::vector<uint32_t>{1});
   EXPECT_EQ(plan[1].params[DMLC_P_COUNT], 8u);
@@ -70,6 +72,40 @@ TEST(PlanJoin, KernelFollowsElementSizeAndHonoursInputStrides) {
   EXPECT_EQ(Scalar(plan[1].params, DMLC_S_COPY_OUT_BASE), 8u);  // row 2 of a row stride of 4
 }
 
+TEST(PlanJoin, PackedBlocksMergeIntoOneDimensionAndCopy16BytesPerThread) {
+  ops::JoinDesc copy{{Tensor(DataType::kFloat32, {1, 1, 4, 8})}, Tensor(DataType::kFloat32, {1, 1, 4, 8}), 3};
+  const Dispatch d = Plan(copy).at(0);
+  EXPECT_EQ(d.params[DMLC_P_COUNT], 8u);  // 32 floats, 4 per thread
+  EXPECT_EQ(d.params[DMLC_P_RANK], 1u);
+  EXPECT_EQ(d.params[DMLC_P_VECTOR], 4u);
+  EXPECT_EQ(Words(d.params, DMLC_P_SIZES, 1), std::vector<uint32_t>{8});
+  EXPECT_EQ(Words(d.params, DMLC_P_OUT_STRIDES, 1), std::vector<uint32_t>{4});
+  EXPECT_EQ(Words(d.params, DMLC_P_IN_STRIDES, 1), std::vector<uint32_t>{4});
+
+  ops::JoinDesc halves{{Tensor(DataType::kFloat32, {1, 1, 4, 8}), Tensor(DataType::kFloat32, {1, 1, 4, 8})},
+                       Tensor(DataType::kFloat32, {1, 1, 4, 16}),
+                       3};
+  const std::vector<Dispatch> plan = Plan(halves);
+  ASSERT_EQ(plan.size(), 2u);
+  EXPECT_EQ(plan[1].params[DMLC_P_VECTOR], 4u);
+  EXPECT_EQ(Words(plan[1].params, DMLC_P_SIZES, 2), (std::vector<uint32_t>{4, 2}));
+  EXPECT_EQ(Words(plan[1].params, DMLC_P_OUT_STRIDES, 2), (std::vector<uint32_t>{16, 4}));
+  EXPECT_EQ(Words(plan[1].params, DMLC_P_IN_STRIDES, 2), (std::vector<uint32_t>{8, 4}));
+  EXPECT_EQ(Scalar(plan[1].params, DMLC_S_COPY_OUT_BASE), 8u);
+}
+
+TEST(PlanJoin, SubWordElementsVectorizeOnlyWhereEveryBlockStartsOnAWholeVector) {
+  // Bytes: the second block starts at byte 16 (a 16-byte vector fits), or at byte 6 (no whole word).
+  ops::JoinDesc aligned{{Tensor(DataType::kUint8, {2, 8}), Tensor(DataType::kUint8, {2, 8})},
+                        Tensor(DataType::kUint8, {4, 8}), 0};
+  for (const Dispatch& d : Plan(aligned)) EXPECT_EQ(d.params[DMLC_P_VECTOR], 16u);
+  ops::JoinDesc ragged{{Tensor(DataType::kUint8, {3, 2}), Tensor(DataType::kUint8, {1, 2})},
+                       Tensor(DataType::kUint8, {4, 2}), 0};
+  const std::vector<Dispatch> plan = Plan(ragged);
+  EXPECT_EQ(plan.at(0).params[DMLC_P_VECTOR], 1u);
+  EXPECT_EQ(plan.at(1).params[DMLC_P_VECTOR], 1u);
+}
+
 TEST(PlanGatherNd1, BatchIndexAndTupleStridesFollowTheLayout) {
   // Spec 000, example 2: one batch dimension of 3, 2-coordinate tuples.
   ops::GatherNd1Desc gather{Tensor(DataType::kFloat32, {1, 3, 2, 2}), Tensor(DataType::kUint32, {1, 3, 2, 2}),
@@ -81,10 +117,12 @@ TEST(PlanGatherNd1, BatchIndexAndTupleStridesFollowTheLayout) {
   EXPECT_EQ(d.inputs, (std::vector<uint32_t>{0, 1}));
   EXPECT_EQ(d.output, 2u);
   EXPECT_EQ(d.params[DMLC_P_COUNT], 6u);
-  EXPECT_EQ(Words(d.params, DMLC_P_SIZES, 4), (std::vector<uint32_t>{1, 1, 3, 2}));
-  EXPECT_EQ(Words(d.params, DMLC_P_OUT_STRIDES, 4), (std::vector<uint32_t>{6, 6, 2, 1}));
-  EXPECT_EQ(Words(d.params, DMLC_P_IN_STRIDES, 4), (std::vector<uint32_t>{0, 0, 4, 0}));   // batch only
-  EXPECT_EQ(Words(d.params, DMLC_P_AUX_STRIDES, 4), (std::vector<uint32_t>{0, 0, 4, 2}));  // batch, index
+  EXPECT_EQ(d.params[DMLC_P_RANK], 2u);  // the unit dimensions dropped
+  EXPECT_EQ(d.params[DMLC_P_VECTOR], 1u);  // the input does not move along the last dimension
+  EXPECT_EQ(Words(d.params, DMLC_P_SIZES, 2), (std::vector<uint32_t>{3, 2}));
+  EXPECT_EQ(Words(d.params, DMLC_P_OUT_STRIDES, 2), (std::vector<uint32_t>{2, 1}));
+  EXPECT_EQ(Words(d.params, DMLC_P_IN_STRIDES, 2), (std::vector<uint32_t>{4, 0}));   // batch only
+  EXPECT_EQ(Words(d.params, DMLC_P_AUX_STRIDES, 2), (std::vector<uint32_t>{4, 2}));  // batch, index
   EXPECT_EQ(Words(d.params, DMLC_P_ARRAY_A, 2), (std::vector<uint32_t>{2, 2}));
   EXPECT_EQ(Words(d.params, DMLC_P_ARRAY_B, 2), (std::vector<uint32_t>{2, 1}));
   EXPECT_EQ(Scalar(d.params, DMLC_S_GATHER_TUPLE_SIZE), 2u);
@@ -98,11 +136,31 @@ TEST(PlanGatherNd1, TrailingInputDimensionsAreCopiedAndIndexFlagsFollowTheType) 
                             Tensor(DataType::kUint8, {1, 1, 2, 6, 7}), 5, 3, 0};
   const Dispatch d = Plan(gather).at(0);
   EXPECT_EQ(d.kernel, "gather_nd1_b1");
-  EXPECT_EQ(Words(d.params, DMLC_P_IN_STRIDES, 5), (std::vector<uint32_t>{0, 0, 0, 7, 1}));
-  EXPECT_EQ(Words(d.params, DMLC_P_AUX_STRIDES, 5), (std::vector<uint32_t>{0, 6, 3, 0, 0}));
+  // {2,6,7} after the unit dimensions go; the trailing {6,7} are one packed stretch of 42 bytes, too
+  // ragged for whole-word vectors.
+  EXPECT_EQ(d.params[DMLC_P_RANK], 2u);
+  EXPECT_EQ(d.params[DMLC_P_VECTOR], 1u);
+  EXPECT_EQ(Words(d.params, DMLC_P_SIZES, 2), (std::vector<uint32_t>{2, 42}));
+  EXPECT_EQ(Words(d.params, DMLC_P_OUT_STRIDES, 2), (std::vector<uint32_t>{42, 1}));
+  EXPECT_EQ(Words(d.params, DMLC_P_IN_STRIDES, 2), (std::vector<uint32_t>{0, 1}));
+  EXPECT_EQ(Words(d.params, DMLC_P_AUX_STRIDES, 2), (std::vector<uint32_t>{3, 0}));
   EXPECT_EQ(Words(d.params, DMLC_P_ARRAY_A, 3), (std::vector<uint32_t>{3, 4, 5}));
   EXPECT_EQ(Words(d.params, DMLC_P_ARRAY_B, 3), (std::vector<uint32_t>{840, 210, 42}));
   EXPECT_EQ(Scalar(d.params, DMLC_S_GATHER_INDEX_FLAGS), uint32_t{DMLC_INDEX_SIGNED | DMLC_INDEX_WIDE});
+}
+
+TEST(PlanGatherNd1, RowsOfAPackedInputMove16BytesPerThread) {
+  // dml-bench's shape: rows of {8,16} FLOAT32 gathered by an {8,1} index.
+  ops::GatherNd1Desc gather{Tensor(DataType::kFloat32, {8, 16}), Tensor(DataType::kUint32, {8, 1}),
+                            Tensor(DataType::kFloat32, {8, 16}), 2, 2, 0};
+  const Dispatch d = Plan(gather).at(0);
+  EXPECT_EQ(d.params[DMLC_P_VECTOR], 4u);
+  EXPECT_EQ(d.params[DMLC_P_COUNT], 32u);
+  EXPECT_EQ(Words(d.params, DMLC_P_SIZES, 2), (std::vector<uint32_t>{8, 4}));
+  EXPECT_EQ(Words(d.params, DMLC_P_OUT_STRIDES, 2), (std::vector<uint32_t>{16, 4}));
+  EXPECT_EQ(Words(d.params, DMLC_P_IN_STRIDES, 2), (std::vector<uint32_t>{0, 4}));
+  EXPECT_EQ(Words(d.params, DMLC_P_AUX_STRIDES, 2), (std::vector<uint32_t>{1, 0}));
+  EXPECT_EQ(Words(d.params, DMLC_P_ARRAY_B, 1), std::vector<uint32_t>{16});  // in elements, as the offsets
 }
 
 TEST(PlanOneHot, IndicesDoNotMoveAlongAxisAndOnValueIsFoundThroughStrides) {
@@ -112,11 +170,28 @@ TEST(PlanOneHot, IndicesDoNotMoveAlongAxisAndOnValueIsFoundThroughStrides) {
   const Dispatch d = Plan(one_hot).at(0);
   EXPECT_EQ(d.kernel, "one_hot_b2");
   EXPECT_EQ(d.inputs, (std::vector<uint32_t>{0, 1}));
-  EXPECT_EQ(Words(d.params, DMLC_P_IN_STRIDES, 4), (std::vector<uint32_t>{3, 3, 1, 0}));
-  EXPECT_EQ(Scalar(d.params, DMLC_S_ONE_HOT_AXIS), 3u);
+  // {3,4} once the unit dimensions go (Axis moves to 1); each thread writes 4 halves (8 bytes).
+  EXPECT_EQ(d.params[DMLC_P_VECTOR], 4u);
+  EXPECT_EQ(Words(d.params, DMLC_P_SIZES, 2), (std::vector<uint32_t>{3, 1}));
+  EXPECT_EQ(Words(d.params, DMLC_P_OUT_STRIDES, 2), (std::vector<uint32_t>{4, 4}));
+  EXPECT_EQ(Words(d.params, DMLC_P_IN_STRIDES, 2), (std::vector<uint32_t>{1, 0}));
+  EXPECT_EQ(Scalar(d.params, DMLC_S_ONE_HOT_AXIS), 1u);
+  EXPECT_EQ(Scalar(d.params, DMLC_S_ONE_HOT_INDEX_STEP), 0u);
   EXPECT_EQ(Scalar(d.params, DMLC_S_ONE_HOT_DEPTH), 4u);
   EXPECT_EQ(Scalar(d.params, DMLC_S_ONE_HOT_INDEX_FLAGS), 0u);
   EXPECT_EQ(Scalar(d.params, DMLC_S_ONE_HOT_ON_OFFSET), 4u);  // element offset 2, 2 bytes each
+}
+
+TEST(PlanOneHot, VectorsAcrossAxisStepThroughTheIndices) {
+  // Axis 0: along the last dimension every element has its own index, one apart.
+  ops::OneHotDesc one_hot{Tensor(DataType::kInt32, {1, 8}), Tensor(DataType::kUint8, {2}),
+                          Tensor(DataType::kUint8, {3, 8}), 0};
+  const Dispatch d = Plan(one_hot).at(0);
+  EXPECT_EQ(d.params[DMLC_P_VECTOR], 8u);
+  EXPECT_EQ(Words(d.params, DMLC_P_SIZES, 2), (std::vector<uint32_t>{3, 1}));
+  EXPECT_EQ(Words(d.params, DMLC_P_IN_STRIDES, 2), (std::vector<uint32_t>{0, 8}));
+  EXPECT_EQ(Scalar(d.params, DMLC_S_ONE_HOT_AXIS), 0u);
+  EXPECT_EQ(Scalar(d.params, DMLC_S_ONE_HOT_INDEX_STEP), 1u);
 }
 
 TEST(PlanDiagonalMatrix, ValueIsConvertedToTheOutputTypesBits) {
@@ -150,8 +225,9 @@ TEST(PlanReduce, ReducedAxesInAscendingOrderWithTheirStrides) {
   EXPECT_EQ(d.inputs, std::vector<uint32_t>{0});
   EXPECT_EQ(d.output, 1u);
   EXPECT_EQ(d.params[DMLC_P_COUNT], 3u);
-  EXPECT_EQ(Words(d.params, DMLC_P_OUT_STRIDES, 3), (std::vector<uint32_t>{3, 1, 1}));
-  EXPECT_EQ(Words(d.params, DMLC_P_IN_STRIDES, 3), (std::vector<uint32_t>{0, 4, 0}));
+  EXPECT_EQ(d.params[DMLC_P_RANK], 1u);  // the output's unit dimensions dropped
+  EXPECT_EQ(Words(d.params, DMLC_P_OUT_STRIDES, 1), std::vector<uint32_t>{1});
+  EXPECT_EQ(Words(d.params, DMLC_P_IN_STRIDES, 1), std::vector<uint32_t>{4});
   EXPECT_EQ(Words(d.params, DMLC_P_ARRAY_A, 2), (std::vector<uint32_t>{2, 4}));
   EXPECT_EQ(Words(d.params, DMLC_P_ARRAY_B, 2), (std::vector<uint32_t>{12, 1}));
   EXPECT_EQ(Scalar(d.params, DMLC_S_REDUCE_FUNCTION), 0u);
@@ -160,6 +236,46 @@ TEST(PlanReduce, ReducedAxesInAscendingOrderWithTheirStrides) {
   EXPECT_EQ(Scalar(d.params, DMLC_S_REDUCE_OUT_BYTES), 8u);
   EXPECT_EQ(Scalar(d.params, DMLC_S_REDUCE_IN_BYTES), 2u);
   EXPECT_EQ(Scalar(d.params, DMLC_S_REDUCE_SIGNED), 1u);
+  // The last reduced axis is contiguous: 8 lanes (the reduction's length) side by side, one group.
+  EXPECT_EQ(Scalar(d.params, DMLC_S_REDUCE_LAYOUT), uint32_t{DMLC_REDUCE_MODE_FULL | DMLC_REDUCE_LANE_MAJOR | (3u << 8)});
+  EXPECT_EQ(Scalar(d.params, DMLC_S_REDUCE_SPLITS), 1u);
+  EXPECT_EQ(d.group_count, 1u);
+}
+
+TEST(PlanReduce, NeighbouringReducedAxesMergeIntoOne) {
+  ops::ReduceDesc reduce{ops::ReduceFunction::kSum, Tensor(DataType::kFloat32, {2, 3, 4}),
+                         Tensor(DataType::kFloat32, {2, 1, 1}), {1, 2}};
+  const Dispatch d = Plan(reduce).at(0);
+  EXPECT_EQ(Scalar(d.params, DMLC_S_REDUCE_RANK), 1u);
+  EXPECT_EQ(Words(d.params, DMLC_P_ARRAY_A, 1), std::vector<uint32_t>{12});
+  EXPECT_EQ(Words(d.params, DMLC_P_ARRAY_B, 1), std::vector<uint32_t>{1});
+  EXPECT_EQ(Scalar(d.params, DMLC_S_REDUCE_COUNT), 12u);
+}
+
+TEST(PlanReduce, LongColumnsIntoFewOutputsSplitIntoPartialStatesWhereScratchIsAllowed) {
+  // 64 columns of 4096 rows: 32 neighbouring columns per group, 8 lanes each; 8 spans of 512 rows.
+  ops::ReduceDesc reduce{ops::ReduceFunction::kSum, Tensor(DataType::kFloat32, {4096, 64}),
+                         Tensor(DataType::kFloat32, {1, 64}), {0}};
+  const std::vector<Dispatch> single = Plan(reduce);
+  ASSERT_EQ(single.size(), 1u);  // no scratch: one dispatch
+  EXPECT_EQ(Scalar(single[0].params, DMLC_S_REDUCE_LAYOUT), uint32_t{DMLC_REDUCE_MODE_FULL | (3u << 8)});
+  EXPECT_EQ(single[0].group_count, 2u);
+
+  const std::vector<Dispatch> plan = Plan(reduce, DeviceLimits{65535, true});
+  ASSERT_EQ(plan.size(), 2u);
+  EXPECT_EQ(plan[0].inputs, std::vector<uint32_t>{0});
+  EXPECT_EQ(plan[0].output, 2u);  // the first scratch buffer, after the desc's two bindings
+  EXPECT_EQ(plan[0].scratch_bytes, 8u * 64 * DMLC_REDUCE_STATE_BYTES);
+  EXPECT_EQ(Scalar(plan[0].params, DMLC_S_REDUCE_LAYOUT), uint32_t{DMLC_REDUCE_MODE_PARTIAL | (3u << 8)});
+  EXPECT_EQ(Scalar(plan[0].params, DMLC_S_REDUCE_SPLITS), 8u);
+  EXPECT_EQ(plan[0].group_count, 16u);
+  EXPECT_EQ(plan[1].inputs, std::vector<uint32_t>{2});
+  EXPECT_EQ(plan[1].output, 1u);
+  EXPECT_EQ(plan[1].scratch_bytes, 0u);
+  EXPECT_EQ(Scalar(plan[1].params, DMLC_S_REDUCE_LAYOUT), uint32_t{DMLC_REDUCE_MODE_COMBINE | (3u << 8)});
+  EXPECT_EQ(Scalar(plan[1].params, DMLC_S_REDUCE_SPLITS), 8u);
+  EXPECT_EQ(Scalar(plan[1].params, DMLC_S_REDUCE_COUNT), 4096u);  // AVERAGE still divides by the whole
+  EXPECT_EQ(plan[1].group_count, 2u);
 }
 
 TEST(PlanReduce, VariantFollowsTheInputType) {
@@ -179,8 +295,9 @@ TEST(PlanDispatches, LargeWalksUseAGridStrideLoopWithinTheGroupLimit) {
   ops::DiagonalMatrixDesc diag{Tensor(DataType::kFloat32, {1000, 1000}), 0, 1.0f};
   const Dispatch d = Plan(diag, DeviceLimits{100}).at(0);
   EXPECT_EQ(d.group_count, 100u);
-  EXPECT_EQ(d.params[DMLC_P_COUNT], 1000000u);
-  EXPECT_EQ(d.params[DMLC_P_THREAD_STRIDE], 6400u);
+  EXPECT_EQ(d.params[DMLC_P_COUNT], 250000u);  // vectors of 4 floats
+  EXPECT_EQ(d.params[DMLC_P_VECTOR], 4u);
+  EXPECT_EQ(d.params[DMLC_P_THREAD_STRIDE], 25600u);
 }
 
 TEST(PlanDispatches, BroadcastWalksBeyond32BitsAreRefused) {

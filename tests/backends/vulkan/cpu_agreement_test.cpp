@@ -1,0 +1,193 @@
+// The Vulkan backend against the CPU reference on shapes that take the fast paths: whole-word vectors
+// (sub-word and 8-byte elements included), merged dimensions, cooperative REDUCE lanes in both layouts
+// and REDUCE split into partial states. Inputs are small integers (or quarters, for floats) from a
+// fixed seed, so sums are exact; the transcendental functions and FLOAT16 get a relative bound.
+// Skips without a Vulkan device.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "backends/registry.h"
+#include "backends/vulkan/vulkan_backend.h"
+#include "ops/float16.h"
+#include "tests/backends/vulkan/tensors.h"
+
+namespace dmlc::backends::vulkan {
+namespace {
+
+using ops::DataType;
+using ops::ReduceFunction;
+using testing::Tensor;
+
+// Random elements of `type` in [-4, 4] (quarters for floats, [0, 8] for unsigned types); index tensors
+// get values in [0, limit).
+std::vector<std::byte> RandomBytes(const ops::TensorDesc& desc, std::mt19937& rng, uint32_t limit = 0) {
+  std::vector<std::byte> bytes(desc.TotalTensorSizeInBytes);
+  const uint32_t size = ops::ElementSize(desc.DataType);
+  std::uniform_int_distribution<int> small(-16, 16);
+  for (size_t at = 0; at + size <= bytes.size(); at += size) {
+    int64_t v = limit != 0 ? static_cast<int64_t>(rng() % limit) : small(rng);
+    uint64_t bits = 0;
+    switch (desc.DataType) {
+      case DataType::kFloat32: {
+        const float f = static_cast<float>(v) / 4;
+        std::memcpy(&bits, &f, 4);
+        break;
+      }
+      case DataType::kFloat16: bits = ops::FloatToHalf(static_cast<float>(v) / 4); break;
+      case DataType::kFloat64: {
+        const double f = static_cast<double>(v) / 4;
+        std::memcpy(&bits, &f, 8);
+        break;
+      }
+      default:
+        if (limit == 0) v = ops::IsSignedInteger(desc.DataType) ? v / 4 : (v + 16) / 4;
+        bits = static_cast<uint64_t>(v);
+    }
+    std::memcpy(bytes.data() + at, &bits, size);
+  }
+  return bytes;
+}
+
+double FloatAt(const std::vector<std::byte>& bytes, size_t i, DataType type) {
+  if (type == DataType::kFloat16) {
+    uint16_t h;
+    std::memcpy(&h, bytes.data() + i * 2, 2);
+    return ops::HalfToFloat(h);
+  }
+  float f;
+  std::memcpy(&f, bytes.data() + i * 4, 4);
+  return f;
+}
+
+class VulkanAgreesWithCpu : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    Result<std::unique_ptr<Backend>> vulkan = VulkanBackend::Create({});
+    if (!vulkan.ok()) GTEST_SKIP() << "no Vulkan device: " << vulkan.error().ToString();
+    vulkan_ = std::move(*vulkan);
+    Result<std::unique_ptr<Backend>> cpu = CreateBackend("cpu", {});
+    ASSERT_TRUE(cpu.ok()) << cpu.error().ToString();
+    cpu_ = std::move(*cpu);
+  }
+
+  // Runs `desc` on both backends with the same random inputs (outputs start as 0xA5 bytes, so stride
+  // gaps and unwritten elements show) and returns both outputs' bytes.
+  std::pair<std::vector<std::byte>, std::vector<std::byte>> RunBoth(const ops::OperatorDesc& desc, uint32_t index_limit = 0) {
+    EXPECT_TRUE(ops::Validate(desc).ok()) << ops::Validate(desc).error().ToString();
+    std::mt19937 rng(7);
+    std::vector<std::vector<std::byte>> inputs;
+    std::vector<std::byte> out;
+    for (const ops::TensorBinding& b : ops::Bindings(desc)) {
+      if (b.role == ops::TensorRole::kOutput) {
+        out.assign(b.desc->TotalTensorSizeInBytes, std::byte{0xA5});
+      } else {
+        const bool is_index = b.name.find("Indices") != std::string::npos;
+        inputs.push_back(RandomBytes(*b.desc, rng, is_index ? index_limit : 0));
+      }
+    }
+    std::vector<ConstBuffer> in(inputs.begin(), inputs.end());
+    std::vector<std::byte> expected = out;
+    std::vector<std::byte> actual = out;
+    for (auto [backend, bytes] : {std::pair{cpu_.get(), &expected}, std::pair{vulkan_.get(), &actual}}) {
+      Result<std::unique_ptr<PreparedOperator>> op = backend->Prepare(desc);
+      EXPECT_TRUE(op.ok()) << op.error().ToString();
+      if (!op.ok()) continue;
+      std::vector<MutableBuffer> outs = {MutableBuffer(*bytes)};
+      Result<Timing> timing = (*op)->Execute(in, outs);
+      EXPECT_TRUE(timing.ok()) << timing.error().ToString();
+    }
+    return {std::move(expected), std::move(actual)};
+  }
+
+  void ExpectSameBytes(const ops::OperatorDesc& desc, uint32_t index_limit = 0) {
+    auto [expected, actual] = RunBoth(desc, index_limit);
+    ASSERT_EQ(expected.size(), actual.size());
+    for (size_t i = 0; i < expected.size(); ++i) {
+      ASSERT_EQ(expected[i], actual[i]) << "byte " << i << " of " << expected.size();
+    }
+  }
+
+  std::unique_ptr<Backend> vulkan_;
+  std::unique_ptr<Backend> cpu_;
+};
+
+TEST_F(VulkanAgreesWithCpu, DataMovementInWholeWordVectors) {
+  for (DataType type : {DataType::kUint8, DataType::kFloat16, DataType::kFloat32, DataType::kInt64}) {
+    SCOPED_TRACE(std::string(ops::DataTypeName(type)));
+    ExpectSameBytes(ops::JoinDesc{{Tensor(type, {1, 1, 6, 16}), Tensor(type, {1, 1, 6, 32})}, Tensor(type, {1, 1, 6, 48}), 3});
+    ExpectSameBytes(ops::JoinDesc{{Tensor(type, {1, 1, 2, 64})}, Tensor(type, {1, 1, 2, 64}), 3});
+    ExpectSameBytes(ops::GatherNd1Desc{Tensor(type, {1, 1, 8, 32}), Tensor(DataType::kUint32, {1, 1, 8, 1}),
+                                       Tensor(type, {1, 1, 8, 32}), 2, 2, 0},
+                    8);
+    ExpectSameBytes(ops::OneHotDesc{Tensor(DataType::kUint32, {1, 1, 5, 1}), Tensor(type, {1, 1, 1, 2}),
+                                    Tensor(type, {1, 1, 5, 32}), 3},
+                    32);
+    // Axis 2: each element of a vector has its own index.
+    ExpectSameBytes(ops::OneHotDesc{Tensor(DataType::kInt32, {1, 1, 1, 32}), Tensor(type, {1, 1, 1, 2}),
+                                    Tensor(type, {1, 1, 6, 32}), 2},
+                    6);
+    ExpectSameBytes(ops::DiagonalMatrixDesc{Tensor(type, {1, 1, 16, 32}), 3, 1.0f});
+    ExpectSameBytes(ops::DiagonalMatrixDesc{Tensor(type, {1, 1, 16, 32}, {1024, 1024, 64, 1}), -2, 5.0f});
+  }
+}
+
+struct ReduceCase {
+  std::vector<uint32_t> sizes;
+  std::vector<uint32_t> axes;
+};
+
+// Outer columns (output-major lanes, split into spans), inner rows (lane-major lanes, split), and two
+// reduced axes that do not merge.
+const ReduceCase kReduceCases[] = {{{1, 1, 4096, 64}, {2}}, {{1, 1, 64, 4096}, {3}}, {{1, 3, 5, 7}, {1, 3}}};
+
+TEST_F(VulkanAgreesWithCpu, ReduceEveryFunctionInEveryLayout) {
+  const std::pair<DataType, std::vector<ReduceFunction>> rows[] = {
+      {DataType::kFloat32, std::vector<ReduceFunction>(std::begin(ops::kAllReduceFunctions), std::end(ops::kAllReduceFunctions))},
+      {DataType::kFloat16, {ReduceFunction::kSum, ReduceFunction::kMax, ReduceFunction::kArgMin, ReduceFunction::kLogSumExp}},
+      {DataType::kInt32, {ReduceFunction::kSum, ReduceFunction::kMultiply, ReduceFunction::kMin, ReduceFunction::kArgMax,
+                          ReduceFunction::kL1, ReduceFunction::kSumSquare}},
+      {DataType::kInt8, {ReduceFunction::kSum, ReduceFunction::kMax}},
+      {DataType::kInt64, {ReduceFunction::kSum, ReduceFunction::kArgMin}},
+  };
+  for (const auto& [type, functions] : rows) {
+    for (ReduceFunction fn : functions) {
+      for (const ReduceCase& c : kReduceCases) {
+        std::vector<uint32_t> out_sizes = c.sizes;
+        for (uint32_t axis : c.axes) out_sizes[axis] = 1;
+        const DataType out_type = ops::IsArgReduce(fn) ? DataType::kUint32 : type;
+        // A float product of thousands of these values overflows in one span and is 0 in another, and
+        // inf * 0 is NaN where the double reference says 0: float MULTIPLY takes the short case only
+        // (the integer variants cover long products, exactly).
+        uint64_t reduced = 1;
+        for (uint32_t axis : c.axes) reduced *= c.sizes[axis];
+        if (fn == ReduceFunction::kMultiply && ops::IsFloat(type) && reduced > 64) continue;
+        ops::ReduceDesc desc{fn, Tensor(type, c.sizes), Tensor(out_type, out_sizes), c.axes};
+        if (!vulkan_->Supports(desc).supported) continue;  // INT64 without shaderInt64
+        SCOPED_TRACE(std::string(ops::DataTypeName(type)) + " " + std::string(ops::ReduceFunctionName(fn)) + " " +
+                     ops::FormatSizes(c.sizes));
+        const auto [expected, actual] = RunBoth(desc);
+        ASSERT_EQ(expected.size(), actual.size());
+        const bool exact = !ops::IsFloat(type) || fn == ReduceFunction::kMin || fn == ReduceFunction::kMax ||
+                           ops::IsArgReduce(fn) ||
+                           (type == DataType::kFloat32 && (fn == ReduceFunction::kSum || fn == ReduceFunction::kL1 ||
+                                                           fn == ReduceFunction::kSumSquare));
+        if (exact) {
+          EXPECT_EQ(expected, actual);
+          continue;
+        }
+        const size_t n = expected.size() / ops::ElementSize(out_type);
+        for (size_t i = 0; i < n; ++i) {
+          const double e = FloatAt(expected, i, out_type);
+          const double a = FloatAt(actual, i, out_type);
+          if (std::isnan(e) && std::isnan(a)) continue;
+          ASSERT_NEAR(a, e, 2e-3 * std::abs(e) + 1e-5) << "element " << i;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace dmlc::backends::vulkan
