@@ -170,8 +170,7 @@ Result<double> Device::Submit(const std::function<Status(ID3D12GraphicsCommandLi
   ID3D12CommandList* lists[] = {list_.Get()};
   queue_->ExecuteCommandLists(1, lists);
   if (FAILED(hr = queue_->Signal(fence_.Get(), ++fence_value_))) return DeviceError("ID3D12CommandQueue::Signal", hr);
-  // A null event makes the call block until the fence reaches the value: no event object to manage.
-  if (FAILED(hr = fence_->SetEventOnCompletion(fence_value_, nullptr))) return DeviceError("ID3D12Fence::SetEventOnCompletion", hr);
+  DMLC_RETURN_IF_ERROR(WaitForFence());
   FlushDebugMessages();
   if (FAILED(hr = device_->GetDeviceRemovedReason())) return DeviceError("the submission", hr);
 
@@ -184,6 +183,23 @@ Result<double> Device::Submit(const std::function<Status(ID3D12GraphicsCommandLi
   timestamp_readback_->Unmap(0, &written);
   if (timestamp_frequency_ == 0 || ticks[1] < ticks[0]) return 0.0;
   return static_cast<double>(ticks[1] - ticks[0]) * 1000.0 / static_cast<double>(timestamp_frequency_);
+}
+
+Status Device::WaitForFence() {
+  if (fence_->GetCompletedValue() >= fence_value_) return OkStatus();
+#ifdef _WIN32
+  // An event to wait on: Wine's D3D12 (vkd3d) never returns from SetEventOnCompletion with a null event.
+  HANDLE event = CreateEventA(nullptr, FALSE, FALSE, nullptr);
+  if (event == nullptr) return MakeError("d3d12", "", "CreateEvent failed: " + std::to_string(GetLastError()), "Win32 calls succeed");
+  HRESULT hr = fence_->SetEventOnCompletion(fence_value_, event);
+  if (SUCCEEDED(hr)) WaitForSingleObject(event, INFINITE);
+  CloseHandle(event);
+#else
+  // WSL has no Win32 events; a null event makes the call block until the fence reaches the value.
+  HRESULT hr = fence_->SetEventOnCompletion(fence_value_, nullptr);
+#endif
+  if (FAILED(hr)) return DeviceError("ID3D12Fence::SetEventOnCompletion", hr);
+  return OkStatus();
 }
 
 void Device::WriteTimestamp(ID3D12GraphicsCommandList* list, uint32_t index) {

@@ -57,6 +57,7 @@ class Device {
   Device() = default;
   Status Init(const std::string& device, bool debug);
   Error DeviceError(const std::string& call, HRESULT hr) const;
+  Status WaitForFence();  // until the queue has reached fence_value_
 
   const Runtime* runtime_ = nullptr;
   Adapter adapter_;
