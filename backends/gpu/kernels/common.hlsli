@@ -15,37 +15,56 @@ uint Param(uint i) { return g_params[i >> 2][i & 3]; }
 uint Scalar(uint i) { return Param(DMLC_P_SCALARS + i); }
 
 // Where logical element `index` of the iteration space lies in each tensor, in elements, and its
-// coordinates.
+// coordinates along two dimensions the kernel asks for (`dim_a`, `dim_b`; DMLC_GPU_MAX_DIMS for none).
+// No array of coordinates: a dynamically indexed one would live in local memory.
 struct Walk {
   uint out_offset;
   uint in_offset;
   uint aux_offset;
-  uint coords[DMLC_GPU_MAX_DIMS];
+  uint coord_a;
+  uint coord_b;
 };
 
-Walk WalkTo(uint index) {
+void Step(inout Walk w, uint d, uint c, uint dim_a, uint dim_b) {
+  w.out_offset += c * Param(DMLC_P_OUT_STRIDES + d);
+  w.in_offset += c * Param(DMLC_P_IN_STRIDES + d);
+  w.aux_offset += c * Param(DMLC_P_AUX_STRIDES + d);
+  if (d == dim_a) w.coord_a = c;
+  if (d == dim_b) w.coord_b = c;
+}
+
+Walk WalkToCoords(uint index, uint dim_a, uint dim_b) {
   Walk w;
   w.out_offset = 0;
   w.in_offset = 0;
   w.aux_offset = 0;
+  w.coord_a = 0;
+  w.coord_b = 0;
   uint rank = Param(DMLC_P_RANK);
-  for (uint k = 0; k < DMLC_GPU_MAX_DIMS; ++k) w.coords[k] = 0;
-  for (uint j = 0; j < rank; ++j) {
-    uint d = rank - 1 - j;
-    // The outermost coordinate is what is left: index < count bounds it, so it needs no division.
-    uint c = index;
-    if (d != 0) {
-      uint size = Param(DMLC_P_SIZES + d);
-      c = index % size;
-      index /= size;
+  // Ranks 1 and 2 (what most plans merge down to) with constant parameter indices.
+  if (rank == 1) {
+    Step(w, 0, index, dim_a, dim_b);
+  } else if (rank == 2) {
+    uint size = Param(DMLC_P_SIZES + 1);
+    Step(w, 1, index % size, dim_a, dim_b);
+    Step(w, 0, index / size, dim_a, dim_b);
+  } else {
+    for (uint j = 0; j < rank; ++j) {
+      uint d = rank - 1 - j;
+      // The outermost coordinate is what is left: index < count bounds it, so it needs no division.
+      uint c = index;
+      if (d != 0) {
+        uint size = Param(DMLC_P_SIZES + d);
+        c = index % size;
+        index /= size;
+      }
+      Step(w, d, c, dim_a, dim_b);
     }
-    w.coords[d] = c;
-    w.out_offset += c * Param(DMLC_P_OUT_STRIDES + d);
-    w.in_offset += c * Param(DMLC_P_IN_STRIDES + d);
-    w.aux_offset += c * Param(DMLC_P_AUX_STRIDES + d);
   }
   return w;
 }
+
+Walk WalkTo(uint index) { return WalkToCoords(index, DMLC_GPU_MAX_DIMS, DMLC_GPU_MAX_DIMS); }
 
 // Next element of this thread's grid-stride loop; ends at the count without wrapping past 2^32.
 uint NextIndex(uint i) {

@@ -16,12 +16,12 @@ void main(uint3 thread : SV_DispatchThreadID) {
   uint distance = right ? offset : 0u - offset;  // |Offset|, exact for INT_MIN too
   uint vector_elements = Param(DMLC_P_VECTOR);
   FOR_EACH_ELEMENT(i, thread.x) {
-    Walk w = WalkTo(i);
-    uint y = w.coords[rank - 2];
+    Walk w = WalkToCoords(i, rank - 2, rank - 1);
+    uint y = w.coord_a;
     uint4 v = uint4(0, 0, 0, 0);
     [unroll] for (uint s = 0; s < 16 / ELEM_BYTES; ++s) {
       if (s < vector_elements) {
-        uint x = w.coords[rank - 1] * vector_elements + s;
+        uint x = w.coord_b * vector_elements + s;
         bool on = right ? (x >= y && x - y == distance) : (y >= x && y - x == distance);
         PutElement(v, s, ELEM_BYTES, on ? value : uint2(0, 0));
       }

@@ -24,14 +24,14 @@ void main(uint3 thread : SV_DispatchThreadID) {
   uint last = Param(DMLC_P_RANK) - 1;
   uint vector_elements = Param(DMLC_P_VECTOR);
   FOR_EACH_ELEMENT(i, thread.x) {
-    Walk w = WalkTo(i);
+    Walk w = WalkToCoords(i, axis, last);
     // Along Axis the index is the same for the whole vector (step 0): one load serves it.
     uint2 first_index = LoadIndex(w.in_offset * index_bytes, index_bytes);
     uint4 v = uint4(0, 0, 0, 0);
     [unroll] for (uint s = 0; s < 16 / ELEM_BYTES; ++s) {
       if (s < vector_elements) {
         uint2 index = step == 0 ? first_index : LoadIndex((w.in_offset + s * step) * index_bytes, index_bytes);
-        uint position = axis == last ? w.coords[last] * vector_elements + s : w.coords[axis];
+        uint position = axis == last ? w.coord_b * vector_elements + s : w.coord_a;
         uint resolved;
         bool hot = ResolveIndex(index, flags, depth, resolved) && resolved == position;
         PutElement(v, s, ELEM_BYTES, hot ? on_value : off_value);

@@ -125,27 +125,34 @@ bool SelectionTakes(uint4 a, uint4 b, uint fn) {
   return !Replaces(va, vb, want_max) && b.y < a.y;  // equal (or both NaN): the earlier position
 }
 
-uint4 Accumulate(uint4 st, uint fn, float x, uint j) {
-  if (IsSelection(fn)) return SelectionTakes(st, uint4(asuint(x), j, 0, 0), fn) ? uint4(asuint(x), j, 0, 0) : st;
-  if (fn == FN_MULTIPLY) return uint4(asuint(asfloat(st.x) * x), 0, 0, 0);
-  if (fn == FN_LOG_SUM_EXP) {
-    // Shifted by the running maximum so that large inputs do not overflow exp() in float.
-    float peak = asfloat(st.x);
-    Sum s = ToSum(asfloat(st.y), asfloat(st.z));
-    if (isnan(x)) return uint4(st.xyz, 1);
-    if (x == NEG_INF) return st;  // exp(-inf) adds nothing
-    if (x > peak) {
-      float scale = isinf(peak) ? 0.0 : exp(peak - x);
-      s.total *= scale;
-      s.compensation *= scale;
-      peak = x;
-    }
-    Add(s, isinf(x) ? 1.0 : exp(x - peak));
-    return uint4(asuint(peak), asuint(s.total), asuint(s.compensation), st.w);
-  }
+// Per-lane accumulation, one function per family so that the element loop holds no function switch.
+// Positions grow within a lane, so a selection takes a new element only when it is strictly better.
+uint4 AccumulateSelection(uint4 st, bool want_max, float x, uint j) {
+  return (st.y == NO_POSITION || Replaces(x, asfloat(st.x), want_max)) ? uint4(asuint(x), j, 0, 0) : st;
+}
+
+uint4 AccumulateProduct(uint4 st, float x) { return uint4(asuint(asfloat(st.x) * x), 0, 0, 0); }
+
+uint4 AccumulateSum(uint4 st, float x) {
   Sum s = ToSum(asfloat(st.x), asfloat(st.y));
-  Add(s, fn == FN_L1 ? abs(x) : ((fn == FN_L2 || fn == FN_SUM_SQUARE) ? x * x : x));
+  Add(s, x);
   return uint4(asuint(s.total), asuint(s.compensation), 0, 0);
+}
+
+uint4 AccumulateLogSumExp(uint4 st, float x) {
+  // Shifted by the running maximum so that large inputs do not overflow exp() in float.
+  float peak = asfloat(st.x);
+  Sum s = ToSum(asfloat(st.y), asfloat(st.z));
+  if (isnan(x)) return uint4(st.xyz, 1);
+  if (x == NEG_INF) return st;  // exp(-inf) adds nothing
+  if (x > peak) {
+    float scale = isinf(peak) ? 0.0 : exp(peak - x);
+    s.total *= scale;
+    s.compensation *= scale;
+    peak = x;
+  }
+  Add(s, isinf(x) ? 1.0 : exp(x - peak));
+  return uint4(asuint(peak), asuint(s.total), asuint(s.compensation), st.w);
 }
 
 uint4 Combine(uint4 a, uint4 b, uint fn) {
@@ -247,12 +254,15 @@ VALUE Fold(VALUE acc, VALUE x, uint fn) {
   return acc + x;
 }
 
-uint4 Accumulate(uint4 st, uint fn, VALUE x, uint j) {
-  uint4 candidate = uint4(Narrow(x), j, 0);
-  if (IsSelection(fn)) return SelectionTakes(st, candidate, fn) ? candidate : st;
-  VALUE term = fn == FN_SUM_SQUARE ? x * x : (fn == FN_L1 ? Magnitude(x) : x);
-  return uint4(Narrow(Fold(Widen(st.xy), term, fn)), 0, 0);
+// Per-lane accumulation, one function per family (see the float variant).
+uint4 AccumulateSelection(uint4 st, bool want_max, VALUE x, uint j) {
+  bool better = want_max ? Key(x) > Key(Widen(st.xy)) : Key(x) < Key(Widen(st.xy));
+  return (st.z == NO_POSITION || better) ? uint4(Narrow(x), j, 0) : st;
 }
+
+uint4 AccumulateProduct(uint4 st, VALUE x) { return uint4(Narrow(Widen(st.xy) * x), 0, 0); }
+
+uint4 AccumulateSum(uint4 st, VALUE x) { return uint4(Narrow(Widen(st.xy) + x), 0, 0); }
 
 uint4 Combine(uint4 a, uint4 b, uint fn) {
   if (IsSelection(fn)) return SelectionTakes(a, b, fn) ? b : a;
@@ -268,20 +278,50 @@ uint2 Finalize(uint4 st, uint fn, uint count) {
 
 uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
 
-// This lane's state over reduced elements [j, end) with a stride of `lanes`, four loads in flight.
-uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lanes) {
-  while (j < end && end - j > 3 * lanes) {
-    VALUE x0 = LoadValue(base + ReducedOffset(j));
-    VALUE x1 = LoadValue(base + ReducedOffset(j + lanes));
-    VALUE x2 = LoadValue(base + ReducedOffset(j + 2 * lanes));
-    VALUE x3 = LoadValue(base + ReducedOffset(j + 3 * lanes));
-    st = Accumulate(st, fn, x0, j);
-    st = Accumulate(st, fn, x1, j + lanes);
-    st = Accumulate(st, fn, x2, j + 2 * lanes);
-    st = Accumulate(st, fn, x3, j + 3 * lanes);
-    j += 4 * lanes;
+#ifdef REDUCE_F32
+#define MAGNITUDE(x) abs(x)
+#elif defined(REDUCE_F16)
+#define MAGNITUDE(x) abs(x)
+#else
+#define MAGNITUDE(x) Magnitude(x)
+#endif
+
+// The loop over this lane's reduced elements [j, end), a stride of `lanes` apart, with eight loads in
+// flight before they are folded in order; STMT folds `x`, the element at position `at`.
+#define SPAN_LOOP(STMT)                                                                           \
+  for (; j < end && end - j > 7 * lanes; j += 8 * lanes) {                                        \
+    VALUE v[8];                                                                                   \
+    [unroll] for (uint u = 0; u < 8; ++u) v[u] = LoadValue(base + ReducedOffset(j + u * lanes));  \
+    [unroll] for (uint k = 0; k < 8; ++k) {                                                       \
+      VALUE x = v[k];                                                                             \
+      uint at = j + k * lanes;                                                                    \
+      STMT;                                                                                       \
+    }                                                                                             \
+  }                                                                                               \
+  for (; j < end; j += lanes) {                                                                   \
+    VALUE x = LoadValue(base + ReducedOffset(j));                                                 \
+    uint at = j;                                                                                  \
+    STMT;                                                                                         \
   }
-  for (; j < end; j += lanes) st = Accumulate(st, fn, LoadValue(base + ReducedOffset(j)), j);
+
+// This lane's state over its reduced elements; the function is chosen once, outside the loop.
+uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lanes) {
+  if (IsSelection(fn)) {
+    bool want_max = WantsMax(fn);
+    SPAN_LOOP(st = AccumulateSelection(st, want_max, x, at))
+  } else if (fn == FN_MULTIPLY) {
+    SPAN_LOOP(st = AccumulateProduct(st, x))
+#if defined(REDUCE_F32) || defined(REDUCE_F16)
+  } else if (fn == FN_LOG_SUM_EXP) {
+    SPAN_LOOP(st = AccumulateLogSumExp(st, x))
+#endif
+  } else if (fn == FN_L1) {
+    SPAN_LOOP(st = AccumulateSum(st, MAGNITUDE(x)))
+  } else if (fn == FN_L2 || fn == FN_SUM_SQUARE) {
+    SPAN_LOOP(st = AccumulateSum(st, x * x))
+  } else {
+    SPAN_LOOP(st = AccumulateSum(st, x))
+  }
   return st;
 }
 
