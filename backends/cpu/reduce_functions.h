@@ -7,6 +7,8 @@
 // - Floating-point functions accumulate in double and round once to the output type (FLOAT16 through
 //   ops::DoubleToHalf). AVERAGE = sum / n, L1 = sum |x|, L2 = sqrt(sum x^2), LOG_SUM = log(sum),
 //   LOG_SUM_EXP = log(sum exp(x)) computed stably with a running maximum, in double.
+//   FLOAT32 and FLOAT16 inputs usually take reduce_fast.h instead: the same double accumulation in a
+//   fixed blocked order (and LOG_SUM_EXP from the maximum first), independent of the thread count.
 // - Integer SUM, MULTIPLY, L1 and SUM_SQUARE compute in uint64 and truncate: they wrap modulo 2^n
 //   (L1 of INT_MIN wraps to INT_MIN).
 // - NaN: MIN and MAX propagate NaN (any NaN among the reduced elements gives NaN); ARGMIN and ARGMAX
