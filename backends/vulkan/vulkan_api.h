@@ -26,6 +26,7 @@ namespace dmlc::backends::vulkan {
   X(vkGetPhysicalDeviceQueueFamilyProperties) \
   X(vkGetPhysicalDeviceMemoryProperties)    \
   X(vkCreateDevice)                         \
+  X(vkEnumerateDeviceExtensionProperties)   \
   X(vkGetDeviceProcAddr)
 
 #define DMLC_VK_DEVICE_FUNCTIONS(X) \

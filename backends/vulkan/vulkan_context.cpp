@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 #include "backends/vulkan/kernel_catalog.h"
 
@@ -128,6 +130,49 @@ void Describe(const VulkanApi& api, VkPhysicalDevice physical, DeviceInfo& info,
   };
 }
 
+bool HasDeviceExtension(const VulkanApi& api, VkPhysicalDevice physical, const char* name) {
+  uint32_t count = 0;
+  if (api.vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, nullptr) != VK_SUCCESS) return false;
+  std::vector<VkExtensionProperties> extensions(count);
+  if (api.vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, extensions.data()) != VK_SUCCESS) return false;
+  return std::any_of(extensions.begin(), extensions.end(),
+                     [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
+}
+
+// Prints what the driver's compiler reports for each executable of `pipeline` (one line per pipeline).
+void PrintPipelineStatistics(const VulkanApi& api, VkDevice device, VkPipeline pipeline, const std::string& name) {
+  auto properties = reinterpret_cast<PFN_vkGetPipelineExecutablePropertiesKHR>(
+      api.vkGetDeviceProcAddr(device, "vkGetPipelineExecutablePropertiesKHR"));
+  auto statistics = reinterpret_cast<PFN_vkGetPipelineExecutableStatisticsKHR>(
+      api.vkGetDeviceProcAddr(device, "vkGetPipelineExecutableStatisticsKHR"));
+  if (properties == nullptr || statistics == nullptr) return;
+  VkPipelineInfoKHR info{VK_STRUCTURE_TYPE_PIPELINE_INFO_KHR};
+  info.pipeline = pipeline;
+  uint32_t executables = 0;
+  if (properties(device, &info, &executables, nullptr) != VK_SUCCESS) return;
+  std::string line = "vulkan pipeline " + name + ":";
+  for (uint32_t e = 0; e < executables; ++e) {
+    VkPipelineExecutableInfoKHR exec{VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR};
+    exec.pipeline = pipeline;
+    exec.executableIndex = e;
+    uint32_t count = 0;
+    if (statistics(device, &exec, &count, nullptr) != VK_SUCCESS) continue;
+    std::vector<VkPipelineExecutableStatisticKHR> stats(count, {VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR});
+    if (statistics(device, &exec, &count, stats.data()) != VK_SUCCESS) continue;
+    for (const VkPipelineExecutableStatisticKHR& st : stats) {
+      line += std::string(" ") + st.name + "=";
+      switch (st.format) {
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR: line += st.value.b32 ? "true" : "false"; break;
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: line += std::to_string(st.value.i64); break;
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR: line += std::to_string(st.value.u64); break;
+        default: line += std::to_string(st.value.f64); break;
+      }
+      line += ";";
+    }
+  }
+  std::fprintf(stderr, "%s\n", line.c_str());
+}
+
 // Index ("1"), case-insensitive name substring, or "" for the first device.
 Result<size_t> SelectDevice(const std::string& selector, const std::vector<DeviceInfo>& devices) {
   if (selector.empty()) return size_t{0};
@@ -215,6 +260,16 @@ Status VulkanContext::Init(const std::string& selector) {
   device_info.pNext = &features;
   device_info.queueCreateInfoCount = 1;
   device_info.pQueueCreateInfos = &queue_info;
+  VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR stats{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+  const char* stats_extension = VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
+  if (std::getenv("DMLC_VULKAN_PIPELINE_STATS") != nullptr && HasDeviceExtension(api_, physical_, stats_extension)) {
+    stats.pipelineExecutableInfo = VK_TRUE;
+    features.pNext = &stats;
+    device_info.enabledExtensionCount = 1;
+    device_info.ppEnabledExtensionNames = &stats_extension;
+    pipeline_stats_ = true;
+  }
   DMLC_RETURN_IF_ERROR(CheckVk(api_.vkCreateDevice(physical_, &device_info, nullptr, &device_), "vkCreateDevice"));
   DMLC_RETURN_IF_ERROR(api_.LoadDevice(device_));
   api_.vkGetDeviceQueue(device_, family, 0, &queue_);
@@ -289,8 +344,10 @@ Result<const Pipeline*> VulkanContext::GetPipeline(const std::string& name, uint
   info.stage.module = module;
   info.stage.pName = "main";
   info.layout = p.layout;
+  if (pipeline_stats_) info.flags = VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
   r = api_.vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &info, nullptr, &p.pipeline);
   if (r != VK_SUCCESS) return fail(r, "vkCreateComputePipelines");
+  if (pipeline_stats_) PrintPipelineStatistics(api_, device_, p.pipeline, name);
   api_.vkDestroyShaderModule(device_, module, nullptr);  // the pipeline keeps what it needs
   const Pipeline& stored = pipelines_[name] = p;
   return &stored;

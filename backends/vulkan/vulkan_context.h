@@ -87,6 +87,9 @@ class VulkanContext {
   DeviceCapabilities caps_;
   std::map<std::string, Pipeline> pipelines_;
   bool lost_ = false;
+  // DMLC_VULKAN_PIPELINE_STATS set and VK_KHR_pipeline_executable_properties present: each new
+  // pipeline's compiler statistics (registers, local memory, ...) go to stderr, for tuning kernels.
+  bool pipeline_stats_ = false;
 };
 
 }  // namespace dmlc::backends::vulkan
