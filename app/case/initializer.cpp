@@ -177,6 +177,12 @@ Result<Bytes> MaterializeHere(const Initializer& init, const ops::TensorDesc& de
   if (init.kind == Initializer::Kind::kBuffer) return Buffer(init, desc);
   Result<Bytes> logical = Logical(init, desc, *count);
   if (!logical.ok()) return logical.error();
+  if (ops::IsPacked(desc) && desc.TotalTensorSizeInBytes >= logical->size()) {
+    // The logical elements already are the buffer: pad them in place rather than copy, so a 1 GiB
+    // input costs 1 GiB (resize reallocates only when TotalTensorSizeInBytes exceeds them).
+    logical->resize(desc.TotalTensorSizeInBytes);
+    return logical;
+  }
   return ScatterLogical(*logical, desc);
 }
 
