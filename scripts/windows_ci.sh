@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Windows CI on Linux: cross-compiles every program for Windows x64 with mingw-w64 (preset
+# windows-mingw; dml-bench is left out, Debian has no Windows Google Benchmark), then runs under Wine
+# with Xvfb (Wine's DXGI needs a display; its D3D12 is vkd3d over Vulkan/lavapipe):
+#   1. every GoogleTest .exe but the D3D12 smoke test;
+#   2. `dml-conform.exe run testcases` on cpu, whose per-case statuses must equal the Linux build's
+#      (LINUX_CONFORM, default build/app/conform/dml-conform; skipped with a note when it is absent);
+#   3. `dml-conform.exe backends`;
+#   4. the D3D12 smoke test (device, buffer round trips of 1/2/4/8-byte elements, timestamps; the
+#      round trip is an expected failure under Wine 8.0, see below);
+#   5. `dml-conform.exe run testcases --backend d3d12`: Wine's HLSL compiler cannot compile compute
+#      shaders, so every case must be a skip carrying the compiler's message (never a fail or error).
+# Environment: BUILD_DIR (default build-win), LINUX_CONFORM, JOBS (default nproc).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build_dir=${BUILD_DIR:-build-win}
+linux_conform=${LINUX_CONFORM:-build/app/conform/dml-conform}
+jobs=${JOBS:-$(nproc)}
+start=$(date +%s)
+step() { echo "== [$(( $(date +%s) - start ))s] $*"; }
+
+packages=(cmake ninja-build ccache python3 g++-mingw-w64-x86-64-posix wine wine64 xvfb xauth
+          libcli11-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libgtest-dev libgmock-dev directx-headers-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  step "installing: ${missing[*]}"
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+step "configure and build ($build_dir, -j$jobs)"
+cmake --preset windows-mingw -B "$build_dir" >/dev/null
+cmake --build "$build_dir" -j"$jobs"
+conform="$build_dir/app/conform/dml-conform.exe"
+
+export WINEPREFIX=${WINEPREFIX:-$PWD/$build_dir/wineprefix} WINEDEBUG=${WINEDEBUG:--all}
+display=:$(( 90 + RANDOM % 100 ))
+Xvfb "$display" -screen 0 1024x768x24 >/dev/null 2>&1 &
+xvfb_pid=$!
+trap 'kill "$xvfb_pid" 2>/dev/null || true; wineserver -k 2>/dev/null || true' EXIT
+export DISPLAY=$display
+step "wine prefix $WINEPREFIX"
+wineboot -i >/dev/null 2>&1 || true
+
+step "unit tests"
+failed=0
+while IFS= read -r exe; do
+  case "$exe" in *dmlc_d3d12_smoke.exe) continue ;; esac
+  if wine "$exe" --gtest_brief=1 > "$exe.log" 2>&1; then
+    echo "pass  $exe ($(grep -o '[0-9]* tests\? from [0-9]* test suites\? ran' "$exe.log" | head -1))"
+  else
+    echo "FAIL  $exe"; tail -30 "$exe.log"; failed=1
+  fi
+done < <(find "$build_dir/tests" -name '*.exe' | sort)
+
+step "dml-conform run testcases --backend cpu"
+wine "$conform" run testcases --backend cpu -q --report "$build_dir/cpu_windows.json" || true
+if [ -x "$linux_conform" ]; then
+  "$linux_conform" run testcases --backend cpu -q --report "$build_dir/cpu_linux.json" >/dev/null || true
+  python3 - "$build_dir/cpu_linux.json" "$build_dir/cpu_windows.json" <<'PY' || failed=1
+import json, sys
+def statuses(path):
+    with open(path) as f:
+        return {c["id"]: c["status"] for c in json.load(f)["cases"]}
+linux, windows = statuses(sys.argv[1]), statuses(sys.argv[2])
+diff = sorted(i for i in linux.keys() | windows.keys() if linux.get(i) != windows.get(i))
+for i in diff[:50]:
+    print(f"  {i}: linux {linux.get(i)}, windows {windows.get(i)}")
+print(f"{len(linux)} cases on Linux, {len(windows)} on Windows, {len(diff)} differ")
+sys.exit(1 if diff or not linux else 0)
+PY
+else
+  echo "note: $linux_conform not built; per-case comparison with Linux skipped"
+fi
+
+step "dml-conform backends"
+wine "$conform" backends || failed=1
+
+step "D3D12 smoke test"
+smoke="$build_dir/tests/backends/d3d12/dmlc_d3d12_smoke.exe"
+DMLC_REQUIRE_D3D12=1 wine "$smoke" --gtest_filter=-*RoundTrip* || failed=1
+# Expected failure, kept as a baseline: Wine 8.0's vkd3d (Debian 12) faults inside CopyBufferRegion
+# and CopyResource on lavapipe, so no buffer copy can run under Wine here. The test runs anyway: a
+# pass means the baseline is out of date and this line should go.
+if DMLC_REQUIRE_D3D12=1 wine "$smoke" --gtest_filter=*RoundTrip* > "$smoke.roundtrip.log" 2>&1; then
+  echo "UNEXPECTED PASS: the buffer round trip now works under Wine; make it required in scripts/windows_ci.sh"
+  cat "$smoke.roundtrip.log"
+else
+  echo "expected failure (Wine 8.0 vkd3d faults in CopyBufferRegion): $(grep -m1 -o 'Unhandled page fault.*' "$smoke.roundtrip.log" || tail -1 "$smoke.roundtrip.log")"
+fi
+
+step "dml-conform run testcases --backend d3d12 (every case a skip with the compiler's reason)"
+wine "$conform" run testcases --backend d3d12 -q --report "$build_dir/d3d12_windows.json" || true
+python3 - "$build_dir/d3d12_windows.json" <<'PY' || failed=1
+import collections, json, sys
+with open(sys.argv[1]) as f:
+    cases = json.load(f)["cases"]
+counts = collections.Counter(c["status"] for c in cases)
+print(f"{len(cases)} cases: {dict(counts)}")
+bad = [c for c in cases if c["status"] not in ("skip", "pass")]
+for c in bad[:20]:
+    print(f"  {c['id']}: {c['status']}")
+sys.exit(1 if bad or not cases else 0)
+PY
+
+step "done (failed=$failed)"
+exit "$failed"
