@@ -51,7 +51,20 @@ class PreparedOperator {
   // TotalTensorSizeInBytes bytes. Errors: invalid input data (e.g. a GATHER_ND1 index out of range,
   // naming the coordinate) or a device failure (naming the API result).
   virtual Result<Timing> Execute(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) = 0;
+
+  // Steady-state timing, as conformance tools bind once and dispatch many times: uploads `inputs` (and
+  // the outputs' current bytes) once, runs `iterations` (>= 1) back-to-back executions on the resident
+  // buffers with no transfers between them, and downloads the outputs once at the end. The outputs equal
+  // one Execute()'s. Returns one Timing per execution, in order: gpu_ms from timestamps around that
+  // execution's dispatches where the backend has them; cpu_ms is the host time of the whole batch over
+  // `iterations` where executions are not timed apart on the host. The default loops Execute(), which is
+  // right for backends whose buffers are host memory (cpu). Errors: as Execute(), and iterations < 1.
+  virtual Result<std::vector<Timing>> ExecuteRepeated(std::span<const ConstBuffer> inputs,
+                                                      std::span<const MutableBuffer> outputs, int iterations);
 };
+
+// OkStatus() for iterations >= 1; else the error every ExecuteRepeated() returns.
+Status CheckIterations(int iterations);
 
 // A backend bound to one device. Thread-safety: Supports() may be called concurrently; Prepare() and
 // the operators it returns are used by one thread at a time unless ThreadSafe() says otherwise.

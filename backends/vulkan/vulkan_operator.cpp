@@ -46,12 +46,21 @@ VulkanOperator::~VulkanOperator() {
   // The command buffer may still run if a wait timed out; nothing below may be freed under it.
   api.vkDeviceWaitIdle(device);
   if (fence_ != VK_NULL_HANDLE) api.vkDestroyFence(device, fence_, nullptr);
-  if (commands_ != VK_NULL_HANDLE) api.vkFreeCommandBuffers(device, context_->command_pool(), 1, &commands_);
-  if (queries_ != VK_NULL_HANDLE) api.vkDestroyQueryPool(device, queries_, nullptr);
+  DestroyRecording(single_);
+  DestroyRecording(repeated_);
   if (descriptor_pool_ != VK_NULL_HANDLE) api.vkDestroyDescriptorPool(device, descriptor_pool_, nullptr);
   for (Buffer& b : tensors_) DestroyBuffer(b);
   DestroyBuffer(staging_);
   DestroyBuffer(params_);
+}
+
+void VulkanOperator::DestroyRecording(Recording& recording) {
+  const VulkanApi& api = context_->api();
+  if (recording.commands != VK_NULL_HANDLE) {
+    api.vkFreeCommandBuffers(context_->device(), context_->command_pool(), 1, &recording.commands);
+  }
+  if (recording.queries != VK_NULL_HANDLE) api.vkDestroyQueryPool(context_->device(), recording.queries, nullptr);
+  recording = Recording{};
 }
 
 void VulkanOperator::DestroyBuffer(Buffer& b) {
@@ -153,24 +162,25 @@ Status VulkanOperator::Build(const std::vector<gpu::Dispatch>& plan) {
     std::memcpy(params_.mapped + i * params_stride, plan[i].params.data(), sizeof(gpu::ParamBlock));
   }
 
+  // JOIN's dispatches write disjoint elements (sub-word ones atomically), so they need no barrier; a
+  // dispatch that reads what an earlier one wrote (REDUCE's partial states) waits for it.
+  std::vector<bool> written(tensors_.size(), false);
   for (const gpu::Dispatch& d : plan) {
     Result<const Pipeline*> pipeline = context_->GetPipeline(d.kernel, static_cast<uint32_t>(d.inputs.size() + 1));
     if (!pipeline.ok()) return Fail(pipeline.error());
-    pipelines_.push_back(*pipeline);
+    Step step;
+    step.pipeline = *pipeline;
+    step.group_count = d.group_count;
+    step.barrier_before = std::any_of(d.inputs.begin(), d.inputs.end(), [&](uint32_t t) { return written[t]; });
+    written[d.output] = true;
+    steps_.push_back(step);
   }
   DMLC_RETURN_IF_ERROR(AllocateDescriptorSets(plan, params_stride));
 
-  if (context_->timestamp_valid_bits() != 0) {
-    VkQueryPoolCreateInfo query_info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
-    query_info.queryType = VK_QUERY_TYPE_TIMESTAMP;
-    query_info.queryCount = 2;
-    Status s = CheckVk(api.vkCreateQueryPool(device, &query_info, nullptr, &queries_), "vkCreateQueryPool");
-    if (!s.ok()) return Fail(s);
-  }
   VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
   Status s = CheckVk(api.vkCreateFence(device, &fence_info, nullptr, &fence_), "vkCreateFence");
   if (!s.ok()) return Fail(s);
-  return Record(plan);
+  return Record(1, single_);
 }
 
 Status VulkanOperator::AllocateDescriptorSets(const std::vector<gpu::Dispatch>& plan, VkDeviceSize params_stride) {
@@ -191,11 +201,11 @@ Status VulkanOperator::AllocateDescriptorSets(const std::vector<gpu::Dispatch>& 
     VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
     alloc.descriptorPool = descriptor_pool_;
     alloc.descriptorSetCount = 1;
-    alloc.pSetLayouts = &pipelines_[i]->set_layout;
+    alloc.pSetLayouts = &steps_[i].pipeline->set_layout;
     VkDescriptorSet set = VK_NULL_HANDLE;
     s = CheckVk(api.vkAllocateDescriptorSets(device, &alloc, &set), "vkAllocateDescriptorSets");
     if (!s.ok()) return Fail(s);
-    sets_.push_back(set);
+    steps_[i].set = set;
 
     // Binding 0: the parameter block; then inputs, then the output, as the kernels' registers say.
     std::vector<uint32_t> tensors = plan[i].inputs;
@@ -217,58 +227,78 @@ Status VulkanOperator::AllocateDescriptorSets(const std::vector<gpu::Dispatch>& 
   return OkStatus();
 }
 
-Status VulkanOperator::Record(const std::vector<gpu::Dispatch>& plan) {
+Status VulkanOperator::Record(int executions, Recording& recording) {
   const VulkanApi& api = context_->api();
+  VkDevice device = context_->device();
+  const uint32_t query_count = 2 * static_cast<uint32_t>(executions);
+  if (context_->timestamp_valid_bits() != 0) {
+    VkQueryPoolCreateInfo query_info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    query_info.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    query_info.queryCount = query_count;
+    Status s = CheckVk(api.vkCreateQueryPool(device, &query_info, nullptr, &recording.queries), "vkCreateQueryPool");
+    if (!s.ok()) return Fail(s);
+  }
   VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
   alloc.commandPool = context_->command_pool();
   alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
   alloc.commandBufferCount = 1;
-  Status s = CheckVk(api.vkAllocateCommandBuffers(context_->device(), &alloc, &commands_), "vkAllocateCommandBuffers");
+  Status s = CheckVk(api.vkAllocateCommandBuffers(device, &alloc, &recording.commands), "vkAllocateCommandBuffers");
   if (!s.ok()) return Fail(s);
+  VkCommandBuffer cb = recording.commands;
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-  s = CheckVk(api.vkBeginCommandBuffer(commands_, &begin), "vkBeginCommandBuffer");
+  s = CheckVk(api.vkBeginCommandBuffer(cb, &begin), "vkBeginCommandBuffer");
   if (!s.ok()) return Fail(s);
 
-  if (queries_ != VK_NULL_HANDLE) api.vkCmdResetQueryPool(commands_, queries_, 0, 2);
+  if (recording.queries != VK_NULL_HANDLE) api.vkCmdResetQueryPool(cb, recording.queries, 0, query_count);
   // Outputs are uploaded too: the kernels write only logical elements, so the rest of each output
   // buffer must hold the caller's bytes when it is read back.
   for (size_t t = 0; t < tensor_bytes_.size(); ++t) {
     const VkBufferCopy region{staging_offset_[t], 0, tensor_bytes_[t]};
-    api.vkCmdCopyBuffer(commands_, staging_.buffer, tensors_[t].buffer, 1, &region);
+    api.vkCmdCopyBuffer(cb, staging_.buffer, tensors_[t].buffer, 1, &region);
   }
-  Barrier(api, commands_, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-          VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-  if (queries_ != VK_NULL_HANDLE) api.vkCmdWriteTimestamp(commands_, VK_PIPELINE_STAGE_TRANSFER_BIT, queries_, 0);
-  // JOIN's dispatches write disjoint elements (sub-word ones atomically), so they need no barrier; a
-  // dispatch that reads what an earlier one wrote (REDUCE's partial states) waits for it.
-  std::vector<bool> written(tensors_.size(), false);
-  for (size_t i = 0; i < plan.size(); ++i) {
-    if (std::any_of(plan[i].inputs.begin(), plan[i].inputs.end(), [&](uint32_t t) { return written[t]; })) {
-      Barrier(api, commands_, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-              VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT);
+  Barrier(api, cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+          VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+  for (int e = 0; e < executions; ++e) {
+    // Each execution rewrites the outputs and scratch buffers the previous one wrote and read; its
+    // first timestamp is latched once the previous execution's dispatches (or the upload) are done.
+    if (e > 0) {
+      Barrier(api, cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+              VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
     }
-    written[plan[i].output] = true;
-    api.vkCmdBindPipeline(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_[i]->pipeline);
-    api.vkCmdBindDescriptorSets(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_[i]->layout, 0, 1, &sets_[i], 0,
-                                nullptr);
-    api.vkCmdDispatch(commands_, plan[i].group_count, 1, 1);
+    const uint32_t query = 2 * static_cast<uint32_t>(e);
+    if (recording.queries != VK_NULL_HANDLE) {
+      api.vkCmdWriteTimestamp(cb, e == 0 ? VK_PIPELINE_STAGE_TRANSFER_BIT : VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                              recording.queries, query);
+    }
+    for (const Step& step : steps_) {
+      if (step.barrier_before) {
+        Barrier(api, cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT);
+      }
+      api.vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, step.pipeline->pipeline);
+      api.vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, step.pipeline->layout, 0, 1, &step.set, 0,
+                                  nullptr);
+      api.vkCmdDispatch(cb, step.group_count, 1, 1);
+    }
+    if (recording.queries != VK_NULL_HANDLE) {
+      api.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, recording.queries, query + 1);
+    }
   }
-  if (queries_ != VK_NULL_HANDLE) {
-    api.vkCmdWriteTimestamp(commands_, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, queries_, 1);
-  }
-  Barrier(api, commands_, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-          VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+  Barrier(api, cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+          VK_ACCESS_TRANSFER_READ_BIT);
   for (size_t t = input_count_; t < tensor_bytes_.size(); ++t) {
     const VkBufferCopy region{0, staging_offset_[t], tensor_bytes_[t]};
-    api.vkCmdCopyBuffer(commands_, tensors_[t].buffer, staging_.buffer, 1, &region);
+    api.vkCmdCopyBuffer(cb, tensors_[t].buffer, staging_.buffer, 1, &region);
   }
-  Barrier(api, commands_, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+  Barrier(api, cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
           VK_ACCESS_HOST_READ_BIT);
-  s = CheckVk(api.vkEndCommandBuffer(commands_), "vkEndCommandBuffer");
-  return s.ok() ? s : Fail(s);
+  s = CheckVk(api.vkEndCommandBuffer(cb), "vkEndCommandBuffer");
+  if (!s.ok()) return Fail(s);
+  recording.executions = executions;
+  return OkStatus();
 }
 
-Result<Timing> VulkanOperator::Execute(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) {
+Status VulkanOperator::Stage(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) {
   if (context_->lost()) {
     return MakeError("vulkan", "", "the device of this operator failed earlier; prepare it again",
                      "operators run on a working device");
@@ -292,12 +322,15 @@ Result<Timing> VulkanOperator::Execute(std::span<const ConstBuffer> inputs, std:
     const std::byte* from = t < input_count_ ? inputs[t].data() : outputs[t - input_count_].data();
     std::memcpy(staging_.mapped + staging_offset_[t], from, tensor_bytes_[t]);
   }
+  return OkStatus();
+}
 
+Result<std::vector<Timing>> VulkanOperator::Submit(const Recording& recording) {
   const VulkanApi& api = context_->api();
   VkDevice device = context_->device();
   VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   submit.commandBufferCount = 1;
-  submit.pCommandBuffers = &commands_;
+  submit.pCommandBuffers = &recording.commands;
   Status s = CheckVk(api.vkResetFences(device, 1, &fence_), "vkResetFences");
   const auto start = std::chrono::steady_clock::now();
   if (s.ok()) s = CheckVk(api.vkQueueSubmit(context_->queue(), 1, &submit, fence_), "vkQueueSubmit");
@@ -305,22 +338,57 @@ Result<Timing> VulkanOperator::Execute(std::span<const ConstBuffer> inputs, std:
   const auto end = std::chrono::steady_clock::now();
   if (!s.ok()) return Fail(s).error();
 
-  Timing timing;
-  timing.cpu_ms = std::chrono::duration<double, std::milli>(end - start).count();
-  if (queries_ != VK_NULL_HANDLE) {
-    uint64_t ticks[2] = {0, 0};
-    s = CheckVk(api.vkGetQueryPoolResults(device, queries_, 0, 2, sizeof(ticks), ticks, sizeof(uint64_t),
-                                          VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
-                "vkGetQueryPoolResults");
-    if (!s.ok()) return Fail(s).error();
-    const uint32_t bits = context_->timestamp_valid_bits();
-    const uint64_t mask = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
-    timing.gpu_ms = static_cast<double>((ticks[1] - ticks[0]) & mask) * context_->caps().timestamp_period / 1e6;
+  const size_t executions = static_cast<size_t>(recording.executions);
+  Timing each;
+  each.cpu_ms = std::chrono::duration<double, std::milli>(end - start).count() / static_cast<double>(executions);
+  std::vector<Timing> timings(executions, each);
+  if (recording.queries == VK_NULL_HANDLE) return timings;
+  std::vector<uint64_t> ticks(2 * executions);
+  s = CheckVk(api.vkGetQueryPoolResults(device, recording.queries, 0, static_cast<uint32_t>(ticks.size()),
+                                        ticks.size() * sizeof(uint64_t), ticks.data(), sizeof(uint64_t),
+                                        VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+              "vkGetQueryPoolResults");
+  if (!s.ok()) return Fail(s).error();
+  // Timestamps wrap at timestampValidBits; the masked difference is right across one wrap.
+  const uint32_t bits = context_->timestamp_valid_bits();
+  const uint64_t mask = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
+  for (size_t e = 0; e < executions; ++e) {
+    const uint64_t elapsed = (ticks[2 * e + 1] - ticks[2 * e]) & mask;
+    timings[e].gpu_ms = static_cast<double>(elapsed) * context_->caps().timestamp_period / 1e6;
   }
+  return timings;
+}
+
+void VulkanOperator::Unstage(std::span<const MutableBuffer> outputs) const {
   for (size_t t = input_count_; t < tensor_bytes_.size(); ++t) {
     std::memcpy(outputs[t - input_count_].data(), staging_.mapped + staging_offset_[t], tensor_bytes_[t]);
   }
-  return timing;
+}
+
+Result<Timing> VulkanOperator::Execute(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) {
+  DMLC_RETURN_IF_ERROR(Stage(inputs, outputs));
+  Result<std::vector<Timing>> timings = Submit(single_);
+  if (!timings.ok()) return timings.error();
+  Unstage(outputs);
+  return timings->front();
+}
+
+Result<std::vector<Timing>> VulkanOperator::ExecuteRepeated(std::span<const ConstBuffer> inputs,
+                                                            std::span<const MutableBuffer> outputs, int iterations) {
+  DMLC_RETURN_IF_ERROR(CheckIterations(iterations));
+  if (iterations > kMaxIterations) {
+    return MakeError("vulkan", "iterations", std::to_string(iterations) + " executions asked of one call",
+                     "at most " + std::to_string(kMaxIterations) + " executions per ExecuteRepeated()");
+  }
+  DMLC_RETURN_IF_ERROR(Stage(inputs, outputs));
+  if (iterations != 1 && repeated_.executions != iterations) {
+    DestroyRecording(repeated_);  // idle: every submission is waited for
+    DMLC_RETURN_IF_ERROR(Record(iterations, repeated_));
+  }
+  Result<std::vector<Timing>> timings = Submit(iterations == 1 ? single_ : repeated_);
+  if (!timings.ok()) return timings.error();
+  Unstage(outputs);
+  return timings;
 }
 
 }  // namespace dmlc::backends::vulkan

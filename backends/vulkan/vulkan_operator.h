@@ -1,7 +1,9 @@
 // A desc prepared on a Vulkan device: one device-local storage buffer per tensor and per scratch buffer
-// the plan names, one host-visible staging buffer for upload and readback, the parameter blocks in a uniform buffer, and a command
-// buffer recorded once (upload, dispatches between timestamps, readback) and submitted per Execute().
-// Not thread-safe.
+// the plan names, one host-visible staging buffer for upload and readback, the parameter blocks in a
+// uniform buffer, and command buffers recorded once and submitted many times: one for Execute() (upload,
+// the dispatches between two timestamps, readback) and, for ExecuteRepeated(), one with the dispatches
+// repeated back to back between the one upload and the one readback, each execution between its own two
+// timestamps (kept until a call asks for another count). Not thread-safe.
 #pragma once
 
 #include <memory>
@@ -25,6 +27,14 @@ class VulkanOperator final : public PreparedOperator {
   // Uploads inputs and the outputs' current bytes (so stride gaps keep what the caller put there),
   // runs, and reads the outputs back. A Vulkan error marks the context lost.
   Result<Timing> Execute(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) override;
+  // As Execute(), with the dispatches run `iterations` times between one upload and one readback, a
+  // full compute barrier between executions (each rewrites the same outputs and scratch buffers).
+  // cpu_ms is the batch's submit-and-wait time over `iterations`. At most kMaxIterations per call.
+  Result<std::vector<Timing>> ExecuteRepeated(std::span<const ConstBuffer> inputs,
+                                              std::span<const MutableBuffer> outputs, int iterations) override;
+
+  // Bounds the query pool and command buffer one call records.
+  static constexpr int kMaxIterations = 65536;
 
  private:
   struct Buffer {
@@ -33,11 +43,31 @@ class VulkanOperator final : public PreparedOperator {
     std::byte* mapped = nullptr;  // host-visible buffers only
   };
 
+  // One dispatch of the plan, as the recordings replay it.
+  struct Step {
+    const Pipeline* pipeline = nullptr;
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    uint32_t group_count = 0;
+    bool barrier_before = false;  // reads a buffer that an earlier step of the same execution wrote
+  };
+  // A command buffer recorded for `executions` back-to-back runs of the steps.
+  struct Recording {
+    VkCommandBuffer commands = VK_NULL_HANDLE;
+    VkQueryPool queries = VK_NULL_HANDLE;  // two timestamps per execution, when the queue has them
+    int executions = 0;
+  };
+
   VulkanOperator(std::shared_ptr<VulkanContext> context, const ops::OperatorDesc& desc);
   Status Build(const std::vector<gpu::Dispatch>& plan);
   Result<Buffer> CreateBuffer(VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible);
   Status AllocateDescriptorSets(const std::vector<gpu::Dispatch>& plan, VkDeviceSize params_stride);
-  Status Record(const std::vector<gpu::Dispatch>& plan);
+  Status Record(int executions, Recording& recording);
+  void DestroyRecording(Recording& recording);
+  // Checks the buffers against the bindings (and GATHER_ND1's indices) and copies them into staging.
+  Status Stage(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs);
+  // Submits `recording`, waits, and returns one Timing per execution.
+  Result<std::vector<Timing>> Submit(const Recording& recording);
+  void Unstage(std::span<const MutableBuffer> outputs) const;
   void DestroyBuffer(Buffer& b);
   Status Fail(Status status);  // marks the context lost and passes the error on
 
@@ -49,11 +79,10 @@ class VulkanOperator final : public PreparedOperator {
   std::vector<Buffer> tensors_;               // per binding, then the plan's scratch buffers; device-local
   Buffer staging_;
   Buffer params_;
-  std::vector<const Pipeline*> pipelines_;    // per dispatch
-  std::vector<VkDescriptorSet> sets_;         // per dispatch
+  std::vector<Step> steps_;                   // per dispatch
   VkDescriptorPool descriptor_pool_ = VK_NULL_HANDLE;
-  VkQueryPool queries_ = VK_NULL_HANDLE;      // two timestamps around the dispatches, when supported
-  VkCommandBuffer commands_ = VK_NULL_HANDLE;
+  Recording single_;    // Execute()'s, recorded by Build()
+  Recording repeated_;  // the last ExecuteRepeated() count's, recorded on first use
   VkFence fence_ = VK_NULL_HANDLE;
 };
 
