@@ -29,12 +29,12 @@ std::vector<std::string> SplitComma(const std::string& text) {
   return parts;
 }
 
-Result<double> ParseSeconds(const std::string& text) {
+Result<double> ParseMilliseconds(const std::string& text) {
   double value = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || ptr != text.data() + text.size() || !(value > 0) || value > 3600) {
-    return MakeError("dml-bench", "--device-min-time", "'" + text + "' is not a time in seconds",
-                     "a number of seconds, greater than 0 and at most 3600");
+  if (ec != std::errc() || ptr != text.data() + text.size() || !(value > 0) || value > 60000) {
+    return MakeError("dml-bench", "--device-batch-ms", "'" + text + "' is not a time in milliseconds",
+                     "a number of milliseconds, greater than 0 and at most 60000");
   }
   return value;
 }
@@ -86,10 +86,10 @@ Result<ParsedArgs> ParseBenchOptions(const std::vector<std::string>& argv, const
       options.max_size_bytes = *size;
     } else if (TakeValue(arg, "--device", &value)) {
       options.device = value;
-    } else if (TakeValue(arg, "--device-min-time", &value)) {
-      auto seconds = ParseSeconds(value);
-      if (!seconds.ok()) return seconds.error();
-      options.device_min_time_s = *seconds;
+    } else if (TakeValue(arg, "--device-batch-ms", &value)) {
+      auto ms = ParseMilliseconds(value);
+      if (!ms.ok()) return ms.error();
+      options.device_batch_ms = *ms;
     } else {
       if (arg == "--help" || arg == "-h") options.help = true;
       theirs.push_back(arg);
@@ -107,11 +107,12 @@ std::string BenchUsage() {
          "  --backends=a,b        only these backends (default: every registered backend that is available)\n"
          "  --max-size=SIZE       top of the size ladder per tensor, e.g. 64MiB (default 64MiB cpu, 1GiB devices)\n"
          "  --device=D            device index or name substring, for every backend\n"
-         "  --device-min-time=S   minimum GPU time per device benchmark (default 0.01; each run also pays\n"
-         "                        host-device transfers the timestamps leave out)\n"
+         "  --device-batch-ms=T   GPU time of one device benchmark iteration (default 100): back-to-back\n"
+         "                        dispatches on resident buffers, reporting their median; one iteration per\n"
+         "                        repetition (use --benchmark_repetitions)\n"
          "Counters: bytes_per_second (bytes read + written per second of measured time), fraction_of_copy\n"
          "(against the same backend's copy baseline at the same size, this run), cold_ms (first dispatch),\n"
-         "prepare_ms, gpu_timed (1 when times come from GPU timestamps).\n\n";
+         "prepare_ms, gpu_timed (1 when times come from GPU timestamps), dispatches (per device batch).\n\n";
 }
 
 }  // namespace dmlc::app::bench

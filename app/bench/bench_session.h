@@ -31,12 +31,16 @@ struct BackendUnderTest {
 
 class BenchSession {
  public:
-  explicit BenchSession(unsigned copy_threads) : copier_(copy_threads) {}
+  // `device_batch_ms`: GPU time one device benchmark iteration aims at (BenchOptions::device_batch_ms).
+  BenchSession(unsigned copy_threads, double device_batch_ms)
+      : copier_(copy_threads), device_batch_s_(device_batch_ms / 1e3) {}
 
   // The copy baseline benchmark on a host backend: ParallelCopier over `size_bytes`.
   void RunMemcpy(benchmark::State& state, const BackendUnderTest& backend, uint64_t size_bytes);
   // One workload on one backend. `is_baseline`: this is a device backend's JOIN1 baseline, whose
-  // bytes/s becomes that backend's copy figure for the size.
+  // bytes/s becomes that backend's copy figure for the size. On the CPU each iteration is one Execute();
+  // on a device backend one ExecuteRepeated() batch (one upload, back-to-back dispatches, one readback)
+  // whose median dispatch time is the iteration's manual time.
   void RunWorkload(benchmark::State& state, BackendUnderTest& backend, const Workload& workload,
                    bool is_baseline);
 
@@ -49,6 +53,9 @@ class BenchSession {
     std::unique_ptr<backends::PreparedOperator> op;
     double prepare_ms = 0;
     double cold_ms = 0;  // the first Execute() after Prepare(): compiles, uploads, first-touch
+    // One dispatch's expected seconds, which sizes the next device batch: the cold dispatch's, then
+    // the last batch's median.
+    double dispatch_estimate_s = 0;
     std::string error;   // set when Prepare() or the first Execute() failed
   };
   using BaselineKey = std::pair<std::string, uint64_t>;
@@ -60,6 +67,7 @@ class BenchSession {
   std::optional<double> MeasureBaseline(BackendUnderTest& backend, uint64_t size_bytes);
 
   ParallelCopier copier_;
+  double device_batch_s_;
   std::unique_ptr<Active> active_;
   std::map<BaselineKey, double> baselines_;
 };

@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&bench_argc, bench_argv.data());
   if (benchmark::ReportUnrecognizedArguments(bench_argc, bench_argv.data())) return 2;
 
-  BenchSession session(0);
+  BenchSession session(0, parsed->options.device_batch_ms);
   std::vector<BackendUnderTest> backends = OpenBackends(parsed->options);
   if (backends.empty()) {
     std::fprintf(stderr, "dml-bench: no backend is available\n");

@@ -107,7 +107,9 @@ Result<int> RegisterBenchmarks(const BenchOptions& options, BenchSession& sessio
                                          session.RunWorkload(s, b, workload, baseline);
                                        });
       bench->UseManualTime();
-      if (!b.memcpy_baseline) bench->MinTime(options.device_min_time_s);
+      // A device iteration is a whole batch of dispatches between one upload and one readback (about a
+      // second of transfers at 1 GiB): one per repetition; --benchmark_repetitions gives more.
+      if (!b.memcpy_baseline) bench->Iterations(1);
       ++registered;
     }
     if (unsupported > 1) spdlog::info("{}: {} workloads not supported in all", b.name, unsupported);

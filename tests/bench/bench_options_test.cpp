@@ -61,13 +61,14 @@ TEST(BenchOptionsTest, HelpIsSeenAndPassedOn) {
   EXPECT_EQ(parsed->remaining, (std::vector<std::string>{"dml-bench", "--help"}));
 }
 
-TEST(BenchOptionsTest, DeviceMinTime) {
-  EXPECT_DOUBLE_EQ(ParseBenchOptions({"dml-bench"}, nullptr)->options.device_min_time_s, 0.01);
-  EXPECT_DOUBLE_EQ(ParseBenchOptions({"dml-bench", "--device-min-time=0.25"}, nullptr)->options.device_min_time_s, 0.25);
-  for (const char* bad : {"--device-min-time=0", "--device-min-time=-1", "--device-min-time=1s", "--device-min-time=x"}) {
+TEST(BenchOptionsTest, DeviceBatchMilliseconds) {
+  EXPECT_DOUBLE_EQ(ParseBenchOptions({"dml-bench"}, nullptr)->options.device_batch_ms, 100);
+  EXPECT_DOUBLE_EQ(ParseBenchOptions({"dml-bench", "--device-batch-ms=2.5"}, nullptr)->options.device_batch_ms, 2.5);
+  for (const char* bad : {"--device-batch-ms=0", "--device-batch-ms=-1", "--device-batch-ms=1ms",
+                          "--device-batch-ms=x", "--device-batch-ms=60001"}) {
     auto parsed = ParseBenchOptions({"dml-bench", bad}, nullptr);
     ASSERT_FALSE(parsed.ok()) << bad;
-    EXPECT_EQ(parsed.error().path, "--device-min-time");
+    EXPECT_EQ(parsed.error().path, "--device-batch-ms");
   }
 }
 
