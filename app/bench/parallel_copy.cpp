@@ -32,6 +32,7 @@ void ParallelCopier::RunChunks(Job& job) {
 }
 
 void ParallelCopier::Copy(std::byte* dst, const std::byte* src, size_t bytes) {
+  if (bytes == 0) return;  // memcpy's pointers must be valid even for zero bytes
   if (workers_.empty() || bytes < kMinParallelBytes) {
     std::memcpy(dst, src, bytes);
     return;

@@ -1,5 +1,11 @@
 // `dml-conform run`: load, select, run, report.
+#ifdef _WIN32
+#include <io.h>
+#define isatty _isatty
+#define STDERR_FILENO 2
+#else
 #include <unistd.h>
+#endif
 
 #include <chrono>
 #include <cstdio>

@@ -1,6 +1,10 @@
 #include "app/engine/case_result.h"
 
+#ifdef _WIN32
+#include <windows.h>
+#else
 #include <unistd.h>
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -48,15 +52,32 @@ RunTotals Tally(const std::vector<CaseResult>& results) {
   return t;
 }
 
+namespace {
+
+std::string HostName() {
+  char host[256] = {};
+#ifdef _WIN32
+  DWORD size = sizeof(host);
+  return GetComputerNameA(host, &size) ? host : "unknown";
+#else
+  return gethostname(host, sizeof(host) - 1) == 0 ? host : "unknown";
+#endif
+}
+
+}  // namespace
+
 RunContext CollectRunContext() {
   RunContext c;
   c.tool_version = std::string(kToolVersion);
   c.git_revision = std::string(kGitRevision);
-  char host[256] = {};
-  c.host = gethostname(host, sizeof(host) - 1) == 0 ? host : "unknown";
+  c.host = HostName();
   const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
   std::tm utc{};
+#ifdef _WIN32
+  gmtime_s(&utc, &now);
+#else
   gmtime_r(&now, &utc);
+#endif
   char date[32];
   std::strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &utc);
   c.date = date;

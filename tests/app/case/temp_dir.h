@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <string>
 #include <string_view>
 
@@ -13,10 +14,16 @@ namespace dmlc::app::testing {
 
 class TempDir {
  public:
+  // std::filesystem rather than mkdtemp, so the Windows build runs these tests too.
   TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "dmlc_case_XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) ADD_FAILURE() << "mkdtemp failed";
-    path_ = pattern;
+    std::random_device entropy;
+    for (int attempt = 0; attempt < 100 && path_.empty(); ++attempt) {
+      std::filesystem::path candidate =
+          std::filesystem::temp_directory_path() / ("dmlc_case_" + std::to_string(entropy()));
+      std::error_code ec;
+      if (std::filesystem::create_directory(candidate, ec)) path_ = candidate;
+    }
+    if (path_.empty()) ADD_FAILURE() << "could not create a temporary folder";
   }
   ~TempDir() {
     std::error_code ec;

@@ -40,5 +40,36 @@ TEST(CaseFilter, EscapedGlobCharactersMatchThemselves) {
   EXPECT_FALSE(f.Matches("file/case1"));
 }
 
+
+// The matcher is the project's own (the Windows build has no fnmatch): pin the glob forms it takes.
+TEST(CaseFilter, QuestionMarkMatchesExactlyOneCharacter) {
+  EXPECT_TRUE(CaseFilter({"join/f?6"}).Matches("join/f16"));
+  EXPECT_FALSE(CaseFilter({"join/f?6"}).Matches("join/f6"));
+  EXPECT_FALSE(CaseFilter({"join/f?"}).Matches("join/f16"));
+}
+
+TEST(CaseFilter, BracketsTakeSetsRangesAndNegation) {
+  EXPECT_TRUE(CaseFilter({"reduce/axis[02]"}).Matches("reduce/axis2"));
+  EXPECT_FALSE(CaseFilter({"reduce/axis[02]"}).Matches("reduce/axis1"));
+  EXPECT_TRUE(CaseFilter({"reduce/axis[0-3]"}).Matches("reduce/axis3"));
+  EXPECT_FALSE(CaseFilter({"reduce/axis[0-3]"}).Matches("reduce/axis4"));
+  EXPECT_TRUE(CaseFilter({"reduce/axis[!0-3]"}).Matches("reduce/axis7"));
+  EXPECT_FALSE(CaseFilter({"reduce/axis[!0-3]"}).Matches("reduce/axis2"));
+  EXPECT_TRUE(CaseFilter({"a[b"}).Matches("a[b"));  // an unterminated bracket is a literal
+}
+
+TEST(CaseFilter, BackslashEscapesGlobCharacters) {
+  EXPECT_TRUE(CaseFilter({"odd/name\\*x"}).Matches("odd/name*x"));
+  EXPECT_FALSE(CaseFilter({"odd/name\\*x"}).Matches("odd/nameYx"));
+  EXPECT_TRUE(CaseFilter({"odd/\\[1\\]"}).Matches("odd/[1]"));
+}
+
+TEST(CaseFilter, StarBacktracksToFindALaterMatch) {
+  EXPECT_TRUE(CaseFilter({"*sum*f32"}).Matches("reduce/sum_axis/sum_f32"));
+  EXPECT_FALSE(CaseFilter({"*sum*f32"}).Matches("reduce/sum_axis/sum_f16"));
+  EXPECT_TRUE(CaseFilter({"**"}).Matches(""));
+  EXPECT_FALSE(CaseFilter({"?"}).Matches(""));
+}
+
 }  // namespace
 }  // namespace dmlc::app
