@@ -152,6 +152,30 @@ Dispatch Pack(std::string kernel, const Space& s, uint32_t vector, const DeviceL
   return d;
 }
 
+// Rows of at least this many vectors take the row walk (DMLC_S_ROW_LANE_BITS); shorter ones would
+// leave most of a row's threads idle, and the element walk serves them. So does a space of one
+// dimension: its element walk needs no division, and the copy runs fastest on it.
+constexpr uint32_t kRowMinVectors = 2 * DMLC_GPU_ROW_VECTORS;
+
+// Switches an element dispatch over `s` (already in vectors) to the row walk where its rows are long
+// enough: 2^n threads per row, the most that still gives each DMLC_GPU_ROW_VECTORS vectors, and one
+// workgroup per pass (rows / (256 / 2^n) times the row's segments), capped so that the group stride
+// (threads / 256) fits 32 bits.
+void UseRowWalk(Dispatch& d, const Space& s, const DeviceLimits& limits) {
+  const uint64_t length = s.sizes.back();
+  if (s.rank() < 2 || length < kRowMinVectors) return;
+  const uint32_t lanes = static_cast<uint32_t>(
+      std::min<uint64_t>(kThreadsPerGroup, std::bit_floor(length / DMLC_GPU_ROW_VECTORS)));
+  const uint64_t rows = d.params[DMLC_P_COUNT] / length;
+  const uint64_t per_pass = kThreadsPerGroup / lanes;
+  const uint64_t chunk = uint64_t{lanes} * DMLC_GPU_ROW_VECTORS;
+  const uint64_t passes = (rows + per_pass - 1) / per_pass * ((length + chunk - 1) / chunk);
+  d.group_count = static_cast<uint32_t>(
+      std::clamp<uint64_t>(passes, 1, std::min<uint64_t>(std::max<uint32_t>(limits.max_group_count_x, 1), (1u << 24) - 1)));
+  d.params[DMLC_P_THREAD_STRIDE] = d.group_count * kThreadsPerGroup;
+  d.params[DMLC_P_SCALARS + DMLC_S_ROW_LANE_BITS] = static_cast<uint32_t>(std::countr_zero(lanes));
+}
+
 Result<std::vector<Dispatch>> PlanJoin(const ops::JoinDesc& desc, const DeviceLimits& limits) {
   const std::vector<uint32_t> out_strides = ops::EffectiveStrides(desc.OutputTensor);
   std::vector<Dispatch> plan;
@@ -167,6 +191,7 @@ Result<std::vector<Dispatch>> PlanJoin(const ops::JoinDesc& desc, const DeviceLi
     const uint32_t k = VectorElements(space, ops::ElementSize(in.DataType), {Along::kContiguous, Along::kAny, {base}});
     Vectorize(space, k);
     Dispatch d = Pack(ElementKernel("copy", in.DataType), space, k, limits);
+    UseRowWalk(d, space, limits);
     d.params[DMLC_P_SCALARS + DMLC_S_COPY_OUT_BASE] = static_cast<uint32_t>(base);
     d.inputs = {i};
     d.output = desc.InputCount();
@@ -219,6 +244,7 @@ Result<std::vector<Dispatch>> PlanGatherNd1(const ops::GatherNd1Desc& desc, cons
                                     {Along::kContiguous, Along::kStill, {tuple_strides.begin(), tuple_strides.end()}});
   Vectorize(space, k);
   Dispatch d = Pack(ElementKernel("gather_nd1", in.DataType), space, k, limits);
+  if (space.aux.back() == 0) UseRowWalk(d, space, limits);  // one index tuple per row
   SetArray(d.params, DMLC_P_ARRAY_A, tuple_sizes);
   SetArray(d.params, DMLC_P_ARRAY_B, tuple_strides);
   d.params[DMLC_P_SCALARS + DMLC_S_GATHER_TUPLE_SIZE] = tuple;
@@ -242,6 +268,7 @@ Result<std::vector<Dispatch>> PlanOneHot(const ops::OneHotDesc& desc, const Devi
   const uint32_t k = VectorElements(space, ops::ElementSize(out.DataType), {});
   Vectorize(space, k);
   Dispatch d = Pack(ElementKernel("one_hot", out.DataType), space, k, limits);
+  if (step == 0) UseRowWalk(d, space, limits);  // one index per row
   d.params[DMLC_P_SCALARS + DMLC_S_ONE_HOT_AXIS] = axis;
   d.params[DMLC_P_SCALARS + DMLC_S_ONE_HOT_DEPTH] = out.Sizes[desc.Axis];
   d.params[DMLC_P_SCALARS + DMLC_S_ONE_HOT_INDEX_FLAGS] = IndexFlags(desc.IndicesTensor.DataType);
@@ -281,6 +308,7 @@ Result<std::vector<Dispatch>> PlanDiagonalMatrix(const ops::DiagonalMatrixDesc& 
   const uint32_t k = VectorElements(space, ops::ElementSize(out.DataType), {});
   Vectorize(space, k);
   Dispatch d = Pack(ElementKernel("diagonal_matrix", out.DataType), space, k, limits);
+  UseRowWalk(d, space, limits);
   d.params[DMLC_P_SCALARS + DMLC_S_DIAGONAL_OFFSET] = static_cast<uint32_t>(desc.Offset);
   d.params[DMLC_P_SCALARS + DMLC_S_DIAGONAL_VALUE_LO] = static_cast<uint32_t>(*bits);
   d.params[DMLC_P_SCALARS + DMLC_S_DIAGONAL_VALUE_HI] = static_cast<uint32_t>(*bits >> 32);

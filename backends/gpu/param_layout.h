@@ -7,7 +7,8 @@
 
 // 256 threads: enough warps per group to hide memory latency, and the reduce kernels' lanes x outputs
 // layouts (powers of two) divide it.
-#define DMLC_GPU_THREADS_PER_GROUP 256
+#define DMLC_GPU_THREAD_BITS 8
+#define DMLC_GPU_THREADS_PER_GROUP (1 << DMLC_GPU_THREAD_BITS)
 #define DMLC_GPU_MAX_DIMS 8
 
 // The iteration space: `count` logical elements of `sizes` (row-major), visited by a grid-stride loop of
@@ -29,6 +30,15 @@
 #define DMLC_P_ARRAY_A 44
 #define DMLC_P_ARRAY_B 52
 #define DMLC_P_WORDS 60
+
+// Row walk of the element kernels (scalar 7; REDUCE uses that word for its splits): 0 walks the space
+// element (vector) by element as above; n > 0 cuts it into rows along the last dimension, 2^n
+// threads per row and 256 / 2^n rows per workgroup pass, each thread taking DMLC_GPU_ROW_VECTORS
+// vectors 2^n apart. The coordinate division (and GATHER_ND1's index tuple, ONE_HOT's index) is then
+// worked out once per row and pass, and a thread has several independent loads in flight.
+#define DMLC_S_ROW_LANE_BITS 7
+#define DMLC_GPU_ROW_VECTOR_BITS 2
+#define DMLC_GPU_ROW_VECTORS (1 << DMLC_GPU_ROW_VECTOR_BITS)
 
 // Kernel-specific scalars (index into the scalar block).
 // copy: the output element offset the copied block starts at (JOIN's position along Axis).

@@ -75,6 +75,69 @@ uint NextIndex(uint i) {
 
 #define FOR_EACH_ELEMENT(i, first) for (uint i = (first); i < Param(DMLC_P_COUNT); i = NextIndex(i))
 
+// The row walk (DMLC_S_ROW_LANE_BITS > 0). Pass `g` of a workgroup covers 256 / 2^n rows, one
+// segment of 2^n * DMLC_GPU_ROW_VECTORS vectors of each; its threads take neighbouring vectors, so a
+// warp reads and writes contiguous stretches of a row. The counts are worked out once per thread, with
+// shifts where the divisors are powers of two: one division per thread, and one per pass only where
+// rows have several segments.
+struct RowWalk {
+  uint bits;      // log2 of the threads per row
+  uint length;    // vectors per row (the last size)
+  uint rows;
+  uint segments;  // per row
+  uint passes;    // row groups times segments: at most the element count, so 32 bits
+};
+
+uint RowLaneBits() { return Scalar(DMLC_S_ROW_LANE_BITS); }
+uint LastStride(uint strides) { return Param(strides + Param(DMLC_P_RANK) - 1); }
+
+// ceil(value / 2^bits)
+uint CeilShift(uint value, uint bits) { return (value >> bits) + ((value & ((1u << bits) - 1u)) != 0 ? 1u : 0u); }
+
+RowWalk MakeRowWalk() {
+  RowWalk r;
+  r.bits = RowLaneBits();
+  r.length = Param(DMLC_P_SIZES + Param(DMLC_P_RANK) - 1);
+  r.rows = Param(DMLC_P_COUNT) / r.length;
+  r.segments = CeilShift(r.length, r.bits + DMLC_GPU_ROW_VECTOR_BITS);
+  r.passes = CeilShift(r.rows, DMLC_GPU_THREAD_BITS - r.bits) * r.segments;
+  return r;
+}
+
+struct RowPass {
+  Walk w;       // at the row's first element; coordinates along the last dimension are 0
+  uint column;  // this thread's first vector along the last dimension; the next ones are `lanes` apart
+  uint lanes;
+  bool valid;   // false past the last row
+};
+
+// The walk to the first element of `row` (rank 2, what most row walks are, without a division).
+Walk WalkRow(uint row, uint length, uint dim_a, uint dim_b) {
+  if (Param(DMLC_P_RANK) != 2) return WalkToCoords(row * length, dim_a, dim_b);
+  Walk w = WalkToCoords(0, dim_a, dim_b);
+  Step(w, 0, row, dim_a, dim_b);
+  return w;
+}
+
+RowPass RowPassAt(RowWalk r, uint g, uint local, uint dim_a, uint dim_b) {
+  uint block = r.segments == 1 ? g : g / r.segments;
+  uint row = (block << (DMLC_GPU_THREAD_BITS - r.bits)) + (local >> r.bits);
+  RowPass p;
+  p.lanes = 1u << r.bits;
+  p.column = ((g - block * r.segments) << (r.bits + DMLC_GPU_ROW_VECTOR_BITS)) + (local & (p.lanes - 1u));
+  p.valid = row < r.rows;
+  p.w = WalkRow(p.valid ? row : 0, r.length, dim_a, dim_b);
+  return p;
+}
+
+// Next pass of this workgroup; ends at the pass count without wrapping past 2^32.
+uint NextPass(uint g, uint passes) {
+  uint stride = Param(DMLC_P_THREAD_STRIDE) / DMLC_GPU_THREADS_PER_GROUP;
+  return (passes - g > stride) ? g + stride : passes;
+}
+
+#define FOR_EACH_ROW_PASS(g, first, r) for (uint g = (first); g < r.passes; g = NextPass(g, r.passes))
+
 // glslang cannot pass buffers to functions, so loaders and storers are stamped out per buffer.
 // Loader: the bits of the `bytes`-byte element at byte offset `at`, zero-extended into (low, high).
 #define DEFINE_ELEMENT_LOADER(Name, buf)                   \
@@ -122,6 +185,21 @@ uint NextIndex(uint i) {
     } else {                                               \
       buf.Store(at, v.x);                                  \
     }                                                      \
+  }
+
+// Moving one vector or element, given element offsets: `words` 1, 2 or 4 for a vector (as above), 0
+// for one ELEM_BYTES element (sub-word stores through the element storer's atomics).
+#define DEFINE_VECTOR_OR_ELEMENT_ACCESS(LoadName, StoreName, ElementLoader, VectorLoader, ElementStorer, VectorStorer) \
+  uint4 LoadName(uint element, uint words) {                                                                      \
+    if (words > 0) return VectorLoader(element * ELEM_BYTES, words);                                              \
+    return uint4(ElementLoader(element * ELEM_BYTES, ELEM_BYTES), 0, 0);                                          \
+  }                                                                                                               \
+  void StoreName(uint element, uint words, uint4 v) {                                                             \
+    if (words > 0) {                                                                                              \
+      VectorStorer(element * ELEM_BYTES, words, v);                                                               \
+    } else {                                                                                                      \
+      ElementStorer(element * ELEM_BYTES, ELEM_BYTES, v.xy);                                                      \
+    }                                                                                                             \
   }
 
 // Places element `s` of a vector of `bytes`-byte elements into its words (zero-initialized).

@@ -2,7 +2,9 @@
 // batch and trailing dimensions (IN strides) and the index tuple's offset (AUX strides); each tuple
 // coordinate then adds its input stride. Packed trailing stretches move a vector (up to 16 bytes) per
 // thread. The host checked every index is in range before dispatch; the range test here only keeps a
-// bad index from reading out of bounds.
+// bad index from reading out of bounds. On the row walk (planned only where the index tuple stays
+// along the last dimension) the tuple is resolved once per row and pass, and a thread loads all its
+// vectors of the pass before it stores them.
 #include "common.hlsli"
 
 ByteAddressBuffer g_input : register(t1);
@@ -14,29 +16,54 @@ DEFINE_ELEMENT_STORER(StoreOutput, g_output)
 DEFINE_VECTOR_LOADER(LoadInputWords, g_input)
 DEFINE_VECTOR_STORER(StoreOutputWords, g_output)
 
-[numthreads(DMLC_GPU_THREADS_PER_GROUP, 1, 1)]
-void main(uint3 thread : SV_DispatchThreadID) {
+DEFINE_VECTOR_OR_ELEMENT_ACCESS(LoadAt, StoreAt, LoadInput, LoadInputWords, StoreOutput, StoreOutputWords)
+
+// Adds the input offset the index tuple at `tuple_at` (indices elements) selects; false when an index is
+// out of range.
+bool AddTuple(uint tuple_at, inout uint in_offset) {
   uint tuple_size = Scalar(DMLC_S_GATHER_TUPLE_SIZE);
   uint tuple_stride = Scalar(DMLC_S_GATHER_TUPLE_STRIDE);
   uint flags = Scalar(DMLC_S_GATHER_INDEX_FLAGS);
   uint index_bytes = IndexBytes(flags);
+  bool in_range = true;
+  for (uint t = 0; t < tuple_size; ++t) {
+    uint resolved;
+    uint2 bits = LoadIndex((tuple_at + t * tuple_stride) * index_bytes, index_bytes);
+    in_range = in_range && ResolveIndex(bits, flags, Param(DMLC_P_ARRAY_A + t), resolved);
+    in_offset += resolved * Param(DMLC_P_ARRAY_B + t);
+  }
+  return in_range;
+}
+
+[numthreads(DMLC_GPU_THREADS_PER_GROUP, 1, 1)]
+void main(uint3 thread : SV_DispatchThreadID, uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
   uint vector_elements = Param(DMLC_P_VECTOR);
-  uint words = vector_elements * ELEM_BYTES / 4;
+  uint words = vector_elements > 1 ? vector_elements * ELEM_BYTES / 4 : 0u;  // 0: one element, any width
+  if (RowLaneBits() != 0) {
+    RowWalk r = MakeRowWalk();
+    uint length = r.length;
+    uint out_step = LastStride(DMLC_P_OUT_STRIDES);
+    uint in_step = LastStride(DMLC_P_IN_STRIDES);
+    FOR_EACH_ROW_PASS(g, group.x, r) {
+      RowPass p = RowPassAt(r, g, local.x, DMLC_GPU_MAX_DIMS, DMLC_GPU_MAX_DIMS);
+      uint in_offset = p.w.in_offset;
+      if (!p.valid || !AddTuple(p.w.aux_offset, in_offset)) continue;
+      uint4 v[DMLC_GPU_ROW_VECTORS];
+      [unroll] for (uint u = 0; u < DMLC_GPU_ROW_VECTORS; ++u) {
+        uint c = p.column + u * p.lanes;
+        v[u] = uint4(0, 0, 0, 0);
+        if (c < length) v[u] = LoadAt(in_offset + c * in_step, words);
+      }
+      [unroll] for (uint u2 = 0; u2 < DMLC_GPU_ROW_VECTORS; ++u2) {
+        uint c = p.column + u2 * p.lanes;
+        if (c < length) StoreAt(p.w.out_offset + c * out_step, words, v[u2]);
+      }
+    }
+    return;
+  }
   FOR_EACH_ELEMENT(i, thread.x) {
     Walk w = WalkTo(i);
     uint in_offset = w.in_offset;
-    bool in_range = true;
-    for (uint t = 0; t < tuple_size; ++t) {
-      uint resolved;
-      uint2 bits = LoadIndex((w.aux_offset + t * tuple_stride) * index_bytes, index_bytes);
-      in_range = in_range && ResolveIndex(bits, flags, Param(DMLC_P_ARRAY_A + t), resolved);
-      in_offset += resolved * Param(DMLC_P_ARRAY_B + t);
-    }
-    if (!in_range) continue;
-    if (vector_elements > 1) {
-      StoreOutputWords(w.out_offset * ELEM_BYTES, words, LoadInputWords(in_offset * ELEM_BYTES, words));
-    } else {
-      StoreOutput(w.out_offset * ELEM_BYTES, ELEM_BYTES, LoadInput(in_offset * ELEM_BYTES, ELEM_BYTES));
-    }
+    if (AddTuple(w.aux_offset, in_offset)) StoreAt(w.out_offset, words, LoadAt(in_offset, words));
   }
 }

@@ -133,6 +133,26 @@ TEST_F(VulkanAgreesWithCpu, DataMovementInWholeWordVectors) {
   }
 }
 
+// Rows long enough for the row walk: segments that end inside a row, passes that end past the last
+// row, element rows (strided input, sub-word stores) and a JOIN block of vectors after one of elements.
+TEST_F(VulkanAgreesWithCpu, DataMovementOnTheRowWalk) {
+  for (DataType type : {DataType::kUint8, DataType::kFloat16, DataType::kFloat32, DataType::kInt64}) {
+    SCOPED_TRACE(std::string(ops::DataTypeName(type)));
+    ExpectSameBytes(ops::JoinDesc{{Tensor(type, {1, 1, 5, 40}), Tensor(type, {1, 1, 5, 88})}, Tensor(type, {1, 1, 5, 128}), 3});
+    ExpectSameBytes(ops::JoinDesc{{Tensor(type, {1, 1, 3, 40}, {240, 240, 80, 2})}, Tensor(type, {1, 1, 3, 40}), 3});
+    ExpectSameBytes(ops::GatherNd1Desc{Tensor(type, {1, 1, 7, 136}), Tensor(DataType::kUint32, {1, 1, 300, 1}),
+                                       Tensor(type, {1, 1, 300, 136}), 2, 2, 0},
+                    7);
+    ExpectSameBytes(ops::OneHotDesc{Tensor(DataType::kInt64, {1, 1, 300, 1}), Tensor(type, {1, 1, 1, 2}),
+                                    Tensor(type, {1, 1, 300, 72}), 3},
+                    72);
+    ExpectSameBytes(ops::OneHotDesc{Tensor(DataType::kUint32, {1, 1, 1, 144}), Tensor(type, {1, 1, 1, 2}),
+                                    Tensor(type, {1, 1, 5, 144}, {1440, 1440, 288, 2}), 2},
+                    5);
+    ExpectSameBytes(ops::DiagonalMatrixDesc{Tensor(type, {1, 3, 70, 136}), -5, 2.0f});
+  }
+}
+
 struct ReduceCase {
   std::vector<uint32_t> sizes;
   std::vector<uint32_t> axes;

@@ -163,6 +163,28 @@ TEST(PlanGatherNd1, RowsOfAPackedInputMove16BytesPerThread) {
   EXPECT_EQ(Words(d.params, DMLC_P_ARRAY_B, 1), std::vector<uint32_t>{16});  // in elements, as the offsets
 }
 
+TEST(PlanGatherNd1, LongRowsTakeTheRowWalk) {
+  // 256 vectors a row: 64 threads per row with 4 vectors each, 4 rows a workgroup pass.
+  ops::GatherNd1Desc gather{Tensor(DataType::kFloat32, {10, 1024}), Tensor(DataType::kUint32, {10, 1}),
+                            Tensor(DataType::kFloat32, {10, 1024}), 2, 2, 0};
+  const Dispatch d = Plan(gather).at(0);
+  EXPECT_EQ(d.params[DMLC_P_VECTOR], 4u);
+  EXPECT_EQ(Scalar(d.params, DMLC_S_ROW_LANE_BITS), 6u);
+  EXPECT_EQ(d.group_count, 3u);  // ceil(10 / 4) passes of one segment each
+  EXPECT_EQ(d.params[DMLC_P_THREAD_STRIDE], 768u);
+}
+
+TEST(PlanRowWalk, RowsSplitIntoSegmentsAndShortRowsKeepTheElementWalk) {
+  // 18 vectors a row: 4 threads per row, segments of 16 vectors (2 a row), 64 rows a pass.
+  const Dispatch rows = Plan(ops::DiagonalMatrixDesc{Tensor(DataType::kFloat32, {100, 72}), 0, 1.0f}).at(0);
+  EXPECT_EQ(Scalar(rows.params, DMLC_S_ROW_LANE_BITS), 2u);
+  EXPECT_EQ(rows.group_count, 4u);  // ceil(100 / 64) * 2
+  // 7 vectors a row: the element walk.
+  const Dispatch flat = Plan(ops::DiagonalMatrixDesc{Tensor(DataType::kFloat32, {100, 28}), 0, 1.0f}).at(0);
+  EXPECT_EQ(Scalar(flat.params, DMLC_S_ROW_LANE_BITS), 0u);
+  EXPECT_EQ(flat.group_count, 3u);  // 700 vectors
+}
+
 TEST(PlanOneHot, IndicesDoNotMoveAlongAxisAndOnValueIsFoundThroughStrides) {
   // Spec 004, example 3: ValuesTensor {1,1,3,1}; OnValue is logical element 1, here padded to stride 2.
   ops::OneHotDesc one_hot{Tensor(DataType::kUint32, {1, 1, 3, 1}), Tensor(DataType::kFloat16, {1, 1, 3, 1}, {6, 6, 2, 1}),
