@@ -10,7 +10,8 @@
 #      round trip is an expected failure under Wine 8.0, see below);
 #   5. `dml-conform.exe run testcases --backend d3d12`: Wine's HLSL compiler cannot compile compute
 #      shaders, so every case must be a skip carrying the compiler's message (never a fail or error).
-# Environment: BUILD_DIR (default build-win), LINUX_CONFORM, JOBS (default nproc).
+# Environment: BUILD_DIR (default build-win), LINUX_CONFORM, JOBS (default nproc), WINE_TIMEOUT (seconds
+# one Wine program may run, default 600).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${BUILD_DIR:-build-win}
@@ -37,7 +38,7 @@ cmake --preset windows-mingw -B "$build_dir" >/dev/null
 cmake --build "$build_dir" -j"$jobs"
 conform="$build_dir/app/conform/dml-conform.exe"
 
-export WINEPREFIX=${WINEPREFIX:-$PWD/$build_dir/wineprefix} WINEDEBUG=${WINEDEBUG:--all}
+export WINEPREFIX=${WINEPREFIX:-$(cd "$build_dir" && pwd)/wineprefix} WINEDEBUG=${WINEDEBUG:--all}
 display=:$(( 90 + RANDOM % 100 ))
 Xvfb "$display" -screen 0 1024x768x24 >/dev/null 2>&1 &
 xvfb_pid=$!
@@ -45,6 +46,12 @@ trap 'kill "$xvfb_pid" 2>/dev/null || true; wineserver -k 2>/dev/null || true' E
 export DISPLAY=$display
 step "wine prefix $WINEPREFIX"
 wineboot -i >/dev/null 2>&1 || true
+# A crashing program gets winedbg's backtrace on stderr instead of its crash dialog, which would wait on
+# the Xvfb display forever (the round trip below crashes on purpose).
+wine reg add 'HKCU\Software\Wine\WineDbg' /v ShowCrashDialog /t REG_DWORD /d 0 /f >/dev/null
+# Every Wine program runs with a time limit and without the script's stdin (the test loop reads its list
+# from stdin, which a Wine console would otherwise consume).
+wine() { timeout "${WINE_TIMEOUT:-600}" wine "$@" < /dev/null; }
 
 step "unit tests"
 failed=0

@@ -117,7 +117,7 @@ Status Device::Init(const std::string& device, bool debug) {
 
   features_ = QueryFeatures(device_.Get());
   info_.name = adapter_.name;
-  info_.driver = adapter_.driver_version.empty() ? "" : "driver " + adapter_.driver_version;
+  info_.driver = adapter_.driver_version;  // printed as "(driver 31.0.15.3623)"
   info_.properties = {
       {"software adapter", YesNo(adapter_.software)},
       {"dedicated memory", MemoryString(adapter_.dedicated_memory)},
