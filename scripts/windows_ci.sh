@@ -9,7 +9,8 @@
 #   4. the D3D12 smoke test (device, buffer round trips of 1/2/4/8-byte elements, timestamps; the
 #      round trip is an expected failure under Wine 8.0, see below);
 #   5. `dml-conform.exe run testcases --backend d3d12`: Wine's HLSL compiler cannot compile compute
-#      shaders, so every case must be a skip carrying the compiler's message (never a fail or error).
+#      shaders, so every case must be a skip carrying the compiler's message, or a pass where the case
+#      expects its desc to be rejected and no kernel runs (never a fail or error).
 # Environment: BUILD_DIR (default build-win), LINUX_CONFORM, JOBS (default nproc), WINE_TIMEOUT (seconds
 # one Wine program may run, default 600).
 set -euo pipefail
@@ -42,7 +43,7 @@ export WINEPREFIX=${WINEPREFIX:-$(cd "$build_dir" && pwd)/wineprefix} WINEDEBUG=
 display=:$(( 90 + RANDOM % 100 ))
 Xvfb "$display" -screen 0 1024x768x24 >/dev/null 2>&1 &
 xvfb_pid=$!
-trap 'kill "$xvfb_pid" 2>/dev/null || true; wineserver -k 2>/dev/null || true' EXIT
+trap 'wineserver -k 2>/dev/null || true; kill "$xvfb_pid" 2>/dev/null || true' EXIT
 export DISPLAY=$display
 step "wine prefix $WINEPREFIX"
 wineboot -i >/dev/null 2>&1 || true
