@@ -187,13 +187,17 @@ uint NextPass(uint g, uint passes) {
     }                                                      \
   }
 
-// Moving one vector or element, given element offsets: `words` 1, 2 or 4 for a vector (as above), 0
+#ifdef ELEM_BYTES  // the element kernels, which are compiled per element size
+// Words a thread moves per vector (1, 2 or 4), or 0 when the plan moves one element at a time.
+uint VectorWords() {
+  uint vector_elements = Param(DMLC_P_VECTOR);
+  return vector_elements > 1 ? vector_elements * ELEM_BYTES / 4 : 0u;
+}
+#endif
+
+// Storing one vector or element, given element offsets: `words` 1, 2 or 4 for a vector (as above), 0
 // for one ELEM_BYTES element (sub-word stores through the element storer's atomics).
-#define DEFINE_VECTOR_OR_ELEMENT_ACCESS(LoadName, StoreName, ElementLoader, VectorLoader, ElementStorer, VectorStorer) \
-  uint4 LoadName(uint element, uint words) {                                                                      \
-    if (words > 0) return VectorLoader(element * ELEM_BYTES, words);                                              \
-    return uint4(ElementLoader(element * ELEM_BYTES, ELEM_BYTES), 0, 0);                                          \
-  }                                                                                                               \
+#define DEFINE_VECTOR_OR_ELEMENT_STORE(StoreName, ElementStorer, VectorStorer)                                   \
   void StoreName(uint element, uint words, uint4 v) {                                                             \
     if (words > 0) {                                                                                              \
       VectorStorer(element * ELEM_BYTES, words, v);                                                               \
@@ -201,6 +205,14 @@ uint NextPass(uint g, uint passes) {
       ElementStorer(element * ELEM_BYTES, ELEM_BYTES, v.xy);                                                      \
     }                                                                                                             \
   }
+
+// Moving one vector or element: the store above and its load.
+#define DEFINE_VECTOR_OR_ELEMENT_ACCESS(LoadName, StoreName, ElementLoader, VectorLoader, ElementStorer, VectorStorer) \
+  uint4 LoadName(uint element, uint words) {                                                                      \
+    if (words > 0) return VectorLoader(element * ELEM_BYTES, words);                                              \
+    return uint4(ElementLoader(element * ELEM_BYTES, ELEM_BYTES), 0, 0);                                          \
+  }                                                                                                               \
+  DEFINE_VECTOR_OR_ELEMENT_STORE(StoreName, ElementStorer, VectorStorer)
 
 // Places element `s` of a vector of `bytes`-byte elements into its words (zero-initialized).
 void PutElement(inout uint4 v, uint s, uint bytes, uint2 bits) {

@@ -16,8 +16,7 @@ DEFINE_VECTOR_OR_ELEMENT_ACCESS(LoadAt, StoreAt, LoadInput, LoadInputWords, Stor
 [numthreads(DMLC_GPU_THREADS_PER_GROUP, 1, 1)]
 void main(uint3 thread : SV_DispatchThreadID, uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
   uint base = Scalar(DMLC_S_COPY_OUT_BASE);
-  uint vector_elements = Param(DMLC_P_VECTOR);
-  uint words = vector_elements > 1 ? vector_elements * ELEM_BYTES / 4 : 0u;  // 0: one element, any width
+  uint words = VectorWords();
   if (RowLaneBits() != 0) {
     RowWalk r = MakeRowWalk();
     uint length = r.length;

@@ -26,17 +26,12 @@ uint4 DiagonalVector(uint y, uint column) {
   return v;
 }
 
-void StoreAt(uint element, uint4 v) {
-  if (Param(DMLC_P_VECTOR) > 1) {
-    StoreOutputWords(element * ELEM_BYTES, Param(DMLC_P_VECTOR) * ELEM_BYTES / 4, v);
-  } else {
-    StoreOutput(element * ELEM_BYTES, ELEM_BYTES, ELEM_BYTES == 8 ? v.xy : uint2(v.x, 0));
-  }
-}
+DEFINE_VECTOR_OR_ELEMENT_STORE(StoreAt, StoreOutput, StoreOutputWords)
 
 [numthreads(DMLC_GPU_THREADS_PER_GROUP, 1, 1)]
 void main(uint3 thread : SV_DispatchThreadID, uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
   uint rank = Param(DMLC_P_RANK);
+  uint words = VectorWords();
   if (RowLaneBits() != 0) {
     RowWalk r = MakeRowWalk();
     uint length = r.length;
@@ -46,13 +41,13 @@ void main(uint3 thread : SV_DispatchThreadID, uint3 group : SV_GroupID, uint3 lo
       if (!p.valid) continue;
       [unroll] for (uint u = 0; u < DMLC_GPU_ROW_VECTORS; ++u) {
         uint c = p.column + u * p.lanes;
-        if (c < length) StoreAt(p.w.out_offset + c * out_step, DiagonalVector(p.w.coord_a, c));
+        if (c < length) StoreAt(p.w.out_offset + c * out_step, words, DiagonalVector(p.w.coord_a, c));
       }
     }
     return;
   }
   FOR_EACH_ELEMENT(i, thread.x) {
     Walk w = WalkToCoords(i, rank - 2, rank - 1);
-    StoreAt(w.out_offset, DiagonalVector(w.coord_a, w.coord_b));
+    StoreAt(w.out_offset, words, DiagonalVector(w.coord_a, w.coord_b));
   }
 }

@@ -37,8 +37,7 @@ bool AddTuple(uint tuple_at, inout uint in_offset) {
 
 [numthreads(DMLC_GPU_THREADS_PER_GROUP, 1, 1)]
 void main(uint3 thread : SV_DispatchThreadID, uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
-  uint vector_elements = Param(DMLC_P_VECTOR);
-  uint words = vector_elements > 1 ? vector_elements * ELEM_BYTES / 4 : 0u;  // 0: one element, any width
+  uint words = VectorWords();
   if (RowLaneBits() != 0) {
     RowWalk r = MakeRowWalk();
     uint length = r.length;

@@ -38,17 +38,12 @@ uint4 OneHotVector(uint4 values, uint2 first_index, uint in_offset, uint along_a
   return v;
 }
 
-void StoreAt(uint element, uint4 v) {
-  if (Param(DMLC_P_VECTOR) > 1) {
-    StoreOutputWords(element * ELEM_BYTES, Param(DMLC_P_VECTOR) * ELEM_BYTES / 4, v);
-  } else {
-    StoreOutput(element * ELEM_BYTES, ELEM_BYTES, ELEM_BYTES == 8 ? v.xy : uint2(v.x, 0));
-  }
-}
+DEFINE_VECTOR_OR_ELEMENT_STORE(StoreAt, StoreOutput, StoreOutputWords)
 
 [numthreads(DMLC_GPU_THREADS_PER_GROUP, 1, 1)]
 void main(uint3 thread : SV_DispatchThreadID, uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
   uint axis = Scalar(DMLC_S_ONE_HOT_AXIS);
+  uint words = VectorWords();
   uint index_bytes = IndexBytes(Scalar(DMLC_S_ONE_HOT_INDEX_FLAGS));
   uint last = Param(DMLC_P_RANK) - 1;
   uint4 values = uint4(LoadValue(0, ELEM_BYTES), LoadValue(Scalar(DMLC_S_ONE_HOT_ON_OFFSET), ELEM_BYTES));
@@ -62,7 +57,7 @@ void main(uint3 thread : SV_DispatchThreadID, uint3 group : SV_GroupID, uint3 lo
       uint2 index = LoadIndex(p.w.in_offset * index_bytes, index_bytes);
       [unroll] for (uint u = 0; u < DMLC_GPU_ROW_VECTORS; ++u) {
         uint c = p.column + u * p.lanes;
-        if (c < length) StoreAt(p.w.out_offset + c * out_step, OneHotVector(values, index, p.w.in_offset, p.w.coord_a, c));
+        if (c < length) StoreAt(p.w.out_offset + c * out_step, words, OneHotVector(values, index, p.w.in_offset, p.w.coord_a, c));
       }
     }
     return;
@@ -70,6 +65,6 @@ void main(uint3 thread : SV_DispatchThreadID, uint3 group : SV_GroupID, uint3 lo
   FOR_EACH_ELEMENT(i, thread.x) {
     Walk w = WalkToCoords(i, axis, last);
     uint2 first_index = LoadIndex(w.in_offset * index_bytes, index_bytes);
-    StoreAt(w.out_offset, OneHotVector(values, first_index, w.in_offset, w.coord_a, w.coord_b));
+    StoreAt(w.out_offset, words, OneHotVector(values, first_index, w.in_offset, w.coord_a, w.coord_b));
   }
 }
