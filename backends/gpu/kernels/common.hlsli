@@ -214,6 +214,23 @@ uint VectorWords() {
   }                                                                                                               \
   DEFINE_VECTOR_OR_ELEMENT_STORE(StoreName, ElementStorer, VectorStorer)
 
+// One row pass of a row-walk copy: a thread's DMLC_GPU_ROW_VECTORS vectors, columns `column`,
+// column + lanes, ..., all loaded before any is stored so the loads are in flight together.
+#define DEFINE_ROW_PASS_COPY(Name, LoadName, StoreName)                                                          \
+  void Name(uint in_offset, uint in_step, uint out_offset, uint out_step, uint column, uint lanes, uint length,  \
+            uint words) {                                                                                         \
+    uint4 v[DMLC_GPU_ROW_VECTORS];                                                                                \
+    [unroll] for (uint u = 0; u < DMLC_GPU_ROW_VECTORS; ++u) {                                                    \
+      uint c = column + u * lanes;                                                                                \
+      v[u] = uint4(0, 0, 0, 0);                                                                                   \
+      if (c < length) v[u] = LoadName(in_offset + c * in_step, words);                                            \
+    }                                                                                                             \
+    [unroll] for (uint u2 = 0; u2 < DMLC_GPU_ROW_VECTORS; ++u2) {                                                 \
+      uint c = column + u2 * lanes;                                                                               \
+      if (c < length) StoreName(out_offset + c * out_step, words, v[u2]);                                         \
+    }                                                                                                             \
+  }
+
 // Places element `s` of a vector of `bytes`-byte elements into its words (zero-initialized).
 void PutElement(inout uint4 v, uint s, uint bytes, uint2 bits) {
   if (bytes == 8) {

@@ -12,6 +12,7 @@ DEFINE_VECTOR_LOADER(LoadInputWords, g_input)
 DEFINE_VECTOR_STORER(StoreOutputWords, g_output)
 
 DEFINE_VECTOR_OR_ELEMENT_ACCESS(LoadAt, StoreAt, LoadInput, LoadInputWords, StoreOutput, StoreOutputWords)
+DEFINE_ROW_PASS_COPY(CopyRowPass, LoadAt, StoreAt)
 
 [numthreads(DMLC_GPU_THREADS_PER_GROUP, 1, 1)]
 void main(uint3 thread : SV_DispatchThreadID, uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
@@ -24,17 +25,7 @@ void main(uint3 thread : SV_DispatchThreadID, uint3 group : SV_GroupID, uint3 lo
     uint in_step = LastStride(DMLC_P_IN_STRIDES);
     FOR_EACH_ROW_PASS(g, group.x, r) {
       RowPass p = RowPassAt(r, g, local.x, DMLC_GPU_MAX_DIMS, DMLC_GPU_MAX_DIMS);
-      if (!p.valid) continue;
-      uint4 v[DMLC_GPU_ROW_VECTORS];
-      [unroll] for (uint u = 0; u < DMLC_GPU_ROW_VECTORS; ++u) {
-        uint c = p.column + u * p.lanes;
-        v[u] = uint4(0, 0, 0, 0);
-        if (c < length) v[u] = LoadAt(p.w.in_offset + c * in_step, words);
-      }
-      [unroll] for (uint u2 = 0; u2 < DMLC_GPU_ROW_VECTORS; ++u2) {
-        uint c = p.column + u2 * p.lanes;
-        if (c < length) StoreAt(base + p.w.out_offset + c * out_step, words, v[u2]);
-      }
+      if (p.valid) CopyRowPass(p.w.in_offset, in_step, base + p.w.out_offset, out_step, p.column, p.lanes, length, words);
     }
     return;
   }
