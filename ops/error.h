@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <variant>
@@ -41,8 +42,10 @@ class [[nodiscard]] Result {
   T& value() & { return std::get<0>(v_); }
   const T& value() const& { return std::get<0>(v_); }
   T&& value() && { return std::get<0>(std::move(v_)); }
-  T* operator->() { return &value(); }
-  const T* operator->() const { return &value(); }
+  // std::addressof, not &: a COM smart pointer (WRL ComPtr) overloads operator& to hand out its slot
+  // for an out-parameter, releasing what it holds first.
+  T* operator->() { return std::addressof(value()); }
+  const T* operator->() const { return std::addressof(value()); }
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
   const Error& error() const { return std::get<1>(v_); }

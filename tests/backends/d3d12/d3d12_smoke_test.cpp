@@ -1,5 +1,6 @@
 // The D3D12 smoke test: creates the device, round-trips buffers of every element size through upload,
-// a device-local copy and readback, and reads timestamps around the copy. Needs a D3D12 runtime (Windows,
+// a device-local copy and readback, reads timestamps around the copy, and checks the struct-returning
+// methods the operator's descriptor setup calls. Needs a D3D12 runtime (Windows,
 // WSL, or Wine's vkd3d in CI); without one it skips, unless DMLC_REQUIRE_D3D12=1 (set by
 // scripts/windows_ci.sh) makes a missing runtime a failure.
 #include <cmath>
@@ -108,6 +109,41 @@ TEST_F(D3D12Smoke, BuffersOfEveryElementSizeRoundTripWithTimestamps) {
     EXPECT_TRUE(std::isfinite(gpu_ms) && gpu_ms >= 0) << gpu_ms;
     std::printf("  %zu-byte elements: %zu bytes round-tripped, GPU copy time %.6f ms\n", element_size, bytes.size(), gpu_ms);
   }
+}
+
+// Methods returning a struct (the descriptor heap's starts, a resource's desc) follow MSVC's ABI in every
+// D3D12 runtime; a mismatched caller reads garbage or faults (d3d12_api.h). Prepare() writes its views
+// exactly like this.
+TEST_F(D3D12Smoke, StructReturningMethodsFollowTheRuntimesAbi) {
+  D3D12_DESCRIPTOR_HEAP_DESC heap_desc{};
+  heap_desc.Type = D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV;
+  heap_desc.NumDescriptors = 2;
+  heap_desc.Flags = D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE;
+  ComPtr<ID3D12DescriptorHeap> heap;
+  ASSERT_TRUE(SUCCEEDED(device_->device()->CreateDescriptorHeap(&heap_desc, __uuidof(ID3D12DescriptorHeap),
+                                                                reinterpret_cast<void**>(heap.GetAddressOf()))));
+  EXPECT_EQ(heap->GetDesc().NumDescriptors, 2u);
+  const D3D12_CPU_DESCRIPTOR_HANDLE cpu = heap->GetCPUDescriptorHandleForHeapStart();
+  const D3D12_GPU_DESCRIPTOR_HANDLE gpu = heap->GetGPUDescriptorHandleForHeapStart();
+  EXPECT_NE(cpu.ptr, 0u);
+  EXPECT_NE(gpu.ptr, 0u);
+  EXPECT_EQ(heap->GetCPUDescriptorHandleForHeapStart().ptr, cpu.ptr);
+  EXPECT_EQ(heap->GetGPUDescriptorHandleForHeapStart().ptr, gpu.ptr);
+
+  constexpr uint64_t kBytes = 64;
+  Result<ComPtr<ID3D12Resource>> buffer = device_->CreateBuffer(kBytes, D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON);
+  ASSERT_TRUE(buffer.ok()) << buffer.error().ToString();
+  const D3D12_RESOURCE_DESC desc = (*buffer)->GetDesc();
+  EXPECT_EQ(desc.Dimension, D3D12_RESOURCE_DIMENSION_BUFFER);
+  EXPECT_EQ(desc.Width, kBytes);
+  EXPECT_EQ(desc.Flags, D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS);
+  const UINT increment = device_->device()->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV);
+  EXPECT_GT(increment, 0u);
+  const D3D12_UNORDERED_ACCESS_VIEW_DESC uav = RawUavDesc(kBytes);
+  device_->device()->CreateUnorderedAccessView(buffer->Get(), nullptr, &uav, cpu);
+  const D3D12_SHADER_RESOURCE_VIEW_DESC srv = RawSrvDesc(kBytes);
+  device_->device()->CreateShaderResourceView(buffer->Get(), &srv, {cpu.ptr + increment});
+  EXPECT_TRUE(SUCCEEDED(device_->device()->GetDeviceRemovedReason()));
 }
 
 TEST_F(D3D12Smoke, BackendCreatesThroughTheRegistry) {
