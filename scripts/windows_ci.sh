@@ -6,8 +6,8 @@
 #   2. `dml-conform.exe run testcases` on cpu, whose per-case statuses must equal the Linux build's
 #      (LINUX_CONFORM, default build/app/conform/dml-conform; skipped with a note when it is absent);
 #   3. `dml-conform.exe backends`;
-#   4. the D3D12 smoke test (device, buffer round trips of 1/2/4/8-byte elements, timestamps; the
-#      round trip is an expected failure under Wine 8.0, see below);
+#   4. the D3D12 smoke test (device, buffer round trips of 1/2/4/8-byte elements through upload and
+#      readback, timestamps), required to pass: a missing D3D12 runtime is a failure here;
 #   5. `dml-conform.exe run testcases --backend d3d12`: Wine's HLSL compiler cannot compile compute
 #      shaders, so every case must be a skip carrying the compiler's message, or a pass where the case
 #      expects its desc to be rejected and no kernel runs (never a fail or error).
@@ -48,7 +48,7 @@ export DISPLAY=$display
 step "wine prefix $WINEPREFIX"
 wineboot -i >/dev/null 2>&1 || true
 # A crashing program gets winedbg's backtrace on stderr instead of its crash dialog, which would wait on
-# the Xvfb display forever (the round trip below crashes on purpose).
+# the Xvfb display until the time limit.
 wine reg add 'HKCU\Software\Wine\WineDbg' /v ShowCrashDialog /t REG_DWORD /d 0 /f >/dev/null
 # Every Wine program runs with a time limit and without the script's stdin (the test loop reads its list
 # from stdin, which a Wine console would otherwise consume).
@@ -89,17 +89,7 @@ step "dml-conform backends"
 wine "$conform" backends || failed=1
 
 step "D3D12 smoke test"
-smoke="$build_dir/tests/backends/d3d12/dmlc_d3d12_smoke.exe"
-DMLC_REQUIRE_D3D12=1 wine "$smoke" --gtest_filter=-*RoundTrip* || failed=1
-# Expected failure, kept as a baseline: Wine 8.0's vkd3d (Debian 12) faults inside CopyBufferRegion
-# and CopyResource on lavapipe, so no buffer copy can run under Wine here. The test runs anyway: a
-# pass means the baseline is out of date and this line should go.
-if DMLC_REQUIRE_D3D12=1 wine "$smoke" --gtest_filter=*RoundTrip* > "$smoke.roundtrip.log" 2>&1; then
-  echo "UNEXPECTED PASS: the buffer round trip now works under Wine; make it required in scripts/windows_ci.sh"
-  cat "$smoke.roundtrip.log"
-else
-  echo "expected failure (Wine 8.0 vkd3d faults in CopyBufferRegion): $(grep -m1 -o 'Unhandled page fault.*' "$smoke.roundtrip.log" || tail -1 "$smoke.roundtrip.log")"
-fi
+DMLC_REQUIRE_D3D12=1 wine "$build_dir/tests/backends/d3d12/dmlc_d3d12_smoke.exe" || failed=1
 
 step "dml-conform run testcases --backend d3d12 (every case a skip with the compiler's reason)"
 wine "$conform" run testcases --backend d3d12 -q --report "$build_dir/d3d12_windows.json" || true
