@@ -6,8 +6,8 @@
 // k % kLanes and both implementations apply the same operations to each lane in the same order, so
 // they agree bit for bit (products of float-widened doubles are exact for squares, so FMA contraction
 // changes nothing). The extreme, find and column kernels are exact (comparisons only, or per-column
-// sequential sums). The exp kernels differ: portable calls std::exp, AVX2 a degree-11 polynomial in
-// double (relative error below 1e-14), both far inside any float tolerance once rounded.
+// sequential sums). The exp kernels run ExpDouble's operation sequence (exp_double.h) in both sets, so
+// they agree bit for bit too, for every input including infinities, NaN and subnormal results.
 // Pointers need no alignment beyond float's. Thread-safe: no state.
 #pragma once
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "backends/cpu/exp_double.h"
 #include "backends/cpu/reduce_simd.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -169,75 +170,82 @@ DMLC_AVX2 void ColumnArg(bool max, const float* x, uint64_t n, uint32_t r, float
   }
 }
 
-// exp(t) for t <= 0 (-inf gives 0; NaN gives an unspecified finite value): t = n ln2 + r with
-// |r| <= ln2/2, exp(r) by its Taylor polynomial to degree 11 (truncation below 7e-15 relative) in
-// Estrin's scheme (short dependency chains: this loop is latency-bound), scaled by 2^n through the
-// exponent bits. n comes from the round-to-nearest of adding 1.5 * 2^52, whose low bits then hold n.
-// Below -708 the result is 0: those terms sit under a sum of at least 1 (the maximum's own exp(0)),
-// where they cannot change it.
-constexpr double kInverseFactorial[] = {1.0,         1.0,          1.0 / 2,       1.0 / 6,
-                                        1.0 / 24,    1.0 / 120,    1.0 / 720,     1.0 / 5040,
-                                        1.0 / 40320, 1.0 / 362880, 1.0 / 3628800, 1.0 / 39916800};
-
-DMLC_AVX2 inline __m256d Coefficient(int k) { return _mm256_set1_pd(kInverseFactorial[k]); }
-
-DMLC_AVX2 inline __m256d ExpNonPositive(__m256d t) {
-  const __m256d floor = _mm256_set1_pd(-708.0);
-  const __m256d keep = _mm256_cmp_pd(t, floor, _CMP_NLT_UQ);  // false exactly for t < -708
-  t = _mm256_max_pd(t, floor);                                  // a NaN t becomes -708 here
-  const __m256d shift = _mm256_set1_pd(6755399441055744.0);     // 1.5 * 2^52
-  const __m256d shifted = _mm256_fmadd_pd(t, _mm256_set1_pd(1.4426950408889634), shift);
-  const __m256d n = _mm256_sub_pd(shifted, shift);
-  __m256d r = _mm256_fnmadd_pd(n, _mm256_set1_pd(6.93147180369123816490e-01), t);
-  r = _mm256_fnmadd_pd(n, _mm256_set1_pd(1.90821492927058770002e-10), r);
-  const __m256d r2 = _mm256_mul_pd(r, r), r4 = _mm256_mul_pd(r2, r2), r8 = _mm256_mul_pd(r4, r4);
-  // Pairs c(k) + c(k+1) r of the Taylor coefficients, then Estrin's tree over r^2, r^4, r^8.
-  __m256d pair[6];
-  for (int i = 0; i < 6; ++i) pair[i] = _mm256_fmadd_pd(Coefficient(2 * i + 1), r, Coefficient(2 * i));
-  const __m256d p01 = pair[0], p23 = pair[1], p45 = pair[2], p67 = pair[3], p89 = pair[4], p1011 = pair[5];
-  const __m256d q0 = _mm256_fmadd_pd(p23, r2, p01), q1 = _mm256_fmadd_pd(p67, r2, p45);
-  const __m256d q2 = _mm256_fmadd_pd(p1011, r2, p89);
-  const __m256d p = _mm256_fmadd_pd(q2, r8, _mm256_fmadd_pd(q1, r4, q0));
-  const __m256i exponent = _mm256_add_epi64(_mm256_castpd_si256(shifted), _mm256_set1_epi64x(1023));
-  const __m256d scale = _mm256_castsi256_pd(_mm256_slli_epi64(exponent, 52));
-  return _mm256_and_pd(_mm256_mul_pd(p, scale), keep);
+// Lanes of ExpDouble (exp_double.h) for t inside its main range (|t| <= kExpFastLimit): the same
+// constants and operations. Other lanes get unspecified values; callers check with InMainRange() and
+// send those through ExpDouble itself.
+DMLC_AVX2 inline __m256d ExpLanes(__m256d t) {
+  const __m256d shift = _mm256_set1_pd(kExpShift);
+  const __m256d s = _mm256_fmadd_pd(t, _mm256_set1_pd(kExpInvLn2x64), shift);
+  const __m256d n = _mm256_sub_pd(s, shift);
+  __m256d r = _mm256_fnmadd_pd(n, _mm256_set1_pd(kExpLn2Hi), t);  // -(n hi) + t: fma(-n, hi, t)
+  r = _mm256_fnmadd_pd(n, _mm256_set1_pd(kExpLn2Lo), r);
+  const __m256d r2 = _mm256_mul_pd(r, r);
+  const __m256d c45 = _mm256_fmadd_pd(_mm256_set1_pd(kExpC5), r, _mm256_set1_pd(kExpC4));
+  const __m256d c23 = _mm256_fmadd_pd(_mm256_set1_pd(kExpC3), r, _mm256_set1_pd(kExpC2));
+  const __m256d q = _mm256_fmadd_pd(r2, _mm256_fmadd_pd(c45, r2, c23), r);
+  const __m256i bits = _mm256_castpd_si256(s);
+  const __m256i j = _mm256_and_si256(bits, _mm256_set1_epi64x(63));
+  const __m256i tail = _mm256_i64gather_epi64(reinterpret_cast<const long long*>(kExpTail.data()), j, 8);
+  const __m256d scale = _mm256_castsi256_pd(_mm256_add_epi64(tail, _mm256_slli_epi64(bits, 46)));
+  return _mm256_fmadd_pd(scale, q, scale);
 }
 
-DMLC_AVX2 void RowExp(const float* x, uint64_t n, double m, double* lanes) {
+// All ones in the lanes where |t| <= kExpFastLimit (never for NaN).
+DMLC_AVX2 inline __m256d InMainRange(__m256d t) {
+  const __m256d magnitude = _mm256_andnot_pd(_mm256_set1_pd(-0.0), t);
+  return _mm256_cmp_pd(magnitude, _mm256_set1_pd(kExpFastLimit), _CMP_LE_OQ);
+}
+
+// Adds the 16-element blocks of x[k..end) to the lanes, as long as every term of a block is in the main
+// range; returns the first block it did not add (end when all were). The loop holds no calls, so the
+// lanes stay in registers.
+DMLC_AVX2 uint64_t RowExpBlocks(const float* x, uint64_t k, uint64_t end, double m, double* lanes) {
   __m256d a0 = _mm256_loadu_pd(lanes), a1 = _mm256_loadu_pd(lanes + 4);
   __m256d a2 = _mm256_loadu_pd(lanes + 8), a3 = _mm256_loadu_pd(lanes + 12);
   const __m256d shift = _mm256_set1_pd(m);
-  const uint64_t body = n - n % kLanes;
-  auto term = [&](__m128 v) DMLC_AVX2 { return ExpNonPositive(_mm256_sub_pd(_mm256_cvtps_pd(v), shift)); };
-  for (uint64_t k = 0; k < body; k += kLanes) {
+  for (; k < end; k += kLanes) {
     const __m256 lo = _mm256_loadu_ps(x + k), hi = _mm256_loadu_ps(x + k + 8);
-    a0 = _mm256_add_pd(a0, term(_mm256_castps256_ps128(lo)));
-    a1 = _mm256_add_pd(a1, term(_mm256_extractf128_ps(lo, 1)));
-    a2 = _mm256_add_pd(a2, term(_mm256_castps256_ps128(hi)));
-    a3 = _mm256_add_pd(a3, term(_mm256_extractf128_ps(hi, 1)));
+    const __m256d t0 = _mm256_sub_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(lo)), shift);
+    const __m256d t1 = _mm256_sub_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(lo, 1)), shift);
+    const __m256d t2 = _mm256_sub_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(hi)), shift);
+    const __m256d t3 = _mm256_sub_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(hi, 1)), shift);
+    const __m256d inside = _mm256_and_pd(_mm256_and_pd(InMainRange(t0), InMainRange(t1)),
+                                         _mm256_and_pd(InMainRange(t2), InMainRange(t3)));
+    if (_mm256_movemask_pd(inside) != 0xF) break;
+    a0 = _mm256_add_pd(a0, ExpLanes(t0));
+    a1 = _mm256_add_pd(a1, ExpLanes(t1));
+    a2 = _mm256_add_pd(a2, ExpLanes(t2));
+    a3 = _mm256_add_pd(a3, ExpLanes(t3));
   }
   _mm256_storeu_pd(lanes, a0);
   _mm256_storeu_pd(lanes + 4, a1);
   _mm256_storeu_pd(lanes + 8, a2);
   _mm256_storeu_pd(lanes + 12, a3);
-  alignas(32) double one[4];
-  for (uint64_t k = body; k < n; ++k) {
-    _mm256_store_pd(one, ExpNonPositive(_mm256_set1_pd(static_cast<double>(x[k]) - m)));
-    lanes[k % kLanes] += one[0];
+  return k;
+}
+
+DMLC_AVX2 void RowExp(const float* x, uint64_t n, double m, double* lanes) {
+  const uint64_t body = n - n % kLanes;
+  uint64_t k = 0;
+  // A block with a term outside the main range goes element by element, in the same lane order.
+  while ((k = RowExpBlocks(x, k, body, m, lanes)) < body) {
+    for (uint64_t i = 0; i < kLanes; ++i) lanes[i] += ExpDouble(static_cast<double>(x[k + i]) - m);
+    k += kLanes;
   }
+  for (; k < n; ++k) lanes[k % kLanes] += ExpDouble(static_cast<double>(x[k]) - m);
 }
 
 DMLC_AVX2 void ColumnExp(const float* x, uint64_t n, const float* m, double* acc) {
   uint64_t c = 0;
   for (; c + 4 <= n; c += 4) {
     const __m256d t = _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + c)), _mm256_cvtps_pd(_mm_loadu_ps(m + c)));
-    _mm256_storeu_pd(acc + c, _mm256_add_pd(_mm256_loadu_pd(acc + c), ExpNonPositive(t)));
+    if (_mm256_movemask_pd(InMainRange(t)) != 0xF) [[unlikely]] {
+      for (uint64_t i = c; i < c + 4; ++i) acc[i] += ExpDouble(static_cast<double>(x[i]) - m[i]);
+    } else {
+      _mm256_storeu_pd(acc + c, _mm256_add_pd(_mm256_loadu_pd(acc + c), ExpLanes(t)));
+    }
   }
-  alignas(32) double one[4];
-  for (; c < n; ++c) {
-    _mm256_store_pd(one, ExpNonPositive(_mm256_set1_pd(static_cast<double>(x[c]) - m[c])));
-    acc[c] += one[0];
-  }
+  for (; c < n; ++c) acc[c] += ExpDouble(static_cast<double>(x[c]) - m[c]);
 }
 
 }  // namespace
