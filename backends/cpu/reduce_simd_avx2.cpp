@@ -197,9 +197,10 @@ DMLC_AVX2 inline __m256d InMainRange(__m256d t) {
 }
 
 // Adds the 16-element blocks of x[k..end) to the lanes, as long as every term of a block is in the main
-// range; returns the first block it did not add (end when all were). The loop holds no calls, so the
-// lanes stay in registers.
-DMLC_AVX2 uint64_t RowExpBlocks(const float* x, uint64_t k, uint64_t end, double m, double* lanes) {
+// range; returns the first block it did not add (end when all were). Not inlined into RowExp, whose
+// ExpDouble calls would otherwise keep the lanes in memory through this loop.
+__attribute__((noinline)) DMLC_AVX2 uint64_t RowExpBlocks(const float* x, uint64_t k, uint64_t end, double m,
+                                                          double* lanes) {
   __m256d a0 = _mm256_loadu_pd(lanes), a1 = _mm256_loadu_pd(lanes + 4);
   __m256d a2 = _mm256_loadu_pd(lanes + 8), a3 = _mm256_loadu_pd(lanes + 12);
   const __m256d shift = _mm256_set1_pd(m);
