@@ -142,6 +142,9 @@ def make_workloads(size_bytes, torch_device="cpu", with_numpy=True):
 
     workloads = [
         Workload("MEMCPY", 2 * tensor_bytes, lambda: np.copyto(out, a), None),
+        # Read-only reference: a full max over the tensor reads every byte once and writes nothing, so
+        # its GB/s is the read bandwidth a peer reaches, the ceiling of any reduction's byte count.
+        Workload("READ", tensor_bytes, lambda: np.max(a), None),
         Workload("GATHER_ND1/FLOAT32", 2 * tensor_bytes + index_bytes,
                  lambda: np.take(a, perm, axis=0, out=out), None),
         Workload("JOIN/FLOAT32", 2 * tensor_bytes,
@@ -164,6 +167,7 @@ def make_workloads(size_bytes, torch_device="cpu", with_numpy=True):
         thot = dev(hot).unsqueeze(1)
         torch_fns = {
             "MEMCPY": lambda: tout.copy_(ta),
+            "READ": lambda: torch.amax(ta),
             "GATHER_ND1/FLOAT32": lambda: torch.index_select(ta, 0, tperm, out=tout),
             "JOIN/FLOAT32": lambda: torch.cat([tha, thb], dim=1, out=tout),
             "ONE_HOT/FLOAT32": lambda: tout.zero_().scatter_(1, thot, 1.0),
@@ -249,8 +253,9 @@ def main():
     print("| " + " | ".join(header) + " |")
     print("|" + "|".join(["---"] + ["---:"] * (len(header) - 2) + ["---"]) + "|")
     peer_copy = None
+    read_ceiling = None  # the best peer's READ GB/s in this run
     for w in make_workloads(size_bytes, args.torch_device, on_cpu):
-        if args.filter not in w.name and w.name != "MEMCPY":
+        if args.filter not in w.name and w.name not in ("MEMCPY", "READ"):
             continue
         np_gbs = w.bytes_moved / median_seconds(w.numpy_fn, args.min_time, 3) / 1e9 if w.numpy_fn else None
         torch_gbs = (w.bytes_moved / median_seconds(w.torch_fn, args.min_time, 3, sync) / 1e9
@@ -263,18 +268,23 @@ def main():
         ratio = dml_gbs / best_peer if dml_gbs else None
         if w.name == "MEMCPY":
             peer_copy = best_peer
+        if w.name == "READ":
+            read_ceiling = best_peer
         normalized = fraction / (best_peer / peer_copy) if fraction is not None and peer_copy else None
         verdict = "-"
         misses = []
         if dml_gbs is not None and w.name == "MEMCPY" and not on_cpu and ratio < GPU_COPY_PEER_TARGET:
             misses.append(f"peer copy {ratio:.3f}<{GPU_COPY_PEER_TARGET}")
-        if dml_gbs is not None and w.name != "MEMCPY":
+        if dml_gbs is not None and w.name not in ("MEMCPY", "READ"):
             function = w.name.split("/")[0][len("REDUCE_"):] if w.name.startswith("REDUCE_") else ""
             copy_target = COPY_TARGET.get(function, DEFAULT_COPY_TARGET) if on_cpu else GPU_COPY_TARGET
             if fraction is not None and fraction < copy_target:
                 misses.append(f"copy {fraction:.3f}<{copy_target}")
             if on_cpu and ratio < PEER_TARGET:
                 misses.append(f"peer {ratio:.3f}<{PEER_TARGET}")
+                # 1.5x the peer needs more than the read bandwidth measured here: not reachable.
+                if function and read_ceiling and PEER_TARGET * best_peer > read_ceiling:
+                    misses[-1] += f" (needs {PEER_TARGET * best_peer:.1f} GB/s > READ {read_ceiling:.1f})"
         if dml_gbs is not None:
             verdict = "ok" if not misses else "MISS " + ", ".join(misses)
         print(f"| {w.name} | {fmt(dml_gbs)} | {fmt(np_gbs)} | {fmt(torch_gbs)} | {fmt(ratio)} | "
