@@ -48,10 +48,10 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--junit", run.junit, "Write a JUnit XML report to this file");
   run_cmd->add_option("--dump-dir", run.dump_dir, "Write actual and expected outputs of failing cases as .npy here");
   run_cmd->add_flag("--fail-fast", run.fail_fast, "Stop starting cases after the first fail or error");
-  run_cmd->add_option("--iterations", run.iterations, "Timed executions per case after the compared one")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
-  run_cmd->add_option("--warmup", run.warmup, "Untimed executions before the timed ones")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  run_cmd->add_option("--iterations", run.iterations, "Timed executions per case after the compared one, in one batch")
+      ->check(CLI::Range(0, 65536))->capture_default_str();
+  run_cmd->add_option("--warmup", run.warmup, "Untimed executions before the timed ones, in one batch")
+      ->check(CLI::Range(0, 65536))->capture_default_str();
   AddVerbosity(*run_cmd, run_verbose, run_quiet);
 
   dmlc::app::ListCommandOptions list;

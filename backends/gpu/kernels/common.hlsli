@@ -214,23 +214,6 @@ uint VectorWords() {
   }                                                                                                               \
   DEFINE_VECTOR_OR_ELEMENT_STORE(StoreName, ElementStorer, VectorStorer)
 
-// One row pass of a row-walk copy: a thread's DMLC_GPU_ROW_VECTORS vectors, columns `column`,
-// column + lanes, ..., all loaded before any is stored so the loads are in flight together.
-#define DEFINE_ROW_PASS_COPY(Name, LoadName, StoreName)                                                          \
-  void Name(uint in_offset, uint in_step, uint out_offset, uint out_step, uint column, uint lanes, uint length,  \
-            uint words) {                                                                                         \
-    uint4 v[DMLC_GPU_ROW_VECTORS];                                                                                \
-    [unroll] for (uint u = 0; u < DMLC_GPU_ROW_VECTORS; ++u) {                                                    \
-      uint c = column + u * lanes;                                                                                \
-      v[u] = uint4(0, 0, 0, 0);                                                                                   \
-      if (c < length) v[u] = LoadName(in_offset + c * in_step, words);                                            \
-    }                                                                                                             \
-    [unroll] for (uint u2 = 0; u2 < DMLC_GPU_ROW_VECTORS; ++u2) {                                                 \
-      uint c = column + u2 * lanes;                                                                               \
-      if (c < length) StoreName(out_offset + c * out_step, words, v[u2]);                                         \
-    }                                                                                                             \
-  }
-
 // Places element `s` of a vector of `bytes`-byte elements into its words (zero-initialized).
 void PutElement(inout uint4 v, uint s, uint bytes, uint2 bits) {
   if (bytes == 8) {
@@ -243,6 +226,34 @@ void PutElement(inout uint4 v, uint s, uint bytes, uint2 bits) {
     v[(s * bytes) >> 2] |= (bits.x & mask) << (((s * bytes) & 3u) * 8u);
   }
 }
+
+#ifdef ELEM_BYTES
+// The fill kernels (ONE_HOT, DIAGONAL_MATRIX) write rows that hold one value in a span of columns and
+// another elsewhere. The span is worked out once per row, so an element costs a subtraction and a
+// compare: ONE_HOT on the H200 spent more time resolving its index per element than storing.
+struct Span {
+  uint first;  // elements x along the last dimension with x - first < count (unsigned) are in the span
+  uint count;
+};
+
+Span EmptySpan() {
+  Span s;
+  s.first = 0;
+  s.count = 0;
+  return s;
+}
+
+// The vector (or element) at `column` (in vectors) of a row whose span holds `inside`, the rest `outside`.
+uint4 SpanVector(Span span, uint column, uint2 inside, uint2 outside) {
+  uint vector_elements = Param(DMLC_P_VECTOR);
+  uint x = column * vector_elements - span.first;
+  uint4 v = uint4(0, 0, 0, 0);
+  [unroll] for (uint s = 0; s < 16 / ELEM_BYTES; ++s) {
+    if (s < vector_elements) PutElement(v, s, ELEM_BYTES, x + s < span.count ? inside : outside);
+  }
+  return v;
+}
+#endif
 
 // An index element (INT32, UINT32, INT64, UINT64 per DMLC_INDEX_* flags) resolved against a dimension
 // of `extent` elements: negative values of signed types count from the end. False when the value lies

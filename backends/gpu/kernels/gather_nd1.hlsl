@@ -17,7 +17,22 @@ DEFINE_VECTOR_LOADER(LoadInputWords, g_input)
 DEFINE_VECTOR_STORER(StoreOutputWords, g_output)
 
 DEFINE_VECTOR_OR_ELEMENT_ACCESS(LoadAt, StoreAt, LoadInput, LoadInputWords, StoreOutput, StoreOutputWords)
-DEFINE_ROW_PASS_COPY(CopyRowPass, LoadAt, StoreAt)
+
+// One row pass: a thread's DMLC_GPU_ROW_VECTORS vectors, columns `column`, column + lanes, ..., all
+// loaded before any is stored so the loads are in flight together.
+void CopyRowPass(uint in_offset, uint in_step, uint out_offset, uint out_step, uint column, uint lanes, uint length,
+                 uint words) {
+  uint4 v[DMLC_GPU_ROW_VECTORS];
+  [unroll] for (uint u = 0; u < DMLC_GPU_ROW_VECTORS; ++u) {
+    uint c = column + u * lanes;
+    v[u] = uint4(0, 0, 0, 0);
+    if (c < length) v[u] = LoadAt(in_offset + c * in_step, words);
+  }
+  [unroll] for (uint u2 = 0; u2 < DMLC_GPU_ROW_VECTORS; ++u2) {
+    uint c = column + u2 * lanes;
+    if (c < length) StoreAt(out_offset + c * out_step, words, v[u2]);
+  }
+}
 
 // Adds the input offset the index tuple at `tuple_at` (indices elements) selects; false when an index is
 // out of range.

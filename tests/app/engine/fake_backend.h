@@ -1,5 +1,6 @@
 // A backend whose behaviour each test scripts: what Supports() says, whether Prepare() fails, and what
-// Execute() writes. Counts executions so tests can check warmup and iterations.
+// Execute() writes. Counts executions and ExecuteRepeated() batches so tests can check warmup and
+// iterations.
 #pragma once
 
 #include <atomic>
@@ -41,6 +42,7 @@ class FakeBackend : public backends::Backend {
   std::optional<Error> prepare_error;
   bool thread_safe = true;
   std::atomic<int> executions{0};
+  std::vector<int> batches;  // the iteration count of each ExecuteRepeated() call
 
  private:
   struct Operator : backends::PreparedOperator {
@@ -49,6 +51,12 @@ class FakeBackend : public backends::Backend {
                                      std::span<const backends::MutableBuffer> out) override {
       ++backend.executions;
       return backend.execute_(in, out);
+    }
+    Result<std::vector<backends::Timing>> ExecuteRepeated(std::span<const backends::ConstBuffer> in,
+                                                          std::span<const backends::MutableBuffer> out,
+                                                          int iterations) override {
+      backend.batches.push_back(iterations);
+      return PreparedOperator::ExecuteRepeated(in, out, iterations);
     }
     FakeBackend& backend;
   };

@@ -220,6 +220,7 @@ TEST(Runner, WarmupAndIterationsAreTimed) {
   const CaseResult r = RunOne(backend, Diagonal(), options);
   ASSERT_EQ(r.status, CaseStatus::kPass) << r.message;
   EXPECT_EQ(backend.executions, 6);  // cold, warmup, 4 timed
+  EXPECT_EQ(backend.batches, (std::vector<int>{1, 4}));  // warmup and timed runs each bound once
   ASSERT_TRUE(r.timing.has_value());
   EXPECT_EQ(r.timing->cold_cpu_ms, 1.0);
   EXPECT_EQ(r.timing->cold_gpu_ms, 10.0);

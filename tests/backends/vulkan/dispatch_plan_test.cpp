@@ -72,6 +72,17 @@ TEST(PlanJoin, KernelFollowsElementSizeAndHonoursInputStrides) {
   EXPECT_EQ(Scalar(plan[1].params, DMLC_S_COPY_OUT_BASE), 8u);  // row 2 of a row stride of 4
 }
 
+TEST(PlanJoin, LongRowsKeepTheElementWalk) {
+  // dml-bench's JOIN: halves of 1024-float rows; 128 vectors a half row would take the row walk elsewhere.
+  ops::JoinDesc join{{Tensor(DataType::kFloat32, {1, 1, 64, 512}), Tensor(DataType::kFloat32, {1, 1, 64, 512})},
+                     Tensor(DataType::kFloat32, {1, 1, 64, 1024}), 3};
+  for (const Dispatch& d : Plan(join)) {
+    EXPECT_EQ(Scalar(d.params, DMLC_S_ROW_LANE_BITS), 0u);
+    EXPECT_EQ(d.params[DMLC_P_COUNT], 64u * 128u);
+    EXPECT_EQ(d.group_count, 32u);  // one vector per thread
+  }
+}
+
 TEST(PlanJoin, PackedBlocksMergeIntoOneDimensionAndCopy16BytesPerThread) {
   ops::JoinDesc copy{{Tensor(DataType::kFloat32, {1, 1, 4, 8})}, Tensor(DataType::kFloat32, {1, 1, 4, 8}), 3};
   const Dispatch d = Plan(copy).at(0);
