@@ -8,6 +8,7 @@
 
 #include "backends/cpu/cpu_operator.h"
 #include "backends/cpu/element.h"
+#include "backends/cpu/exp_double.h"
 #include "backends/cpu/reduce_functions.h"
 #include "backends/cpu/reduce_simd.h"
 
@@ -329,8 +330,14 @@ class ColumnReducer {
   uint64_t blocks() const { return blocks_; }
   uint64_t strip() const { return strip_; }
 
-  // Reduces tile (strip s, block b) into `c`; pass 1 of LOG_SUM_EXP is the maximum, pass 2 the exp sums
-  // against `maxima` (the strip's folded maxima).
+  // Reduces tile (strip s, block b) into `c`. LOG_SUM_EXP takes the tile's own maximum first, then its
+  // exp sums against that maximum while the tile's rows are still in cache: one read from memory.
+  void Reduce(uint64_t s, uint64_t b, Columns& c, float* scratch) const {
+    Tile(s, b, 1, nullptr, c, scratch);
+    if (f_.family == Family::kLogSumExp) Tile(s, b, 2, c.values.data(), c, scratch);
+  }
+
+  // Pass 1 is the reduction (for LOG_SUM_EXP the maximum), pass 2 LOG_SUM_EXP's exp sums against `maxima`.
   void Tile(uint64_t s, uint64_t b, int pass, const float* maxima, Columns& c, float* scratch) const {
     const uint64_t w = Width(s);
     const std::byte* base = in_ + (InputOffset(s)) * sizeof(T);
@@ -357,9 +364,10 @@ class ColumnReducer {
     });
   }
 
-  // Folds a later tile's state into `acc` (same strip, earlier blocks): the same result as running
-  // the later block's elements through the sequential update.
-  void Fold(Columns& acc, const Columns& later, uint64_t w, int pass) const {
+  // Folds a later tile's state into `acc` (same strip, earlier blocks): for all but LOG_SUM_EXP the same
+  // result as running the later block's elements through the sequential update. LOG_SUM_EXP keeps
+  // (maximum, sum of exp(x - maximum)) per column; the sums are rescaled to the larger maximum.
+  void Fold(Columns& acc, const Columns& later, uint64_t w) const {
     switch (f_.family) {
       case Family::kSum:
         for (uint64_t c = 0; c < w; ++c) acc.sums[c] = cpu::Fold(a_, acc.sums[c], later.sums[c]);
@@ -376,8 +384,13 @@ class ColumnReducer {
         }
         return;
       case Family::kLogSumExp:
-        if (pass == 1) return k_.column_extreme(true, later.values.data(), w, acc.values.data());
-        for (uint64_t c = 0; c < w; ++c) acc.sums[c] += later.sums[c];
+        for (uint64_t c = 0; c < w; ++c) {
+          const float ma = acc.values[c], mb = later.values[c];
+          const float m = (mb > ma || mb != mb) ? mb : ma;  // MinMax::Update: a later NaN replaces
+          // A non-finite maximum is the result by itself (StoreLogSumExp); then the sum is not used.
+          if (std::isfinite(m)) acc.sums[c] = Rescaled(acc.sums[c], ma, m) + Rescaled(later.sums[c], mb, m);
+          acc.values[c] = m;
+        }
         return;
     }
   }
@@ -399,6 +412,12 @@ class ColumnReducer {
   uint64_t Width(uint64_t s) const { return std::min(strip_, width_ - (s % strips_per_row_) * strip_); }
 
  private:
+  // sum (of exp(x - tile_max)) as a sum of exp(x - m), m >= tile_max finite. A tile of -inf only adds 0.
+  static double Rescaled(double sum, float tile_max, float m) {
+    if (tile_max == -std::numeric_limits<float>::infinity()) return 0;
+    return sum * simd::ExpDouble(static_cast<double>(tile_max) - static_cast<double>(m));
+  }
+
   void Init(Columns& c, uint64_t w, int pass) const {
     const float extreme = f_.max || f_.family == Family::kLogSumExp ? -std::numeric_limits<float>::infinity()
                                                                       : std::numeric_limits<float>::infinity();
@@ -438,47 +457,31 @@ void ReduceColumnsFast(const ReducePlan& p, Function f, ops::DataType out_type, 
   const uint64_t strips = reducer.strips(), blocks = reducer.blocks(), width = reducer.strip();
   const uint64_t tiles = strips * blocks;
   const uint64_t grain = std::max<uint64_t>(1, kMinElementsPerTask / (kColumnBlock * width));
-  const int passes = f.family == Family::kLogSumExp ? 2 : 1;
-  std::vector<float> maxima;  // LOG_SUM_EXP: every strip's folded maxima, strip-major
-  if (passes == 2) maxima.resize(strips * width);
+  const bool lse = f.family == Family::kLogSumExp;
   if (blocks == 1) {  // one tile per strip: straight to the output
     pool.ParallelFor(strips, grain, [&](uint64_t begin, uint64_t end) {
       Columns c;
       std::vector<float> scratch(width);
       for (uint64_t s = begin; s < end; ++s) {
-        float* m = passes == 2 ? &maxima[s * width] : nullptr;
-        reducer.Tile(s, 0, 1, nullptr, c, scratch.data());
-        if (passes == 2) {
-          std::copy(c.values.begin(), c.values.end(), m);
-          reducer.Tile(s, 0, 2, m, c, scratch.data());
-        }
-        reducer.Store(s, c, m);
+        reducer.Reduce(s, 0, c, scratch.data());
+        reducer.Store(s, c, lse ? c.values.data() : nullptr);
       }
     });
     return;
   }
   std::vector<Columns> partial(tiles);
-  for (int pass = 1; pass <= passes; ++pass) {
-    pool.ParallelFor(tiles, grain, [&](uint64_t begin, uint64_t end) {
-      std::vector<float> scratch(width);
-      for (uint64_t t = begin; t < end; ++t) {
-        const uint64_t s = t / blocks;
-        reducer.Tile(s, t % blocks, pass, passes == 2 ? &maxima[s * width] : nullptr, partial[t], scratch.data());
-      }
-    });
-    pool.ParallelFor(strips, 1, [&](uint64_t begin, uint64_t end) {
-      for (uint64_t s = begin; s < end; ++s) {
-        Columns& acc = partial[s * blocks];
-        const uint64_t w = reducer.Width(s);
-        for (uint64_t b = 1; b < blocks; ++b) reducer.Fold(acc, partial[s * blocks + b], w, pass);
-        if (pass < passes) {
-          std::copy(acc.values.begin(), acc.values.end(), &maxima[s * width]);
-        } else {
-          reducer.Store(s, acc, passes == 2 ? &maxima[s * width] : nullptr);
-        }
-      }
-    });
-  }
+  pool.ParallelFor(tiles, grain, [&](uint64_t begin, uint64_t end) {
+    std::vector<float> scratch(width);
+    for (uint64_t t = begin; t < end; ++t) reducer.Reduce(t / blocks, t % blocks, partial[t], scratch.data());
+  });
+  pool.ParallelFor(strips, 1, [&](uint64_t begin, uint64_t end) {
+    for (uint64_t s = begin; s < end; ++s) {
+      Columns& acc = partial[s * blocks];
+      const uint64_t w = reducer.Width(s);
+      for (uint64_t b = 1; b < blocks; ++b) reducer.Fold(acc, partial[s * blocks + b], w);
+      reducer.Store(s, acc, lse ? acc.values.data() : nullptr);
+    }
+  });
 }
 
 }  // namespace

@@ -10,7 +10,9 @@
 //   output's tiles are then folded in reduced order. Again the arithmetic is fixed by the layout.
 // MIN, MAX, ARGMIN and ARGMAX are exact (the same result bits as the generic kernels, including which
 // zero and which NaN). LOG_SUM_EXP takes the maximum m first (NaN if any element is NaN; an infinite or
-// empty maximum is the result), then m + log(sum exp(x - m)) with the sum in double.
+// empty maximum is the result), then m + log(sum exp(x - m)) with the sum in double. Columns do that per
+// tile (its maximum, then its exp sums while the tile is in cache: the input is read from memory once)
+// and fold the tiles in order, rescaling each sum to the larger maximum by exp(tile max - m).
 #pragma once
 
 #include <cstddef>

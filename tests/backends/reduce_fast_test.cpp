@@ -226,6 +226,65 @@ TEST(CpuReduceFast, LogSumExpMatchesALongDoubleReference) {
   for (uint32_t c = 0; c < cols; ++c) EXPECT_EQ(outer[c], reference(c, rows, cols)) << c;
 }
 
+// Adversarial columns over 1200 rows (3 column tiles, each with its own maximum, folded by rescaling)
+// and the same values as rows: -inf, +inf, NaN, huge and subnormal values, and tiles whose maxima
+// differ by more than exp's range. Expected: the long double max-first reference, rounded once.
+TEST(CpuReduceFast, LogSumExpAdversarialTilesMatchTheReferenceForAnyThreadCount) {
+  constexpr uint32_t rows = 1200, cols = 8;
+  const double inf = kInf, nan = std::numeric_limits<double>::quiet_NaN();
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<double> u(-3, 3);
+  std::vector<double> x(rows * cols);
+  for (uint32_t r = 0; r < rows; ++r) {
+    const double v = static_cast<float>(u(rng));
+    const uint32_t tile = r / 512;
+    const double column[cols] = {
+        tile == 0 ? -inf : v,                                    // a first tile of -inf adds nothing
+        tile == 0 ? 80 + v : -1000 + v,                          // later tiles vanish under the first
+        tile == 2 ? 50 + v : -1000 + v,                          // the maximum grows by 1050
+        r == 1100 ? nan : v,                                     // NaN in the last tile
+        r == 600 ? inf : v,                                      // +inf in the middle tile
+        -inf,                                                    // nothing but -inf
+        r == 700 ? 3e38 : (r % 2 == 0 ? -3e38 : 1e-40),          // huge and subnormal magnitudes
+        static_cast<float>(v * 1e-38),                           // subnormal and tiny values
+    };
+    for (uint32_t c = 0; c < cols; ++c) x[r * cols + c] = static_cast<float>(column[c]);
+  }
+  auto reference = [&](uint32_t c) {
+    long double m = -INFINITY, sum = 0;
+    bool any_nan = false;
+    for (uint32_t r = 0; r < rows; ++r) {
+      any_nan = any_nan || std::isnan(x[r * cols + c]);
+      m = std::max<long double>(m, x[r * cols + c]);
+    }
+    if (any_nan) return nan;
+    if (!std::isfinite(static_cast<double>(m))) return static_cast<double>(m);
+    for (uint32_t r = 0; r < rows; ++r) sum += std::exp(static_cast<long double>(x[r * cols + c]) - m);
+    return static_cast<double>(static_cast<float>(m + std::log(sum)));
+  };
+  std::vector<double> transposed(x.size());
+  for (uint32_t r = 0; r < rows; ++r) {
+    for (uint32_t c = 0; c < cols; ++c) transposed[c * rows + r] = x[r * cols + c];
+  }
+  const Tensor in = MakeTensor(Desc(DataType::kFloat32, {rows, cols}), x);
+  const Tensor in_rows = MakeTensor(Desc(DataType::kFloat32, {cols, rows}), transposed);
+  for (int threads : {1, 2, 5}) {
+    const std::vector<double> outer =
+        ReadValues(RunReduce(ReduceFunction::kLogSumExp, in, Desc(DataType::kFloat32, {1, cols}), {0}, threads));
+    const std::vector<double> inner = ReadValues(
+        RunReduce(ReduceFunction::kLogSumExp, in_rows, Desc(DataType::kFloat32, {cols, 1}), {1}, threads));
+    for (uint32_t c = 0; c < cols; ++c) {
+      const double want = reference(c);
+      if (std::isnan(want)) {
+        EXPECT_TRUE(std::isnan(outer[c]) && std::isnan(inner[c])) << "column " << c << " threads " << threads;
+      } else {
+        EXPECT_EQ(outer[c], want) << "column " << c << " threads " << threads;
+        EXPECT_EQ(inner[c], want) << "row " << c << " threads " << threads;
+      }
+    }
+  }
+}
+
 float FloatFromBits(uint32_t bits) { return std::bit_cast<float>(bits); }
 
 // The generic kernels return the first of equal extremes (+0 or -0) and, for MIN/MAX, the last NaN.
