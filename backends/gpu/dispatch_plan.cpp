@@ -330,6 +330,7 @@ Result<std::string> ReduceKernel(ops::DataType type) {
 struct ReduceLayout {
   uint32_t lanes = 1;
   bool lane_major = false;
+  bool quads = false;
   uint32_t per_group() const { return kThreadsPerGroup / lanes; }
 };
 
@@ -338,7 +339,9 @@ struct ReduceLayout {
 // that the rest of the group shares their reductions as lanes.
 ReduceLayout ChooseReduceLayout(uint64_t outputs, uint64_t count, bool contiguous, uint32_t max_outputs) {
   const uint32_t count_lanes = static_cast<uint32_t>(std::bit_ceil(std::clamp<uint64_t>(count, 1, kThreadsPerGroup)));
-  if (contiguous) return {std::min(32u, count_lanes), true};
+  // 16 lanes: on the H200 an inner MAX over 1024-element rows ran 1.2x faster than with 32 (and SUM 1.07x),
+  // each lane folding more elements before the groupshared tree; 8 lanes were slower again.
+  if (contiguous) return {std::min(16u, count_lanes), true};
   const uint32_t per_group = static_cast<uint32_t>(std::bit_ceil(std::clamp<uint64_t>(outputs, 1, max_outputs)));
   return {std::min(kThreadsPerGroup / per_group, count_lanes), false};
 }
@@ -350,7 +353,7 @@ void SetReduceLayout(Dispatch& d, ReduceLayout layout, uint32_t mode, uint32_t s
       std::clamp<uint64_t>(work, 1, std::min<uint64_t>(std::max<uint32_t>(limits.max_group_count_x, 1), (1u << 24) - 1)));
   d.params[DMLC_P_THREAD_STRIDE] = d.group_count * kThreadsPerGroup;
   uint32_t* s = d.params.data() + DMLC_P_SCALARS;
-  s[DMLC_S_REDUCE_LAYOUT] = mode | (layout.lane_major ? DMLC_REDUCE_LANE_MAJOR : 0u) |
+  s[DMLC_S_REDUCE_LAYOUT] = mode | (layout.lane_major ? DMLC_REDUCE_LANE_MAJOR : 0u) | (layout.quads ? DMLC_REDUCE_QUADS : 0u) |
                             (static_cast<uint32_t>(std::countr_zero(layout.lanes)) << 8);
   s[DMLC_S_REDUCE_SPLITS] = splits;
 }
@@ -409,7 +412,12 @@ Result<std::vector<Dispatch>> PlanReduce(const ops::ReduceDesc& desc, const Devi
 
   const uint64_t outputs = d.params[DMLC_P_COUNT];
   const bool contiguous = reduced.rank() > 0 && reduced.out.back() == 1;
-  const ReduceLayout layout = ChooseReduceLayout(outputs, *count, contiguous, 32);
+  ReduceLayout layout = ChooseReduceLayout(outputs, *count, contiguous, 32);
+  // Quads (one 16-byte load for 4 elements) where every reduction is a 16-byte-aligned run of whole
+  // quads of 4-byte elements: the 32-bit kernels, one contiguous reduced axis, and input offsets
+  // between reductions in multiples of 4 elements.
+  layout.quads = layout.lane_major && ops::ElementSize(in.DataType) == 4 && reduced.rank() == 1 && *count % 4 == 0 &&
+                 std::all_of(space.in.begin(), space.in.end(), [](uint32_t v) { return v % 4 == 0; });
   const uint64_t output_groups = (outputs + layout.per_group() - 1) / layout.per_group();
   uint64_t splits = 1;
   if (limits.scratch_buffers && output_groups < kReduceTargetGroups) {

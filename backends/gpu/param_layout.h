@@ -73,7 +73,9 @@
 #define DMLC_S_REDUCE_SIGNED 5
 // Layout word: mode (bits 0-1, DMLC_REDUCE_MODE_*), lane-major (bit 2: a thread's lane is its index
 // modulo lanes, so lanes read neighbouring reduced elements; else neighbouring threads take
-// neighbouring outputs), log2(lanes) (bits 8-15).
+// neighbouring outputs), quads (bit 3: 4-byte elements in one contiguous reduced axis whose every
+// reduction starts on a 16-byte boundary and holds a multiple of 4 elements, so a lane loads 4 at a
+// time and spans are cut at multiples of 4), log2(lanes) (bits 8-15).
 #define DMLC_S_REDUCE_LAYOUT 6
 // MODE_PARTIAL: the reduction is cut into this many spans, one partial state each; MODE_COMBINE: the
 // partial states per output to combine. 1 in MODE_FULL.
@@ -82,6 +84,7 @@
 #define DMLC_REDUCE_MODE_PARTIAL 1  // input -> partial states: 16 bytes per (split, output), split-major
 #define DMLC_REDUCE_MODE_COMBINE 2  // partial states -> output
 #define DMLC_REDUCE_LANE_MAJOR 4
+#define DMLC_REDUCE_QUADS 8
 #define DMLC_REDUCE_STATE_BYTES 16
 
 // Index element flags (GATHER_ND1 and ONE_HOT indices: INT32, UINT32, INT64, UINT64).

@@ -68,6 +68,9 @@ VALUE LoadValue(uint element) {
 #endif
 }
 
+// A 4-byte element from its word (the quad loads).
+VALUE WordValue(uint word) { return asfloat(word); }
+
 uint2 ValueBits(float v) {
 #ifdef REDUCE_F16
   return uint2(f32tof16(v), 0);
@@ -227,6 +230,8 @@ VALUE LoadValue(uint element) {
   return Widen(LoadInput(element * bytes, bytes));
 }
 
+VALUE WordValue(uint word) { return Widen(uint2(word, 0)); }
+
 // Ordering key: flipping the sign bit makes unsigned comparison order signed values.
 VALUE Key(VALUE v) { return Scalar(DMLC_S_REDUCE_SIGNED) != 0 ? v ^ SignBit() : v; }
 
@@ -287,8 +292,10 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
 #endif
 
 // The loop over this lane's reduced elements [j, end), a stride of `lanes` apart, with eight loads in
-// flight before they are folded in order; STMT folds `x`, the element at position `at`.
-#define SPAN_LOOP(STMT)                                                                           \
+// flight before they are folded in order; STMT folds `x`, the element at position `at`. With quads
+// (DMLC_REDUCE_QUADS, 4-byte elements only) the lane takes 4 neighbouring elements at a time, quads
+// `lanes` apart, four 16-byte loads in flight: positions still grow within a lane.
+#define ELEMENT_LOOP(STMT)                                                                        \
   for (; j < end && end - j > 7 * lanes; j += 8 * lanes) {                                        \
     VALUE v[8];                                                                                   \
     [unroll] for (uint u = 0; u < 8; ++u) v[u] = LoadValue(base + ReducedOffset(j + u * lanes));  \
@@ -304,8 +311,39 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
     STMT;                                                                                         \
   }
 
+#if defined(REDUCE_F32) || defined(REDUCE_I32)
+#define QUAD_LOOP(STMT)                                                                           \
+  uint q = j - lane + lane * 4; /* the span's first element plus this lane's quad */              \
+  uint step = lanes * 4;                                                                          \
+  for (; q < end && end - q > 3 * step; q += 4 * step) {                                          \
+    uint4 w[4];                                                                                   \
+    [unroll] for (uint u = 0; u < 4; ++u) w[u] = g_input.Load4((base + q + u * step) * 4);        \
+    [unroll] for (uint k = 0; k < 16; ++k) {                                                      \
+      VALUE x = WordValue(w[k >> 2][k & 3]);                                                      \
+      uint at = q + (k >> 2) * step + (k & 3);                                                    \
+      STMT;                                                                                       \
+    }                                                                                             \
+  }                                                                                               \
+  for (; q < end; q += step) {                                                                    \
+    uint4 w0 = g_input.Load4((base + q) * 4);                                                     \
+    [unroll] for (uint k = 0; k < 4; ++k) {                                                       \
+      VALUE x = WordValue(w0[k]);                                                                 \
+      uint at = q + k;                                                                            \
+      STMT;                                                                                       \
+    }                                                                                             \
+  }
+#define SPAN_LOOP(STMT) \
+  if (quads) {          \
+    QUAD_LOOP(STMT)     \
+  } else {              \
+    ELEMENT_LOOP(STMT)  \
+  }
+#else
+#define SPAN_LOOP(STMT) ELEMENT_LOOP(STMT)
+#endif
+
 // This lane's state over its reduced elements; the function is chosen once, outside the loop.
-uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lanes) {
+uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, uint lanes, bool quads) {
   if (IsSelection(fn)) {
     bool want_max = WantsMax(fn);
     SPAN_LOOP(st = AccumulateSelection(st, want_max, x, at))
@@ -334,6 +372,7 @@ void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
   uint splits = Scalar(DMLC_S_REDUCE_SPLITS);
   uint mode = layout & 3u;
   bool lane_major = (layout & DMLC_REDUCE_LANE_MAJOR) != 0;
+  bool quads = (layout & DMLC_REDUCE_QUADS) != 0;
   uint lane_bits = (layout >> 8) & 0xFFu;
   uint lanes = 1u << lane_bits;
   uint per_group = DMLC_GPU_THREADS_PER_GROUP >> lane_bits;  // outputs a group reduces at a time
@@ -345,6 +384,7 @@ void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
   uint output_groups = outputs / per_group + (outputs % per_group != 0 ? 1u : 0u);
   uint spans = mode == DMLC_REDUCE_MODE_PARTIAL ? splits : 1u;
   uint span = spans == 1 ? count : count / spans + (count % spans != 0 ? 1u : 0u);
+  if (quads) span = (span + 3u) & ~3u;  // spans of whole quads (count is a multiple of 4)
   uint work = output_groups * spans;  // the plan keeps this within 32 bits
   uint group_stride = Param(DMLC_P_THREAD_STRIDE) / DMLC_GPU_THREADS_PER_GROUP;
   // Uniform across the group, so the barriers inside are reached by every thread.
@@ -361,7 +401,7 @@ void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
       } else {
         uint begin = min(split * span, count);  // rounding can leave the last spans empty
         uint end = count - begin > span ? begin + span : count;
-        st = AccumulateSpan(st, fn, w.in_offset, begin + lane, end, lanes);
+        st = AccumulateSpan(st, fn, w.in_offset, begin + lane, end, lane, lanes, quads);
       }
     }
     g_states[t] = st;

@@ -158,9 +158,11 @@ struct ReduceCase {
   std::vector<uint32_t> axes;
 };
 
-// Outer columns (output-major lanes, split into spans), inner rows (lane-major lanes, split), and two
+// Outer columns (output-major lanes, split into spans), inner rows (lane-major lanes, split, quads of
+// 4-byte elements), inner rows whose spans are rounded up to whole quads (4100 / 4 spans), and two
 // reduced axes that do not merge.
-const ReduceCase kReduceCases[] = {{{1, 1, 4096, 64}, {2}}, {{1, 1, 64, 4096}, {3}}, {{1, 3, 5, 7}, {1, 3}}};
+const ReduceCase kReduceCases[] = {
+    {{1, 1, 4096, 64}, {2}}, {{1, 1, 64, 4096}, {3}}, {{1, 1, 8, 4100}, {3}}, {{1, 3, 5, 7}, {1, 3}}};
 
 TEST_F(VulkanAgreesWithCpu, ReduceEveryFunctionInEveryLayout) {
   const std::pair<DataType, std::vector<ReduceFunction>> rows[] = {

@@ -311,6 +311,24 @@ TEST(PlanReduce, LongColumnsIntoFewOutputsSplitIntoPartialStatesWhereScratchIsAl
   EXPECT_EQ(plan[1].group_count, 2u);
 }
 
+TEST(PlanReduce, AlignedRowsOfFourByteElementsLoadQuads) {
+  // 1024-element rows: 16 lanes per row, each loading 4 elements at a time.
+  const auto layout = [](DataType type, std::vector<uint32_t> sizes, std::vector<uint32_t> strides = {}) {
+    std::vector<uint32_t> out_sizes = sizes;
+    out_sizes.back() = 1;
+    ops::ReduceDesc reduce{ops::ReduceFunction::kMax, Tensor(type, sizes, strides), Tensor(type, out_sizes),
+                           {static_cast<uint32_t>(sizes.size() - 1)}};
+    return Scalar(Plan(reduce).at(0).params, DMLC_S_REDUCE_LAYOUT);
+  };
+  const uint32_t lanes16 = DMLC_REDUCE_MODE_FULL | DMLC_REDUCE_LANE_MAJOR | (4u << 8);
+  EXPECT_EQ(layout(DataType::kFloat32, {64, 1024}), lanes16 | DMLC_REDUCE_QUADS);
+  EXPECT_EQ(layout(DataType::kInt32, {64, 1024}), lanes16 | DMLC_REDUCE_QUADS);
+  EXPECT_EQ(layout(DataType::kFloat16, {64, 1024}), lanes16);          // 2-byte elements
+  EXPECT_EQ(layout(DataType::kFloat32, {64, 1022}), lanes16);          // not whole quads
+  EXPECT_EQ(layout(DataType::kFloat32, {64, 1024}, {1026, 1}), lanes16);  // rows off 16-byte boundaries
+  EXPECT_EQ(layout(DataType::kFloat32, {64, 1024}, {1028, 1}), lanes16 | DMLC_REDUCE_QUADS);
+}
+
 TEST(PlanReduce, VariantFollowsTheInputType) {
   const std::pair<DataType, const char*> rows[] = {{DataType::kFloat32, "reduce_f32"}, {DataType::kFloat16, "reduce_f16"},
                                                    {DataType::kUint32, "reduce_i32"},  {DataType::kInt64, "reduce_i64"},
