@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Windows CI on Linux: cross-compiles every program for Windows x64 with mingw-w64 (preset
-# windows-mingw; dml-bench is left out, Debian has no Windows Google Benchmark), then runs under Wine
-# with Xvfb (Wine's DXGI needs a display; its D3D12 is vkd3d over Vulkan/lavapipe):
+# Windows CI on Linux: cross-compiles every program for Windows x64 with mingw-w64 (preset PRESET,
+# default windows-mingw; dml-bench is left out, Debian has no Windows Google Benchmark), then runs under
+# Wine with Xvfb (Wine's DXGI needs a display; its D3D12 is vkd3d over Vulkan/lavapipe):
 #   1. every GoogleTest .exe but the D3D12 smoke test;
 #   2. `dml-conform.exe run testcases` on cpu, whose per-case statuses must equal the Linux build's
 #      (LINUX_CONFORM, default build/app/conform/dml-conform; skipped with a note when it is absent);
@@ -11,11 +11,13 @@
 #   5. `dml-conform.exe run testcases --backend d3d12`: Wine's HLSL compiler cannot compile compute
 #      shaders, so every case must be a skip carrying the compiler's message, or a pass where the case
 #      expects its desc to be rejected and no kernel runs (never a fail or error).
-# Environment: BUILD_DIR (default build-win), LINUX_CONFORM, JOBS (default nproc), WINE_TIMEOUT (seconds
-# one Wine program may run, default 600).
+# Environment: BUILD_DIR (default build-win), PRESET (default windows-mingw; .ci/run takes
+# windows-mingw-ci), LINUX_CONFORM, JOBS (default nproc), WINE_TIMEOUT (seconds one Wine program may run,
+# default 600).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${BUILD_DIR:-build-win}
+preset=${PRESET:-windows-mingw}
 linux_conform=${LINUX_CONFORM:-build/app/conform/dml-conform}
 jobs=${JOBS:-$(nproc)}
 start=$(date +%s)
@@ -34,8 +36,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-step "configure and build ($build_dir, -j$jobs)"
-cmake --preset windows-mingw -B "$build_dir" >/dev/null
+step "configure and build ($build_dir, preset $preset, -j$jobs)"
+cmake --preset "$preset" -B "$build_dir" >/dev/null
 cmake --build "$build_dir" -j"$jobs"
 conform="$build_dir/app/conform/dml-conform.exe"
 
