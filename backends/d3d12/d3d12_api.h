@@ -20,7 +20,8 @@
 // Methods that return a struct (GetDesc, Get{CPU,GPU}DescriptorHandleForHeapStart) return it through a
 // hidden pointer in every D3D12 runtime (MSVC's rule for member functions); GCC's own rule returns small
 // structs in RAX. mingw-w64's headers bridge the two when this macro is set (_mingw_mac.h sets it for
-// GCC C++ since mingw-w64 8); without it those calls would read garbage. The smoke test checks the values.
+// GCC in C++, as in Debian 12's mingw-w64 10); without it those calls would read garbage. The smoke test
+// checks the values.
 #if defined(__GNUC__) && !defined(WIDL_EXPLICIT_AGGREGATE_RETURNS)
 #error "mingw-w64 headers without WIDL_EXPLICIT_AGGREGATE_RETURNS: struct-returning D3D12 methods would use the wrong ABI"
 #endif
