@@ -53,15 +53,17 @@ class BenchSession {
     std::unique_ptr<backends::PreparedOperator> op;
     double prepare_ms = 0;
     double cold_ms = 0;  // the first Execute() after Prepare(): compiles, uploads, first-touch
-    // One dispatch's expected seconds, which sizes the next device batch: the cold dispatch's, then
-    // the last batch's median.
+    // One dispatch's expected seconds, which sizes the next device batch: an untimed calibration
+    // batch's median (device backends), then the last batch's median.
     double dispatch_estimate_s = 0;
-    std::string error;   // set when Prepare() or the first Execute() failed
+    std::string error;   // set when Prepare(), the first Execute() or the calibration failed
   };
   using BaselineKey = std::pair<std::string, uint64_t>;
 
   // Makes `workload` on `backend` the active one, preparing it and running the cold dispatch.
   Active& Activate(BackendUnderTest& backend, const Workload& workload);
+  // Device backends: one untimed batch after the cold dispatch, to size the timed ones.
+  void Calibrate(Active& active);
   // The backend's copy bytes/s at the size; measured here when its baseline benchmark was filtered out.
   std::optional<double> Baseline(BackendUnderTest& backend, uint64_t size_bytes);
   std::optional<double> MeasureBaseline(BackendUnderTest& backend, uint64_t size_bytes);

@@ -171,17 +171,17 @@ uint NextPass(uint g, uint passes) {
 // plan only vectorizes where a thread owns every byte it stores, so no atomics are needed.
 #define DEFINE_VECTOR_LOADER(Name, buf)                    \
   uint4 Name(uint at, uint words) {                        \
-    if (words == 4) return buf.Load4(at);                  \
-    if (words == 2) return uint4(buf.Load2(at), 0, 0);     \
+    if (words == 4) return buf.Load4(at & ~15u);           \
+    if (words == 2) return uint4(buf.Load2(at & ~7u), 0, 0); \
     return uint4(buf.Load(at), 0, 0, 0);                   \
   }
 
 #define DEFINE_VECTOR_STORER(Name, buf)                    \
   void Name(uint at, uint words, uint4 v) {                \
     if (words == 4) {                                      \
-      buf.Store4(at, v);                                   \
+      buf.Store4(at & ~15u, v);                            \
     } else if (words == 2) {                               \
-      buf.Store2(at, v.xy);                                \
+      buf.Store2(at & ~7u, v.xy);                          \
     } else {                                               \
       buf.Store(at, v.x);                                  \
     }                                                      \

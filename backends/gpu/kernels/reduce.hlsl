@@ -331,7 +331,7 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
   uint step = lanes * 4;                                                                          \
   for (; q < end && end - q > 3 * step; q += 4 * step) {                                          \
     uint4 w[4];                                                                                   \
-    [unroll] for (uint u = 0; u < 4; ++u) w[u] = g_input.Load4((base + q + u * step) * 4);        \
+    [unroll] for (uint u = 0; u < 4; ++u) w[u] = g_input.Load4(((base + q + u * step) * 4) & ~15u); \
     [unroll] for (uint k = 0; k < 16; ++k) {                                                      \
       VALUE x = WordValue(w[k >> 2][k & 3]);                                                      \
       uint at = q + (k >> 2) * step + (k & 3);                                                    \
@@ -340,7 +340,7 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
     FLUSH;                                                                                        \
   }                                                                                               \
   for (; q < end; q += step) {                                                                    \
-    uint4 w0 = g_input.Load4((base + q) * 4);                                                     \
+    uint4 w0 = g_input.Load4(((base + q) * 4) & ~15u);                                             \
     [unroll] for (uint k = 0; k < 4; ++k) {                                                       \
       VALUE x = WordValue(w0[k]);                                                                 \
       uint at = q + k;                                                                            \
