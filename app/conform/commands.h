@@ -18,6 +18,7 @@ struct RunCommandOptions {
   std::vector<std::string> paths;
   std::string backend = "cpu";
   std::string device;
+  bool debug = false;         // the backend's API validation / debug layer, its messages in the log
   std::vector<std::string> filters;
   std::string feature_level;  // "" = no cap
   int jobs = 0;               // 0 = all cores

@@ -41,6 +41,8 @@ int main(int argc, char** argv) {
       ->default_str("testcases/");
   run_cmd->add_option("--backend", run.backend, "Backend to run on (see `dml-conform backends`)")->capture_default_str();
   run_cmd->add_option("--device", run.device, "Device index or name substring; default: the backend's first");
+  run_cmd->add_flag("--debug", run.debug,
+                    "API validation: the Vulkan validation layer or the D3D12 debug layer, messages in the log");
   run_cmd->add_option("--filter", run.filters, "Glob on case ids; repeatable; a leading '-' excludes")->allow_extra_args(false);
   run_cmd->add_option("--feature-level", run.feature_level, "Highest feature level to test (e.g. 4_1); cases needing more are skipped");
   run_cmd->add_option("-j,--jobs", run.jobs, "Cases run in parallel; 0 = all cores")->check(CLI::NonNegativeNumber)->capture_default_str();

@@ -69,7 +69,7 @@ int RunCommand(const RunCommandOptions& o) {
   options.warmup = o.warmup;
 
   Result<std::unique_ptr<backends::Backend>> backend =
-      backends::CreateBackend(o.backend, backends::BackendOptions{o.device, false, 0});
+      backends::CreateBackend(o.backend, backends::BackendOptions{o.device, o.debug, 0});
   if (!backend.ok()) {
     spdlog::error("backend '{}' is unavailable: {}", o.backend, backend.error().ToString());
     return kExitUsage;

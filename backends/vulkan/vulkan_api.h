@@ -14,9 +14,11 @@
 
 namespace dmlc::backends::vulkan {
 
-#define DMLC_VK_GLOBAL_FUNCTIONS(X) \
-  X(vkCreateInstance)               \
-  X(vkEnumerateInstanceVersion)
+#define DMLC_VK_GLOBAL_FUNCTIONS(X)      \
+  X(vkCreateInstance)                    \
+  X(vkEnumerateInstanceVersion)          \
+  X(vkEnumerateInstanceLayerProperties)  \
+  X(vkEnumerateInstanceExtensionProperties)
 
 #define DMLC_VK_INSTANCE_FUNCTIONS(X)       \
   X(vkDestroyInstance)                      \

@@ -16,7 +16,7 @@ bool HasFeature(const DeviceCapabilities& caps, std::string_view feature) {
 }  // namespace
 
 Result<std::unique_ptr<Backend>> VulkanBackend::Create(const BackendOptions& options) {
-  Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create(options.device);
+  Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create(options.device, options.debug);
   if (!context.ok()) return context.error();
   return std::unique_ptr<Backend>(new VulkanBackend(options, std::move(*context)));
 }
@@ -48,7 +48,7 @@ Support VulkanBackend::Supports(const ops::OperatorDesc& desc) const {
 Result<std::unique_ptr<PreparedOperator>> VulkanBackend::Prepare(const ops::OperatorDesc& desc) {
   if (context_->lost()) {
     // Operators prepared on the old device keep it alive until they go.
-    Result<std::shared_ptr<VulkanContext>> fresh = VulkanContext::Create(options_.device);
+    Result<std::shared_ptr<VulkanContext>> fresh = VulkanContext::Create(options_.device, options_.debug);
     if (!fresh.ok()) return fresh.error();
     context_ = std::move(*fresh);
   }

@@ -22,6 +22,10 @@ class VulkanBackend final : public Backend {
   Support Supports(const ops::OperatorDesc& desc) const override;
   Result<std::unique_ptr<PreparedOperator>> Prepare(const ops::OperatorDesc& desc) override;
 
+  // With options.debug: whether the validation layer is on, and the errors it reported so far.
+  bool Validating() const { return context_->validating(); }
+  uint64_t ValidationErrors() const { return context_->validation_errors(); }
+
  private:
   VulkanBackend(BackendOptions options, std::shared_ptr<VulkanContext> context);
 

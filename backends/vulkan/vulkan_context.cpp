@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "backends/vulkan/kernel_catalog.h"
+#include "backends/vulkan/validation.h"
 
 namespace dmlc::backends::vulkan {
 namespace {
@@ -49,7 +50,9 @@ class InstanceScope {
   VkInstance instance_;
 };
 
-Result<VkInstance> CreateInstance(const VulkanLibrary& library, VulkanApi& api) {
+// With `validation`, the validation layer where it is installed; `validating` says whether it is on.
+Result<VkInstance> CreateInstance(const VulkanLibrary& library, VulkanApi& api, bool validation = false,
+                                  bool* validating = nullptr) {
   DMLC_RETURN_IF_ERROR(api.LoadGlobal(library));
   uint32_t version = 0;
   DMLC_RETURN_IF_ERROR(CheckVk(api.vkEnumerateInstanceVersion(&version), "vkEnumerateInstanceVersion"));
@@ -61,6 +64,11 @@ Result<VkInstance> CreateInstance(const VulkanLibrary& library, VulkanApi& api) 
   app.apiVersion = VK_API_VERSION_1_2;
   VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
   info.pApplicationInfo = &app;
+  const ValidationRequest request = validation ? RequestValidation(api) : ValidationRequest{};
+  info.enabledLayerCount = static_cast<uint32_t>(request.layers.size());
+  info.ppEnabledLayerNames = request.layers.data();
+  info.enabledExtensionCount = static_cast<uint32_t>(request.extensions.size());
+  info.ppEnabledExtensionNames = request.extensions.data();
   VkInstance instance = VK_NULL_HANDLE;
   const VkResult r = api.vkCreateInstance(&info, nullptr, &instance);
   if (r != VK_SUCCESS) {
@@ -70,6 +78,7 @@ Result<VkInstance> CreateInstance(const VulkanLibrary& library, VulkanApi& api) 
   }
   InstanceScope scope(api, instance);
   DMLC_RETURN_IF_ERROR(api.LoadInstance(library, instance));
+  if (validating != nullptr) *validating = request.enabled();
   return scope.release();
 }
 
@@ -209,19 +218,21 @@ Result<std::vector<DeviceInfo>> VulkanContext::Enumerate() {
   return devices;
 }
 
-Result<std::shared_ptr<VulkanContext>> VulkanContext::Create(const std::string& selector) {
+Result<std::shared_ptr<VulkanContext>> VulkanContext::Create(const std::string& selector, bool validation) {
   std::shared_ptr<VulkanContext> context(new VulkanContext());
-  DMLC_RETURN_IF_ERROR(context->Init(selector));
+  DMLC_RETURN_IF_ERROR(context->Init(selector, validation));
   return context;
 }
 
-Status VulkanContext::Init(const std::string& selector) {
+Status VulkanContext::Init(const std::string& selector, bool validation) {
   Result<std::shared_ptr<VulkanLibrary>> library = VulkanLibrary::Open();
   if (!library.ok()) return library.error();
   library_ = std::move(*library);
-  Result<VkInstance> instance = CreateInstance(*library_, api_);
+  bool validating = false;
+  Result<VkInstance> instance = CreateInstance(*library_, api_, validation, &validating);
   if (!instance.ok()) return instance.error();
   instance_ = *instance;
+  if (validating) validation_.Install(*library_, instance_);
   Result<std::vector<VkPhysicalDevice>> physicals = PhysicalDevices(api_, instance_);
   if (!physicals.ok()) return physicals.error();
   std::vector<DeviceInfo> infos(physicals->size());
@@ -290,7 +301,10 @@ VulkanContext::~VulkanContext() {
     if (command_pool_ != VK_NULL_HANDLE) api_.vkDestroyCommandPool(device_, command_pool_, nullptr);
     api_.vkDestroyDevice(device_, nullptr);
   }
-  if (instance_ != VK_NULL_HANDLE) api_.vkDestroyInstance(instance_, nullptr);
+  if (instance_ != VK_NULL_HANDLE) {
+    validation_.Destroy(instance_);
+    api_.vkDestroyInstance(instance_, nullptr);
+  }
 }
 
 int VulkanContext::FindMemoryType(uint32_t type_bits, VkMemoryPropertyFlags required) const {

@@ -11,6 +11,7 @@
 
 #include "backends/backend.h"
 #include "backends/gpu/dispatch_plan.h"
+#include "backends/vulkan/validation.h"
 #include "backends/vulkan/vulkan_api.h"
 
 namespace dmlc::backends::vulkan {
@@ -44,8 +45,8 @@ class VulkanContext {
   // 1.2 instance or no device.
   static Result<std::vector<DeviceInfo>> Enumerate();
   // Creates the device `selector` names: "" = the first, an index, or a case-insensitive substring of
-  // the device name.
-  static Result<std::shared_ptr<VulkanContext>> Create(const std::string& selector);
+  // the device name. `validation`: the Khronos validation layer where installed (validation.h).
+  static Result<std::shared_ptr<VulkanContext>> Create(const std::string& selector, bool validation = false);
   ~VulkanContext();
   VulkanContext(const VulkanContext&) = delete;
   VulkanContext& operator=(const VulkanContext&) = delete;
@@ -69,14 +70,18 @@ class VulkanContext {
   // before preparing the next operator.
   void MarkLost() { lost_ = true; }
   bool lost() const { return lost_; }
+  // Whether the validation layer is on, and the errors it reported on this context (0 without it).
+  bool validating() const { return validation_.installed(); }
+  uint64_t validation_errors() const { return validation_.errors(); }
 
  private:
   VulkanContext() = default;
-  Status Init(const std::string& selector);
+  Status Init(const std::string& selector, bool validation);
 
   std::shared_ptr<VulkanLibrary> library_;
   VulkanApi api_;
   VkInstance instance_ = VK_NULL_HANDLE;
+  ValidationMessenger validation_;
   VkPhysicalDevice physical_ = VK_NULL_HANDLE;
   VkDevice device_ = VK_NULL_HANDLE;
   VkQueue queue_ = VK_NULL_HANDLE;

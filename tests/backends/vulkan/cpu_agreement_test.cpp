@@ -61,10 +61,12 @@ double FloatAt(const std::vector<std::byte>& bytes, size_t i, DataType type) {
   return f;
 }
 
+// With the validation layer where it is installed (CI installs it): every test also checks that the
+// layer reported no error.
 class VulkanAgreesWithCpu : public ::testing::Test {
  protected:
   void SetUp() override {
-    Result<std::unique_ptr<Backend>> vulkan = VulkanBackend::Create({});
+    Result<std::unique_ptr<Backend>> vulkan = VulkanBackend::Create(BackendOptions{"", true, 0});
     if (!vulkan.ok()) GTEST_SKIP() << "no Vulkan device: " << vulkan.error().ToString();
     vulkan_ = std::move(*vulkan);
     Result<std::unique_ptr<Backend>> cpu = CreateBackend("cpu", {});
@@ -106,6 +108,14 @@ class VulkanAgreesWithCpu : public ::testing::Test {
     ASSERT_EQ(expected.size(), actual.size());
     for (size_t i = 0; i < expected.size(); ++i) {
       ASSERT_EQ(expected[i], actual[i]) << "byte " << i << " of " << expected.size();
+    }
+  }
+
+  void TearDown() override {
+    if (vulkan_ == nullptr) return;
+    const auto& backend = static_cast<const VulkanBackend&>(*vulkan_);
+    if (backend.Validating()) {
+      EXPECT_EQ(backend.ValidationErrors(), 0u) << "the validation layer reported errors (logged above)";
     }
   }
 
