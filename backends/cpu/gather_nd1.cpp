@@ -183,7 +183,10 @@ class GatherNd1Operator final : public CpuOperator {
       element /= l_.outer_sizes[o];
     }
     std::string path = "IndicesTensor[";
-    for (size_t i = 0; i < coord.size(); ++i) path += (i ? "," : "") + std::to_string(coord[i]);
+    for (size_t i = 0; i < coord.size(); ++i) {
+    if (i > 0) path += ',';  // not `"," + std::to_string(...)`: GCC 12 warns falsely on it (-Wrestrict)
+    path += std::to_string(coord[i]);
+  }
     path += "]";
     const std::string range = ops::IsSignedInteger(index_type_) ? "[-size, size-1]" : "[0, size-1]";
     return MakeError("GATHER_ND1", path,
