@@ -4,6 +4,7 @@
 
 #include "backends/cpu/cpu_backend.h"
 #include "ops/float16.h"
+#include "tests/ops/test_util.h"
 
 namespace dmlc::backends::testing {
 
@@ -26,11 +27,8 @@ std::vector<uint64_t> ElementByteOffsets(const ops::TensorDesc& desc) {
 
 ops::TensorDesc Desc(ops::DataType type, std::vector<uint32_t> sizes, std::vector<uint32_t> strides,
                      uint64_t extra_bytes) {
-  ops::TensorDesc d;
-  d.DataType = type;
-  d.Sizes = std::move(sizes);
-  d.Strides = std::move(strides);
-  d.TotalTensorSizeInBytes = ops::CalcBufferTensorSize(d).value() + extra_bytes;
+  ops::TensorDesc d = ops::testing::Tensor(type, std::move(sizes), std::move(strides));
+  d.TotalTensorSizeInBytes += extra_bytes;
   return d;
 }
 

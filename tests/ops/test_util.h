@@ -12,11 +12,13 @@
 
 namespace dmlc::ops::testing {
 
-// A packed tensor with TotalTensorSizeInBytes filled in as the case loader does.
-inline TensorDesc Tensor(DataType type, std::vector<uint32_t> sizes) {
+// A tensor (packed when `strides` is empty) with TotalTensorSizeInBytes filled in as the case loader
+// does. Every test suite builds its descs with this.
+inline TensorDesc Tensor(DataType type, std::vector<uint32_t> sizes, std::vector<uint32_t> strides = {}) {
   TensorDesc desc;
   desc.DataType = type;
   desc.Sizes = std::move(sizes);
+  desc.Strides = std::move(strides);
   const Result<uint64_t> bytes = CalcBufferTensorSize(desc);
   desc.TotalTensorSizeInBytes = bytes.ok() ? *bytes : 0;
   return desc;

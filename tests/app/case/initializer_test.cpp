@@ -9,6 +9,7 @@
 #include "app/case/layout.h"
 #include "app/case/npy.h"
 #include "tests/app/case/temp_dir.h"
+#include "tests/ops/test_util.h"
 
 namespace dmlc::app {
 namespace {
@@ -23,14 +24,7 @@ Bytes Pack(std::initializer_list<T> values) {
   return out;
 }
 
-ops::TensorDesc Desc(DataType type, std::vector<uint32_t> sizes, std::vector<uint32_t> strides = {}) {
-  ops::TensorDesc d;
-  d.DataType = type;
-  d.Sizes = std::move(sizes);
-  d.Strides = std::move(strides);
-  d.TotalTensorSizeInBytes = ops::CalcBufferTensorSize(d).value();
-  return d;
-}
+using ops::testing::Tensor;
 
 Initializer Values(std::vector<Scalar> values) {
   Initializer init;
@@ -69,49 +63,49 @@ Error Fails(const Initializer& init, const ops::TensorDesc& desc) {
 
 TEST(InitializerTest, ValuesFillLogicalElementsInRowMajorOrder) {
   const double inf = std::numeric_limits<double>::infinity();
-  EXPECT_EQ(Ok(Values({I(1), D(-2.5), D(inf), D(-inf)}), Desc(DataType::kFloat32, {2, 2})),
+  EXPECT_EQ(Ok(Values({I(1), D(-2.5), D(inf), D(-inf)}), Tensor(DataType::kFloat32, {2, 2})),
             Pack<float>({1.0f, -2.5f, std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity()}));
-  Bytes nan = Ok(Values({D(std::numeric_limits<double>::quiet_NaN())}), Desc(DataType::kFloat64, {1}));
+  Bytes nan = Ok(Values({D(std::numeric_limits<double>::quiet_NaN())}), Tensor(DataType::kFloat64, {1}));
   double back;
   std::memcpy(&back, nan.data(), 8);
   EXPECT_TRUE(std::isnan(back));
 }
 
 TEST(InitializerTest, IntegersMustFitAndBeWhole) {
-  EXPECT_EQ(Ok(Values({I(-128), I(127), D(2.0)}), Desc(DataType::kInt8, {3})), Pack<int8_t>({-128, 127, 2, 0}));
-  Error range = Fails(Values({I(1), I(256)}), Desc(DataType::kUint8, {2}));
+  EXPECT_EQ(Ok(Values({I(-128), I(127), D(2.0)}), Tensor(DataType::kInt8, {3})), Pack<int8_t>({-128, 127, 2, 0}));
+  Error range = Fails(Values({I(1), I(256)}), Tensor(DataType::kUint8, {2}));
   EXPECT_EQ(range.path, "/inputs/InputTensor/1");
   EXPECT_EQ(range.message, "256 is out of range for UINT8");
   EXPECT_EQ(range.rule, "values must fit the data type");
-  Error fraction = Fails(Values({D(1.5)}), Desc(DataType::kInt32, {1}));
+  Error fraction = Fails(Values({D(1.5)}), Tensor(DataType::kInt32, {1}));
   EXPECT_EQ(fraction.path, "/inputs/InputTensor/0");
   EXPECT_EQ(fraction.message, "1.5 is not an integer, as required by INT32");
-  Error negative = Fails(Values({I(-1)}), Desc(DataType::kUint32, {1}));
+  Error negative = Fails(Values({I(-1)}), Tensor(DataType::kUint32, {1}));
   EXPECT_EQ(negative.message, "-1 is out of range for UINT32");
 }
 
 TEST(InitializerTest, SixtyFourBitIntegersKeepEveryBit) {
   // Decimal strings in the file arrive here as int64/uint64 (json_node.cpp); no double in between.
-  EXPECT_EQ(Ok(Values({I(9007199254740993), I(std::numeric_limits<int64_t>::min())}), Desc(DataType::kInt64, {2})),
+  EXPECT_EQ(Ok(Values({I(9007199254740993), I(std::numeric_limits<int64_t>::min())}), Tensor(DataType::kInt64, {2})),
             Pack<int64_t>({9007199254740993, std::numeric_limits<int64_t>::min()}));
-  EXPECT_EQ(Ok(Values({Scalar{uint64_t{18446744073709551615ull}}}), Desc(DataType::kUint64, {1})),
+  EXPECT_EQ(Ok(Values({Scalar{uint64_t{18446744073709551615ull}}}), Tensor(DataType::kUint64, {1})),
             Pack<uint64_t>({18446744073709551615ull}));
-  Error e = Fails(Values({Scalar{uint64_t{9223372036854775808ull}}}), Desc(DataType::kInt64, {1}));
+  Error e = Fails(Values({Scalar{uint64_t{9223372036854775808ull}}}), Tensor(DataType::kInt64, {1}));
   EXPECT_EQ(e.message, "9223372036854775808 is out of range for INT64");
 }
 
 TEST(InitializerTest, Float16RoundsToNearestAndRejectsOverflow) {
   EXPECT_EQ(Ok(Values({I(1), D(0.1), D(65504), D(-std::numeric_limits<double>::infinity()), D(-0.0)}),
-               Desc(DataType::kFloat16, {5})),
+               Tensor(DataType::kFloat16, {5})),
             Pack<uint16_t>({0x3C00, 0x2E66, 0x7BFF, 0xFC00, 0x8000, 0}));
-  Error e = Fails(Values({D(70000)}), Desc(DataType::kFloat16, {1}));
+  Error e = Fails(Values({D(70000)}), Tensor(DataType::kFloat16, {1}));
   EXPECT_EQ(e.message, "70000 overflows FLOAT16");
-  Error f = Fails(Values({D(1e39)}), Desc(DataType::kFloat32, {1}));
+  Error f = Fails(Values({D(1e39)}), Tensor(DataType::kFloat32, {1}));
   EXPECT_EQ(f.message, "1e+39 overflows FLOAT32");
 }
 
 TEST(InitializerTest, CountMustMatchTheLogicalElements) {
-  Error e = Fails(Values({I(1), I(2)}), Desc(DataType::kInt32, {3}));
+  Error e = Fails(Values({I(1), I(2)}), Tensor(DataType::kInt32, {3}));
   EXPECT_EQ(e.path, "/inputs/InputTensor");
   EXPECT_EQ(e.message, "2 values for Sizes {3}, which has 3 elements");
   EXPECT_EQ(e.rule, "one value per logical element");
@@ -121,21 +115,21 @@ TEST(InitializerTest, ConstantAndSequence) {
   Initializer constant;
   constant.kind = Initializer::Kind::kConstant;
   constant.value = I(7);
-  EXPECT_EQ(Ok(constant, Desc(DataType::kInt16, {3})), Pack<int16_t>({7, 7, 7, 0}));
+  EXPECT_EQ(Ok(constant, Tensor(DataType::kInt16, {3})), Pack<int16_t>({7, 7, 7, 0}));
 
   Initializer seq;
   seq.kind = Initializer::Kind::kSequence;
   seq.value = D(0.5);
   seq.delta = D(0.25);
-  EXPECT_EQ(Ok(seq, Desc(DataType::kFloat32, {3})), Pack<float>({0.5f, 0.75f, 1.0f}));
+  EXPECT_EQ(Ok(seq, Tensor(DataType::kFloat32, {3})), Pack<float>({0.5f, 0.75f, 1.0f}));
   // 2^53 + i: exact in 128-bit integer arithmetic, unrepresentable through double.
   seq.value = I(9007199254740992);
   seq.delta = I(1);
-  EXPECT_EQ(Ok(seq, Desc(DataType::kInt64, {3})),
+  EXPECT_EQ(Ok(seq, Tensor(DataType::kInt64, {3})),
             Pack<int64_t>({9007199254740992, 9007199254740993, 9007199254740994}));
   seq.value = I(250);
   seq.delta = I(3);
-  Error e = Fails(seq, Desc(DataType::kUint8, {3}));
+  Error e = Fails(seq, Tensor(DataType::kUint8, {3}));
   EXPECT_EQ(e.message, "sequence element 2: 256 is out of range for UINT8");
 }
 
@@ -145,26 +139,26 @@ TEST(InitializerTest, RandomIsPinned) {
   random.seed = 0;
   random.value = I(0);
   random.delta = I(8);
-  EXPECT_EQ(Ok(random, Desc(DataType::kFloat32, {1})), Pack<float>({7.066486358642578f}));
+  EXPECT_EQ(Ok(random, Tensor(DataType::kFloat32, {1})), Pack<float>({7.066486358642578f}));
   random.value = I(-5);
   random.delta = I(4);
-  EXPECT_EQ(Ok(random, Desc(DataType::kInt8, {3})), Pack<int8_t>({0, -5, 4, 0}));
+  EXPECT_EQ(Ok(random, Tensor(DataType::kInt8, {3})), Pack<int8_t>({0, -5, 4, 0}));
   random.value = I(5);
-  Error e = Fails(random, Desc(DataType::kInt8, {3}));
+  Error e = Fails(random, Tensor(DataType::kInt8, {3}));
   EXPECT_EQ(e.message, "random min 5 is greater than max 4");
 }
 
 TEST(InitializerTest, StridesPlaceLogicalElements) {
   // Transposed: element {r,c} at r + 2c.
-  EXPECT_EQ(Ok(Values({I(1), I(2), I(3), I(4)}), Desc(DataType::kFloat32, {2, 2}, {1, 2})),
+  EXPECT_EQ(Ok(Values({I(1), I(2), I(3), I(4)}), Tensor(DataType::kFloat32, {2, 2}, {1, 2})),
             Pack<float>({1, 3, 2, 4}));
   // Padded rows: the gap element stays zero.
-  EXPECT_EQ(Ok(Values({I(1), I(2), I(3), I(4)}), Desc(DataType::kInt32, {2, 2}, {3, 1})),
+  EXPECT_EQ(Ok(Values({I(1), I(2), I(3), I(4)}), Tensor(DataType::kInt32, {2, 2}, {3, 1})),
             Pack<int32_t>({1, 2, 0, 3, 4}));
 }
 
 TEST(InitializerTest, BroadcastAliasesMustAgree) {
-  const ops::TensorDesc broadcast = Desc(DataType::kFloat32, {2, 3}, {0, 1});
+  const ops::TensorDesc broadcast = Tensor(DataType::kFloat32, {2, 3}, {0, 1});
   ASSERT_EQ(broadcast.TotalTensorSizeInBytes, 12u);
   EXPECT_EQ(Ok(Values({I(1), I(2), I(3), I(1), I(2), I(3)}), broadcast), Pack<float>({1, 2, 3}));
   Error e = Fails(Values({I(1), I(2), I(3), I(1), I(5), I(3)}), broadcast);
@@ -174,7 +168,7 @@ TEST(InitializerTest, BroadcastAliasesMustAgree) {
 }
 
 TEST(InitializerTest, BufferGivesRawElements) {
-  const ops::TensorDesc broadcast = Desc(DataType::kFloat32, {2, 3}, {0, 1});
+  const ops::TensorDesc broadcast = Tensor(DataType::kFloat32, {2, 3}, {0, 1});
   EXPECT_EQ(Ok(Buffer({I(1), I(2), I(3)}), broadcast), Pack<float>({1, 2, 3}));
   ops::TensorDesc roomy = broadcast;
   roomy.TotalTensorSizeInBytes = 20;
@@ -183,11 +177,11 @@ TEST(InitializerTest, BufferGivesRawElements) {
   EXPECT_EQ(short_buffer.message, "buffer has 2 elements; FLOAT32{2,3}/s{0,1} needs at least 3 and holds at most 3");
   EXPECT_EQ(Fails(Buffer({I(1), I(2), I(3), I(4)}), broadcast).rule,
             "buffer elements cover the layout and fit TotalTensorSizeInBytes");
-  EXPECT_EQ(Fails(Buffer({I(1), I(2), I(300)}), Desc(DataType::kUint8, {3})).path, "/inputs/InputTensor/buffer/2");
+  EXPECT_EQ(Fails(Buffer({I(1), I(2), I(300)}), Tensor(DataType::kUint8, {3})).path, "/inputs/InputTensor/buffer/2");
 }
 
 TEST(InitializerTest, TooSmallBufferIsAnErrorNotAnOverrun) {
-  ops::TensorDesc desc = Desc(DataType::kFloat32, {3});
+  ops::TensorDesc desc = Tensor(DataType::kFloat32, {3});
   desc.TotalTensorSizeInBytes = 8;
   Error e = Fails(Values({I(1), I(2), I(3)}), desc);
   EXPECT_EQ(e.message, "element {2} at element offset 2 lies outside the 8-byte buffer");
@@ -208,23 +202,23 @@ class FileInitializerTest : public ::testing::Test {
 TEST_F(FileInitializerTest, NpyRoundTripThroughWriteNpy) {
   ASSERT_TRUE(WriteNpy(dir_.path() / "x.npy", {DataType::kInt32, {2, 2}, Pack<int32_t>({5, 6, 7, 8})}).ok());
   // Leading 1s aside, the shape matches Sizes; strides lay the elements out as usual.
-  EXPECT_EQ(Ok(File("x.npy"), Desc(DataType::kInt32, {1, 2, 2}, {4, 1, 2})), Pack<int32_t>({5, 7, 6, 8}));
+  EXPECT_EQ(Ok(File("x.npy"), Tensor(DataType::kInt32, {1, 2, 2}, {4, 1, 2})), Pack<int32_t>({5, 7, 6, 8}));
 }
 
 TEST_F(FileInitializerTest, NpyDtypeAndShapeMustMatch) {
   ASSERT_TRUE(WriteNpy(dir_.path() / "x.npy", {DataType::kInt32, {2}, Pack<int32_t>({5, 6})}).ok());
   const std::string path = (dir_.path() / "x.npy").string();
-  Error dtype = Fails(File("x.npy"), Desc(DataType::kFloat32, {2}));
+  Error dtype = Fails(File("x.npy"), Tensor(DataType::kFloat32, {2}));
   EXPECT_EQ(dtype.message, path + " has dtype '<i4' (INT32) but the tensor's DataType is FLOAT32");
   EXPECT_EQ(dtype.rule, "the .npy dtype matches DataType");
   EXPECT_EQ(dtype.path, "/inputs/InputTensor");
-  Error shape = Fails(File("x.npy"), Desc(DataType::kInt32, {2, 1}));
+  Error shape = Fails(File("x.npy"), Tensor(DataType::kInt32, {2, 1}));
   EXPECT_EQ(shape.message, path + " has shape (2,) but Sizes is {2,1}");
   EXPECT_EQ(shape.rule, "the .npy shape matches Sizes (leading 1s aside)");
 }
 
 TEST_F(FileInitializerTest, MissingNpyNamesTheFile) {
-  Error e = Fails(File("gone.npy"), Desc(DataType::kInt32, {2}));
+  Error e = Fails(File("gone.npy"), Tensor(DataType::kInt32, {2}));
   EXPECT_EQ(e.message, "cannot open " + (dir_.path() / "gone.npy").string());
   EXPECT_EQ(e.rule, "the file must exist and be readable");
   EXPECT_EQ(e.where.column, 30);
@@ -232,13 +226,13 @@ TEST_F(FileInitializerTest, MissingNpyNamesTheFile) {
 
 TEST_F(FileInitializerTest, BinHoldsThePackedLogicalElements) {
   dir_.Write("x.bin", std::string("\x01\x02\x03\x04\x05\x06", 6));
-  EXPECT_EQ(Ok(File("x.bin"), Desc(DataType::kUint16, {3})), Pack<uint16_t>({0x0201, 0x0403, 0x0605, 0}));
-  Error e = Fails(File("x.bin"), Desc(DataType::kUint16, {2}));
+  EXPECT_EQ(Ok(File("x.bin"), Tensor(DataType::kUint16, {3})), Pack<uint16_t>({0x0201, 0x0403, 0x0605, 0}));
+  Error e = Fails(File("x.bin"), Tensor(DataType::kUint16, {2}));
   EXPECT_EQ(e.rule, "a .bin holds exactly the logical elements, packed");
 }
 
 TEST(LayoutTest, GatherReadsLogicalElementsBack) {
-  const ops::TensorDesc desc = Desc(DataType::kInt32, {2, 2}, {3, 1});
+  const ops::TensorDesc desc = Tensor(DataType::kInt32, {2, 2}, {3, 1});
   Result<Bytes> logical = GatherLogical(Pack<int32_t>({1, 2, 99, 3, 4}), desc);
   ASSERT_TRUE(logical.ok());
   EXPECT_EQ(*logical, Pack<int32_t>({1, 2, 3, 4}));

@@ -1,4 +1,5 @@
 #include "app/engine/compare.h"
+#include "tests/ops/test_util.h"
 
 #include <gtest/gtest.h>
 
@@ -13,14 +14,7 @@ namespace {
 
 using ops::DataType;
 
-ops::TensorDesc Desc(DataType type, std::vector<uint32_t> sizes, std::vector<uint32_t> strides = {}) {
-  ops::TensorDesc d;
-  d.DataType = type;
-  d.Sizes = std::move(sizes);
-  d.Strides = std::move(strides);
-  d.TotalTensorSizeInBytes = ops::CalcBufferTensorSize(d).value();
-  return d;
-}
+using ops::testing::Tensor;
 
 template <class T>
 std::vector<std::byte> Bytes(const std::vector<T>& values) {
@@ -33,7 +27,7 @@ template <class T>
 CompareResult Compare(DataType type, const std::vector<T>& expected, const std::vector<T>& actual, Tolerance tol,
                       std::vector<uint32_t> sizes = {}, std::vector<uint32_t> strides = {}, size_t max_reported = 10) {
   if (sizes.empty()) sizes = {static_cast<uint32_t>(expected.size())};
-  const ops::TensorDesc desc = Desc(type, sizes, strides);
+  const ops::TensorDesc desc = Tensor(type, sizes, strides);
   std::vector<std::byte> e = Bytes(expected), a = Bytes(actual);
   e.resize(std::max<size_t>(e.size(), desc.TotalTensorSizeInBytes));
   a.resize(std::max<size_t>(a.size(), desc.TotalTensorSizeInBytes));
@@ -184,7 +178,7 @@ TEST(CompareTensor, ReportsOnlyTheFirstMismatchesButCountsAll) {
 }
 
 TEST(CompareTensor, AccumulatesOverSeveralOutputs) {
-  const ops::TensorDesc desc = Desc(DataType::kInt32, {1});
+  const ops::TensorDesc desc = Tensor(DataType::kInt32, {1});
   const std::vector<std::byte> one = Bytes<int32_t>({1}), two = Bytes<int32_t>({2});
   CompareResult r;
   CompareTensor(desc, "A", one, one, kExact, 10, r);

@@ -1,21 +1,15 @@
 #include "app/engine/guarded_buffer.h"
+#include "tests/ops/test_util.h"
 
 #include <gtest/gtest.h>
 
 namespace dmlc::app {
 namespace {
 
-ops::TensorDesc Desc(ops::DataType type, std::vector<uint32_t> sizes, std::vector<uint32_t> strides = {}) {
-  ops::TensorDesc d;
-  d.DataType = type;
-  d.Sizes = std::move(sizes);
-  d.Strides = std::move(strides);
-  d.TotalTensorSizeInBytes = ops::CalcBufferTensorSize(d).value();
-  return d;
-}
+using ops::testing::Tensor;
 
 TEST(GuardedBuffer, StartsAsSentinelWithGuardAfterTheBuffer) {
-  GuardedBuffer b(Desc(ops::DataType::kFloat32, {2, 3}));
+  GuardedBuffer b(Tensor(ops::DataType::kFloat32, {2, 3}));
   EXPECT_EQ(b.buffer().size(), 24u);
   EXPECT_EQ(b.storage().size(), 24u + kGuardBytes);
   for (std::byte x : b.storage()) ASSERT_EQ(x, kSentinelByte);
@@ -23,13 +17,13 @@ TEST(GuardedBuffer, StartsAsSentinelWithGuardAfterTheBuffer) {
 }
 
 TEST(GuardedBuffer, LogicalWritesAreFine) {
-  GuardedBuffer b(Desc(ops::DataType::kFloat32, {2, 3}));
+  GuardedBuffer b(Tensor(ops::DataType::kFloat32, {2, 3}));
   for (std::byte& x : b.buffer()) x = std::byte{0};
   EXPECT_EQ(b.FindOutOfBoundsWrite(), std::nullopt);
 }
 
 TEST(GuardedBuffer, WriteIntoTheGuardIsNamedByOffset) {
-  GuardedBuffer b(Desc(ops::DataType::kFloat32, {2, 3}));
+  GuardedBuffer b(Tensor(ops::DataType::kFloat32, {2, 3}));
   b.storage()[24 + 3] = std::byte{0};
   EXPECT_EQ(b.FindOutOfBoundsWrite(),
             "out-of-bounds write: byte 27 (guard region, TotalTensorSizeInBytes 24) was changed");
@@ -37,7 +31,7 @@ TEST(GuardedBuffer, WriteIntoTheGuardIsNamedByOffset) {
 
 TEST(GuardedBuffer, WriteIntoPaddingAfterThePackedElements) {
   // FLOAT16 {3}: 6 bytes of elements, rounded up to 8.
-  GuardedBuffer b(Desc(ops::DataType::kFloat16, {3}));
+  GuardedBuffer b(Tensor(ops::DataType::kFloat16, {3}));
   ASSERT_EQ(b.buffer().size(), 8u);
   b.buffer()[6] = std::byte{1};
   EXPECT_EQ(b.FindOutOfBoundsWrite(),
@@ -46,7 +40,7 @@ TEST(GuardedBuffer, WriteIntoPaddingAfterThePackedElements) {
 
 TEST(GuardedBuffer, WriteIntoAStrideGap) {
   // Sizes {2,2}, Strides {4,1}: elements 0,1,4,5 are logical; 2,3 are the gap (bytes 8..15).
-  GuardedBuffer b(Desc(ops::DataType::kFloat32, {2, 2}, {4, 1}));
+  GuardedBuffer b(Tensor(ops::DataType::kFloat32, {2, 2}, {4, 1}));
   ASSERT_EQ(b.buffer().size(), 24u);
   for (size_t e : {0, 1, 4, 5}) b.buffer()[e * 4] = std::byte{0};
   EXPECT_EQ(b.FindOutOfBoundsWrite(), std::nullopt);
@@ -56,7 +50,7 @@ TEST(GuardedBuffer, WriteIntoAStrideGap) {
 }
 
 TEST(GuardedBuffer, ReportsTheLowestChangedByte) {
-  GuardedBuffer b(Desc(ops::DataType::kInt32, {2}, {2}));  // elements 0 and 2; gap element 1
+  GuardedBuffer b(Tensor(ops::DataType::kInt32, {2}, {2}));  // elements 0 and 2; gap element 1
   b.storage()[b.buffer().size()] = std::byte{0};
   b.buffer()[4] = std::byte{0};
   EXPECT_EQ(b.FindOutOfBoundsWrite(),

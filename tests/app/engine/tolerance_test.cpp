@@ -1,4 +1,5 @@
 #include "app/engine/tolerance.h"
+#include "tests/ops/test_util.h"
 
 #include <gtest/gtest.h>
 
@@ -8,20 +9,15 @@ namespace {
 using ops::DataType;
 using ops::ReduceFunction;
 
-ops::TensorDesc Desc(DataType type, std::vector<uint32_t> sizes) {
-  ops::TensorDesc d;
-  d.DataType = type;
-  d.Sizes = std::move(sizes);
-  return d;
-}
+using ops::testing::Tensor;
 
 ops::OperatorDesc Reduce(ReduceFunction f, DataType in, DataType out, std::vector<uint32_t> sizes,
                          std::vector<uint32_t> axes) {
   ops::ReduceDesc d;
   d.Function = f;
-  d.InputTensor = Desc(in, sizes);
+  d.InputTensor = Tensor(in, sizes);
   for (uint32_t a : axes) sizes[a] = 1;
-  d.OutputTensor = Desc(out, sizes);
+  d.OutputTensor = Tensor(out, sizes);
   d.Axes = std::move(axes);
   return d;
 }
@@ -32,12 +28,12 @@ ops::OperatorDesc Reduce(ReduceFunction f, DataType type, std::vector<uint32_t> 
 
 TEST(DefaultTolerance, DataMovementIsExact) {
   ops::JoinDesc join;
-  join.InputTensors = {Desc(DataType::kFloat32, {2}), Desc(DataType::kFloat32, {2})};
-  join.OutputTensor = Desc(DataType::kFloat32, {4});
+  join.InputTensors = {Tensor(DataType::kFloat32, {2}), Tensor(DataType::kFloat32, {2})};
+  join.OutputTensor = Tensor(DataType::kFloat32, {4});
   const ToleranceRule rule = DefaultTolerance(join);
   EXPECT_TRUE(IsExact(rule.tolerance));
   EXPECT_EQ(rule.rule, "default: exact (data movement)");
-  EXPECT_TRUE(IsExact(DefaultTolerance(ops::DiagonalMatrixDesc{Desc(DataType::kFloat16, {1, 1, 2, 2})}).tolerance));
+  EXPECT_TRUE(IsExact(DefaultTolerance(ops::DiagonalMatrixDesc{Tensor(DataType::kFloat16, {1, 1, 2, 2})}).tolerance));
   EXPECT_TRUE(IsExact(DefaultTolerance(ops::OneHotDesc{}).tolerance));
   EXPECT_TRUE(IsExact(DefaultTolerance(ops::GatherNd1Desc{}).tolerance));
 }

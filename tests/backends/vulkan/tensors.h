@@ -1,5 +1,5 @@
-// Small builders for the Vulkan and GPU-plan tests: tensor descs with computed sizes, and typed byte
-// buffers in and out.
+// Small builders for the Vulkan and GPU-plan tests: tensor descs (the shared ops::testing::Tensor), and
+// typed byte buffers in and out.
 #pragma once
 
 #include <cstddef>
@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "ops/tensor_desc.h"
+#include "tests/ops/test_util.h"
 
 namespace dmlc::backends::vulkan::testing {
 
-// A desc with TotalTensorSizeInBytes computed from sizes and strides (packed when strides are empty).
-ops::TensorDesc Tensor(ops::DataType type, std::vector<uint32_t> sizes, std::vector<uint32_t> strides = {});
+using ops::testing::Tensor;
 
 template <class T>
 std::vector<std::byte> Bytes(const std::vector<T>& values, size_t total_bytes) {
