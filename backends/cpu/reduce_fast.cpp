@@ -8,7 +8,6 @@
 
 #include "backends/cpu/cpu_operator.h"
 #include "backends/cpu/element.h"
-#include "backends/cpu/exp_double.h"
 #include "backends/cpu/reduce_functions.h"
 #include "backends/cpu/reduce_simd.h"
 
@@ -415,7 +414,7 @@ class ColumnReducer {
   // sum (of exp(x - tile_max)) as a sum of exp(x - m), m >= tile_max finite. A tile of -inf only adds 0.
   static double Rescaled(double sum, float tile_max, float m) {
     if (tile_max == -std::numeric_limits<float>::infinity()) return 0;
-    return sum * simd::ExpDouble(static_cast<double>(tile_max) - static_cast<double>(m));
+    return sum * std::exp(static_cast<double>(tile_max) - static_cast<double>(m));
   }
 
   void Init(Columns& c, uint64_t w, int pass) const {

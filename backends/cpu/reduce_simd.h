@@ -6,8 +6,8 @@
 // k % kLanes and both implementations apply the same operations to each lane in the same order, so
 // they agree bit for bit (products of float-widened doubles are exact for squares, so FMA contraction
 // changes nothing). The extreme, find and column kernels are exact (comparisons only, or per-column
-// sequential sums). The exp kernels run ExpDouble's operation sequence (exp_double.h) in both sets, so
-// they agree bit for bit too, for every input including infinities, NaN and subnormal results.
+// sequential sums). The exp kernels run ExpOfDifference's operation sequence (exp_float.h) in both sets,
+// so they agree bit for bit too, for every input their contract allows.
 // Pointers need no alignment beyond float's. Thread-safe: no state.
 #pragma once
 
@@ -35,9 +35,10 @@ struct ReduceKernels {
   void (*column_extreme)(bool max, const float* x, uint64_t n, float* acc);
   // Per column, ArgMinMax::Update at position r: best[c], pos[c]; a NaN best[c] is the "NaN seen" state.
   void (*column_arg)(bool max, const float* x, uint64_t n, uint32_t r, float* best, uint32_t* pos);
-  // lanes[k % kLanes] += exp(double(x[k]) - m) for k < n; m finite and >= every x[k].
-  void (*row_exp)(const float* x, uint64_t n, double m, double* lanes);
-  // acc[c] += exp(double(x[c]) - m[c]); columns whose m[c] is not finite get unspecified values.
+  // lanes[k % kLanes] += ExpOfDifference(x[k], m) for k < n; m finite and >= every x[k].
+  void (*row_exp)(const float* x, uint64_t n, float m, double* lanes);
+  // acc[c] += ExpOfDifference(x[c], m[c]); columns whose m[c] is not finite or below x[c] get unspecified
+  // values.
   void (*column_exp)(const float* x, uint64_t n, const float* m, double* acc);
 };
 

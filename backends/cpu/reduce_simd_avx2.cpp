@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "backends/cpu/exp_double.h"
+#include "backends/cpu/exp_float.h"
 #include "backends/cpu/reduce_simd.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -170,83 +170,59 @@ DMLC_AVX2 void ColumnArg(bool max, const float* x, uint64_t n, uint32_t r, float
   }
 }
 
-// Lanes of ExpDouble (exp_double.h) for t inside its main range (|t| <= kExpFastLimit): the same
-// constants and operations. Other lanes get unspecified values; callers check with InMainRange() and
-// send those through ExpDouble itself.
-DMLC_AVX2 inline __m256d ExpLanes(__m256d t) {
-  const __m256d shift = _mm256_set1_pd(kExpShift);
-  const __m256d s = _mm256_fmadd_pd(t, _mm256_set1_pd(kExpInvLn2x64), shift);
-  const __m256d n = _mm256_sub_pd(s, shift);
-  __m256d r = _mm256_fnmadd_pd(n, _mm256_set1_pd(kExpLn2Hi), t);  // -(n hi) + t: fma(-n, hi, t)
-  r = _mm256_fnmadd_pd(n, _mm256_set1_pd(kExpLn2Lo), r);
-  const __m256d r2 = _mm256_mul_pd(r, r);
-  const __m256d c45 = _mm256_fmadd_pd(_mm256_set1_pd(kExpC5), r, _mm256_set1_pd(kExpC4));
-  const __m256d c23 = _mm256_fmadd_pd(_mm256_set1_pd(kExpC3), r, _mm256_set1_pd(kExpC2));
-  const __m256d q = _mm256_fmadd_pd(r2, _mm256_fmadd_pd(c45, r2, c23), r);
-  const __m256i bits = _mm256_castpd_si256(s);
-  const __m256i j = _mm256_and_si256(bits, _mm256_set1_epi64x(63));
-  const __m256i tail = _mm256_i64gather_epi64(reinterpret_cast<const long long*>(kExpTail.data()), j, 8);
-  const __m256d scale = _mm256_castsi256_pd(_mm256_add_epi64(tail, _mm256_slli_epi64(bits, 46)));
-  return _mm256_fmadd_pd(scale, q, scale);
+// Eight lanes of ExpOfDifference (exp_float.h): the same constants and operations.
+DMLC_AVX2 inline __m256 ExpLanes(__m256 x, __m256 m) {
+  const __m256 th = _mm256_sub_ps(x, m);
+  const __m256 bv = _mm256_sub_ps(th, x);
+  const __m256 minus_m = _mm256_xor_ps(m, _mm256_set1_ps(-0.0f));
+  const __m256 tl = _mm256_add_ps(_mm256_sub_ps(x, _mm256_sub_ps(th, bv)), _mm256_sub_ps(minus_m, bv));
+  const __m256 shift = _mm256_set1_ps(kExpShift);
+  const __m256 s = _mm256_fmadd_ps(th, _mm256_set1_ps(kExpInvLn2), shift);
+  const __m256 n = _mm256_sub_ps(s, shift);
+  const __m256 hi = _mm256_fnmadd_ps(n, _mm256_set1_ps(kExpLn2Hi), th);  // fma(-n, hi, th)
+  const __m256 r = _mm256_add_ps(_mm256_fnmadd_ps(n, _mm256_set1_ps(kExpLn2Lo), hi), tl);
+  __m256 p = _mm256_fmadd_ps(_mm256_set1_ps(kExpC6), r, _mm256_set1_ps(kExpC5));
+  p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(kExpC4));
+  p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(kExpC3));
+  p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(0.5f));
+  const __m256 q = _mm256_fmadd_ps(_mm256_mul_ps(r, r), p, r);
+  const __m256i biased = _mm256_add_epi32(_mm256_castps_si256(s), _mm256_set1_epi32(kExpBiasFromShift));
+  const __m256 scale = _mm256_castsi256_ps(_mm256_slli_epi32(biased, 23));
+  const __m256 below = _mm256_cmp_ps(th, _mm256_set1_ps(kExpOfDifferenceFloor), _CMP_LT_OQ);
+  return _mm256_andnot_ps(below, _mm256_fmadd_ps(scale, q, scale));
 }
 
-// All ones in the lanes where |t| <= kExpFastLimit (never for NaN).
-DMLC_AVX2 inline __m256d InMainRange(__m256d t) {
-  const __m256d magnitude = _mm256_andnot_pd(_mm256_set1_pd(-0.0), t);
-  return _mm256_cmp_pd(magnitude, _mm256_set1_pd(kExpFastLimit), _CMP_LE_OQ);
-}
+// The low and high four floats of v, widened.
+DMLC_AVX2 inline __m256d Low(__m256 v) { return _mm256_cvtps_pd(_mm256_castps256_ps128(v)); }
+DMLC_AVX2 inline __m256d High(__m256 v) { return _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)); }
 
-// Adds the 16-element blocks of x[k..end) to the lanes, as long as every term of a block is in the main
-// range; returns the first block it did not add (end when all were). Not inlined into RowExp, whose
-// ExpDouble calls would otherwise keep the lanes in memory through this loop.
-__attribute__((noinline)) DMLC_AVX2 uint64_t RowExpBlocks(const float* x, uint64_t k, uint64_t end, double m,
-                                                          double* lanes) {
+DMLC_AVX2 void RowExp(const float* x, uint64_t n, float m, double* lanes) {
   __m256d a0 = _mm256_loadu_pd(lanes), a1 = _mm256_loadu_pd(lanes + 4);
   __m256d a2 = _mm256_loadu_pd(lanes + 8), a3 = _mm256_loadu_pd(lanes + 12);
-  const __m256d shift = _mm256_set1_pd(m);
-  for (; k < end; k += kLanes) {
-    const __m256 lo = _mm256_loadu_ps(x + k), hi = _mm256_loadu_ps(x + k + 8);
-    const __m256d t0 = _mm256_sub_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(lo)), shift);
-    const __m256d t1 = _mm256_sub_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(lo, 1)), shift);
-    const __m256d t2 = _mm256_sub_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(hi)), shift);
-    const __m256d t3 = _mm256_sub_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(hi, 1)), shift);
-    const __m256d inside = _mm256_and_pd(_mm256_and_pd(InMainRange(t0), InMainRange(t1)),
-                                         _mm256_and_pd(InMainRange(t2), InMainRange(t3)));
-    if (_mm256_movemask_pd(inside) != 0xF) break;
-    a0 = _mm256_add_pd(a0, ExpLanes(t0));
-    a1 = _mm256_add_pd(a1, ExpLanes(t1));
-    a2 = _mm256_add_pd(a2, ExpLanes(t2));
-    a3 = _mm256_add_pd(a3, ExpLanes(t3));
+  const __m256 max = _mm256_set1_ps(m);
+  const uint64_t body = n - n % kLanes;
+  for (uint64_t k = 0; k < body; k += kLanes) {
+    const __m256 lo = ExpLanes(_mm256_loadu_ps(x + k), max), hi = ExpLanes(_mm256_loadu_ps(x + k + 8), max);
+    a0 = _mm256_add_pd(a0, Low(lo));
+    a1 = _mm256_add_pd(a1, High(lo));
+    a2 = _mm256_add_pd(a2, Low(hi));
+    a3 = _mm256_add_pd(a3, High(hi));
   }
   _mm256_storeu_pd(lanes, a0);
   _mm256_storeu_pd(lanes + 4, a1);
   _mm256_storeu_pd(lanes + 8, a2);
   _mm256_storeu_pd(lanes + 12, a3);
-  return k;
-}
-
-DMLC_AVX2 void RowExp(const float* x, uint64_t n, double m, double* lanes) {
-  const uint64_t body = n - n % kLanes;
-  uint64_t k = 0;
-  // A block with a term outside the main range goes element by element, in the same lane order.
-  while ((k = RowExpBlocks(x, k, body, m, lanes)) < body) {
-    for (uint64_t i = 0; i < kLanes; ++i) lanes[i] += ExpDouble(static_cast<double>(x[k + i]) - m);
-    k += kLanes;
-  }
-  for (; k < n; ++k) lanes[k % kLanes] += ExpDouble(static_cast<double>(x[k]) - m);
+  for (uint64_t k = body; k < n; ++k) lanes[k % kLanes] += ExpOfDifference(x[k], m);
 }
 
 DMLC_AVX2 void ColumnExp(const float* x, uint64_t n, const float* m, double* acc) {
   uint64_t c = 0;
-  for (; c + 4 <= n; c += 4) {
-    const __m256d t = _mm256_sub_pd(_mm256_cvtps_pd(_mm_loadu_ps(x + c)), _mm256_cvtps_pd(_mm_loadu_ps(m + c)));
-    if (_mm256_movemask_pd(InMainRange(t)) != 0xF) [[unlikely]] {
-      for (uint64_t i = c; i < c + 4; ++i) acc[i] += ExpDouble(static_cast<double>(x[i]) - m[i]);
-    } else {
-      _mm256_storeu_pd(acc + c, _mm256_add_pd(_mm256_loadu_pd(acc + c), ExpLanes(t)));
-    }
+  for (; c + 8 <= n; c += 8) {
+    const __m256 e = ExpLanes(_mm256_loadu_ps(x + c), _mm256_loadu_ps(m + c));
+    _mm256_storeu_pd(acc + c, _mm256_add_pd(_mm256_loadu_pd(acc + c), Low(e)));
+    _mm256_storeu_pd(acc + c + 4, _mm256_add_pd(_mm256_loadu_pd(acc + c + 4), High(e)));
   }
-  for (; c < n; ++c) acc[c] += ExpDouble(static_cast<double>(x[c]) - m[c]);
+  for (; c < n; ++c) acc[c] += ExpOfDifference(x[c], m[c]);
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "backends/cpu/exp_double.h"
+#include "backends/cpu/exp_float.h"
 #include "backends/cpu/reduce_simd.h"
 
 namespace dmlc::backends::cpu::simd {
@@ -81,12 +81,12 @@ void ColumnArg(bool max, const float* x, uint64_t n, uint32_t r, float* best, ui
   }
 }
 
-void RowExp(const float* x, uint64_t n, double m, double* lanes) {
-  for (uint64_t k = 0; k < n; ++k) lanes[k % kLanes] += ExpDouble(static_cast<double>(x[k]) - m);
+void RowExp(const float* x, uint64_t n, float m, double* lanes) {
+  for (uint64_t k = 0; k < n; ++k) lanes[k % kLanes] += ExpOfDifference(x[k], m);
 }
 
 void ColumnExp(const float* x, uint64_t n, const float* m, double* acc) {
-  for (uint64_t c = 0; c < n; ++c) acc[c] += ExpDouble(static_cast<double>(x[c]) - m[c]);
+  for (uint64_t c = 0; c < n; ++c) acc[c] += ExpOfDifference(x[c], m[c]);
 }
 
 }  // namespace

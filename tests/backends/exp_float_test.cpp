@@ -1,0 +1,152 @@
+// ExpOfDifference (backends/cpu/exp_float.h), the exp behind REDUCE LOG_SUM_EXP's fast paths: within
+// 1 ulp of the correctly rounded exp(x - m) and within kExpOfDifferenceMaxError of it, also where x - m
+// rounds in float; exact at the maximum and 0 below the floor; and the AVX2 exp kernels bit-equal to the
+// portable ones and adding the terms in the documented lane order.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "backends/cpu/exp_float.h"
+#include "backends/cpu/reduce_simd.h"
+
+namespace dmlc::backends::testing {
+namespace {
+
+using cpu::simd::ExpOfDifference;
+using cpu::simd::kExpOfDifferenceFloor;
+using cpu::simd::kExpOfDifferenceMaxError;
+using cpu::simd::kLanes;
+using cpu::simd::ReduceKernels;
+
+constexpr float kFloatInf = std::numeric_limits<float>::infinity();
+
+struct Worst {
+  double relative = 0;  // against exp(x - m) in double (x - m is exact in double for these arguments)
+  int64_t ulps = 0;     // against that value rounded to float
+  float x = 0, m = 0;
+};
+
+// Checks pairs (x, m), x <= m, whose difference is at or above the floor.
+Worst Measure(const std::vector<std::pair<float, float>>& pairs) {
+  Worst w;
+  for (const auto& [x, m] : pairs) {
+    const double exact = std::exp(static_cast<double>(x) - static_cast<double>(m));
+    const float got = ExpOfDifference(x, m);
+    const double relative = std::fabs(got - exact) / exact;
+    const int64_t ulps = std::bit_cast<int32_t>(got) - std::bit_cast<int32_t>(static_cast<float>(exact));
+    if (relative > w.relative) w = {relative, std::max(w.ulps, std::abs(ulps)), x, m};
+    w.ulps = std::max(w.ulps, std::abs(ulps));
+  }
+  return w;
+}
+
+TEST(CpuExpOfDifference, WithinOneUlpOnAGridOfDifferencesDownToTheFloor) {
+  std::vector<std::pair<float, float>> pairs;
+  for (float t = kExpOfDifferenceFloor + 0.5f; t <= 0; t += 0.0001371f) pairs.push_back({t, 0.0f});
+  for (float t = kExpOfDifferenceFloor + 0.5f; t <= 0; t += 0.0003713f) pairs.push_back({t - 3.25f, -3.25f});
+  const Worst w = Measure(pairs);
+  EXPECT_LE(w.ulps, 1) << "x=" << w.x << " m=" << w.m;
+  EXPECT_LE(w.relative, kExpOfDifferenceMaxError) << "x=" << w.x << " m=" << w.m;
+}
+
+// Random maxima up to 2^20 in magnitude: there x - m rounds in float (by up to 0.03 at 2^20, an error of
+// 3% in the term), and only the exact TwoSum difference keeps the terms accurate.
+TEST(CpuExpOfDifference, WithinOneUlpWhereTheDifferenceRoundsInFloat) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> exponent(-20, 20), difference(kExpOfDifferenceFloor, 0);
+  std::vector<std::pair<float, float>> pairs;
+  while (pairs.size() < 2000000) {
+    const float m = (pairs.size() % 2 ? 1.0f : -1.0f) * std::exp2(exponent(rng));
+    const float x = m + difference(rng);
+    if (x <= m && static_cast<double>(x) - m >= kExpOfDifferenceFloor) pairs.push_back({x, m});
+  }
+  const Worst w = Measure(pairs);
+  EXPECT_LE(w.ulps, 1) << "x=" << w.x << " m=" << w.m;
+  EXPECT_LE(w.relative, kExpOfDifferenceMaxError) << "x=" << w.x << " m=" << w.m;
+}
+
+TEST(CpuExpOfDifference, ExactAtTheMaximumAndZeroBelowTheFloor) {
+  for (float m : {0.0f, -0.0f, 1.0f, -87.5f, 3e38f, -3e38f, 1e-40f}) EXPECT_EQ(ExpOfDifference(m, m), 1.0f) << m;
+  EXPECT_EQ(ExpOfDifference(-kFloatInf, 0.0f), 0.0f);
+  EXPECT_EQ(ExpOfDifference(-kFloatInf, -3e38f), 0.0f);
+  EXPECT_EQ(ExpOfDifference(-3e38f, 3e38f), 0.0f);  // x - m overflows to -inf
+  EXPECT_EQ(ExpOfDifference(-87.01f, 0.0f), 0.0f);
+  EXPECT_EQ(ExpOfDifference(-1000.0f, 0.0f), 0.0f);
+  const float last = ExpOfDifference(kExpOfDifferenceFloor, 0.0f);  // the smallest term: still normal
+  EXPECT_GE(last, std::numeric_limits<float>::min());
+  EXPECT_NEAR(last, std::exp(static_cast<double>(kExpOfDifferenceFloor)), 1e-7 * last);
+}
+
+// Adversarial rows for the exp kernels: -inf, huge, tiny and subnormal values, differences across the
+// floor, random values; each set with its maximum.
+std::vector<float> AdversarialFloats(float shift) {
+  std::vector<float> x = {0.0f, -0.0f, 1.0f, -1.0f, -3e38f, std::numeric_limits<float>::lowest(),
+                          std::numeric_limits<float>::denorm_min(), -std::numeric_limits<float>::denorm_min(),
+                          1e-40f, -kFloatInf, -86.99f, -87.0f, -87.01f, -103.9f, -0.5f};
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<float> u(-100, 0);
+  while (x.size() < 301) x.push_back(u(rng));
+  for (float& v : x) v += shift;
+  return x;
+}
+
+bool BitEqual(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+TEST(CpuExpOfDifference, ExpKernelsAreBitEqualAcrossKernelSetsOnAdversarialInputs) {
+  const ReduceKernels& portable = cpu::simd::PortableReduceKernels();
+  const ReduceKernels* avx2 = cpu::simd::Avx2ReduceKernels();
+  if (avx2 == nullptr) GTEST_SKIP() << "this CPU has no AVX2+FMA: only the portable kernels exist";
+  for (float shift : {0.0f, 50.0f, -1e6f, 3e38f}) {
+    const std::vector<float> x = AdversarialFloats(shift);
+    float m = -kFloatInf;
+    for (float v : x) m = std::max(m, v);
+    // Rows: every start offset and length mixes vector blocks and tails.
+    for (size_t begin : {size_t{0}, size_t{5}, size_t{13}}) {
+      for (size_t n : {size_t{1}, size_t{16}, size_t{33}, x.size() - begin}) {
+        std::vector<double> a(kLanes, 0.25), b(kLanes, 0.25);
+        portable.row_exp(x.data() + begin, n, m, a.data());
+        avx2->row_exp(x.data() + begin, n, m, b.data());
+        EXPECT_TRUE(BitEqual(a, b)) << "shift=" << shift << " begin=" << begin << " n=" << n;
+      }
+    }
+    // Columns: each column's maximum at or above its element, by a difference that crosses the floor.
+    std::vector<float> maxima(x.size());
+    for (size_t c = 0; c < x.size(); ++c) maxima[c] = std::max(x[c], x[(c * 7 + 3) % x.size()]);
+    for (size_t n : {size_t{3}, size_t{8}, size_t{37}, x.size()}) {
+      std::vector<double> a(n, 1.5), b(n, 1.5);
+      portable.column_exp(x.data(), n, maxima.data(), a.data());
+      avx2->column_exp(x.data(), n, maxima.data(), b.data());
+      EXPECT_TRUE(BitEqual(a, b)) << "shift=" << shift << " n=" << n;
+    }
+  }
+}
+
+TEST(CpuExpOfDifference, ExpKernelsAddTheTermsIntoTheLanes) {
+  // lanes[k % 16] += exp(x[k] - m): with 17 elements lane 0 gets x[0] and x[16] in that order.
+  std::vector<float> x(17);
+  for (size_t k = 0; k < x.size(); ++k) x[k] = -0.5f * static_cast<float>(k);
+  for (const ReduceKernels* k : {&cpu::simd::PortableReduceKernels(), cpu::simd::Avx2ReduceKernels()}) {
+    if (k == nullptr) continue;
+    std::vector<double> lanes(kLanes, 0.0);
+    k->row_exp(x.data(), x.size(), 1.0f, lanes.data());
+    EXPECT_EQ(lanes[0], double{ExpOfDifference(0.0f, 1.0f)} + double{ExpOfDifference(-8.0f, 1.0f)}) << k->name;
+    EXPECT_EQ(lanes[5], double{ExpOfDifference(-2.5f, 1.0f)}) << k->name;
+    EXPECT_NEAR(lanes[5], std::exp(-3.5), 1e-7 * std::exp(-3.5)) << k->name;
+    std::vector<double> acc(9, 2.0);
+    const float m[9] = {0, 1, 2, 3, 4, 5, 6, 7, -1};
+    k->column_exp(x.data(), 9, m, acc.data());
+    EXPECT_EQ(acc[0], 2.0 + 1.0) << k->name;
+    EXPECT_EQ(acc[2], 2.0 + double{ExpOfDifference(-1.0f, 2.0f)}) << k->name;
+    EXPECT_EQ(acc[8], 2.0 + double{ExpOfDifference(-4.0f, -1.0f)}) << k->name;  // the scalar tail
+  }
+}
+
+}  // namespace
+}  // namespace dmlc::backends::testing
