@@ -169,7 +169,9 @@ class RowReducer {
   double BlockExp(const std::byte* run, uint64_t b, float max, float* scratch) const {
     double lanes[simd::kLanes] = {};
     const uint64_t n = Length(b);
-    k_.row_exp(Floats<T>(run + b * kReduceBlock * sizeof(T), n, scratch), n, max, lanes);
+    const std::byte* block = run + b * kReduceBlock * sizeof(T);
+    // What follows the block: the next row of a contiguous reduction, read by its maximum pass next.
+    k_.row_exp(Floats<T>(block, n, scratch), n, max, lanes, {block + n * sizeof(T), n * sizeof(T)});
     return simd::CombineLanes(Accumulate::kSum, lanes);
   }
 
@@ -355,7 +357,9 @@ class ColumnReducer {
             if (pass == 1) {
               k_.column_extreme(true, x, w, c.values.data());
             } else {
-              k_.column_exp(x, w, maxima, c.sums.data());
+              // The same row of the next block, where this worker's next tile starts its maximum pass.
+              k_.column_exp(x, w, maxima, c.sums.data(),
+                            {base + (ro[0] + (e + kColumnBlock) * rs) * sizeof(T), w * sizeof(T)});
             }
             break;
         }

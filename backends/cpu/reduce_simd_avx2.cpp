@@ -192,16 +192,23 @@ DMLC_AVX2 inline __m256 ExpLanes(__m256 x, __m256 m) {
   return _mm256_andnot_ps(below, _mm256_fmadd_ps(scale, q, scale));
 }
 
+// Prefetches the cache line of `next` at the offset the kernel's loop has reached in its own floats.
+DMLC_AVX2 inline void PrefetchAt(NextData next, uint64_t floats_done) {
+  const uint64_t offset = floats_done * sizeof(float);
+  if (offset < next.size) _mm_prefetch(reinterpret_cast<const char*>(next.bytes + offset), _MM_HINT_T0);
+}
+
 // The low and high four floats of v, widened.
 DMLC_AVX2 inline __m256d Low(__m256 v) { return _mm256_cvtps_pd(_mm256_castps256_ps128(v)); }
 DMLC_AVX2 inline __m256d High(__m256 v) { return _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)); }
 
-DMLC_AVX2 void RowExp(const float* x, uint64_t n, float m, double* lanes) {
+DMLC_AVX2 void RowExp(const float* x, uint64_t n, float m, double* lanes, NextData next) {
   __m256d a0 = _mm256_loadu_pd(lanes), a1 = _mm256_loadu_pd(lanes + 4);
   __m256d a2 = _mm256_loadu_pd(lanes + 8), a3 = _mm256_loadu_pd(lanes + 12);
   const __m256 max = _mm256_set1_ps(m);
   const uint64_t body = n - n % kLanes;
   for (uint64_t k = 0; k < body; k += kLanes) {
+    PrefetchAt(next, k);
     const __m256 lo = ExpLanes(_mm256_loadu_ps(x + k), max), hi = ExpLanes(_mm256_loadu_ps(x + k + 8), max);
     a0 = _mm256_add_pd(a0, Low(lo));
     a1 = _mm256_add_pd(a1, High(lo));
@@ -215,9 +222,10 @@ DMLC_AVX2 void RowExp(const float* x, uint64_t n, float m, double* lanes) {
   for (uint64_t k = body; k < n; ++k) lanes[k % kLanes] += ExpOfDifference(x[k], m);
 }
 
-DMLC_AVX2 void ColumnExp(const float* x, uint64_t n, const float* m, double* acc) {
+DMLC_AVX2 void ColumnExp(const float* x, uint64_t n, const float* m, double* acc, NextData next) {
   uint64_t c = 0;
   for (; c + 8 <= n; c += 8) {
+    PrefetchAt(next, c);
     const __m256 e = ExpLanes(_mm256_loadu_ps(x + c), _mm256_loadu_ps(m + c));
     _mm256_storeu_pd(acc + c, _mm256_add_pd(_mm256_loadu_pd(acc + c), Low(e)));
     _mm256_storeu_pd(acc + c + 4, _mm256_add_pd(_mm256_loadu_pd(acc + c + 4), High(e)));

@@ -81,11 +81,11 @@ void ColumnArg(bool max, const float* x, uint64_t n, uint32_t r, float* best, ui
   }
 }
 
-void RowExp(const float* x, uint64_t n, float m, double* lanes) {
+void RowExp(const float* x, uint64_t n, float m, double* lanes, NextData) {
   for (uint64_t k = 0; k < n; ++k) lanes[k % kLanes] += ExpOfDifference(x[k], m);
 }
 
-void ColumnExp(const float* x, uint64_t n, const float* m, double* acc) {
+void ColumnExp(const float* x, uint64_t n, const float* m, double* acc, NextData) {
   for (uint64_t c = 0; c < n; ++c) acc[c] += ExpOfDifference(x[c], m[c]);
 }
 

@@ -111,8 +111,8 @@ TEST(CpuExpOfDifference, ExpKernelsAreBitEqualAcrossKernelSetsOnAdversarialInput
     for (size_t begin : {size_t{0}, size_t{5}, size_t{13}}) {
       for (size_t n : {size_t{1}, size_t{16}, size_t{33}, x.size() - begin}) {
         std::vector<double> a(kLanes, 0.25), b(kLanes, 0.25);
-        portable.row_exp(x.data() + begin, n, m, a.data());
-        avx2->row_exp(x.data() + begin, n, m, b.data());
+        portable.row_exp(x.data() + begin, n, m, a.data(), {});
+        avx2->row_exp(x.data() + begin, n, m, b.data(), {});
         EXPECT_TRUE(BitEqual(a, b)) << "shift=" << shift << " begin=" << begin << " n=" << n;
       }
     }
@@ -121,8 +121,8 @@ TEST(CpuExpOfDifference, ExpKernelsAreBitEqualAcrossKernelSetsOnAdversarialInput
     for (size_t c = 0; c < x.size(); ++c) maxima[c] = std::max(x[c], x[(c * 7 + 3) % x.size()]);
     for (size_t n : {size_t{3}, size_t{8}, size_t{37}, x.size()}) {
       std::vector<double> a(n, 1.5), b(n, 1.5);
-      portable.column_exp(x.data(), n, maxima.data(), a.data());
-      avx2->column_exp(x.data(), n, maxima.data(), b.data());
+      portable.column_exp(x.data(), n, maxima.data(), a.data(), {});
+      avx2->column_exp(x.data(), n, maxima.data(), b.data(), {});
       EXPECT_TRUE(BitEqual(a, b)) << "shift=" << shift << " n=" << n;
     }
   }
@@ -135,13 +135,13 @@ TEST(CpuExpOfDifference, ExpKernelsAddTheTermsIntoTheLanes) {
   for (const ReduceKernels* k : {&cpu::simd::PortableReduceKernels(), cpu::simd::Avx2ReduceKernels()}) {
     if (k == nullptr) continue;
     std::vector<double> lanes(kLanes, 0.0);
-    k->row_exp(x.data(), x.size(), 1.0f, lanes.data());
+    k->row_exp(x.data(), x.size(), 1.0f, lanes.data(), {});
     EXPECT_EQ(lanes[0], double{ExpOfDifference(0.0f, 1.0f)} + double{ExpOfDifference(-8.0f, 1.0f)}) << k->name;
     EXPECT_EQ(lanes[5], double{ExpOfDifference(-2.5f, 1.0f)}) << k->name;
     EXPECT_NEAR(lanes[5], std::exp(-3.5), 1e-7 * std::exp(-3.5)) << k->name;
     std::vector<double> acc(9, 2.0);
     const float m[9] = {0, 1, 2, 3, 4, 5, 6, 7, -1};
-    k->column_exp(x.data(), 9, m, acc.data());
+    k->column_exp(x.data(), 9, m, acc.data(), {});
     EXPECT_EQ(acc[0], 2.0 + 1.0) << k->name;
     EXPECT_EQ(acc[2], 2.0 + double{ExpOfDifference(-1.0f, 2.0f)}) << k->name;
     EXPECT_EQ(acc[8], 2.0 + double{ExpOfDifference(-4.0f, -1.0f)}) << k->name;  // the scalar tail
