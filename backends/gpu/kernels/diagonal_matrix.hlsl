@@ -1,12 +1,12 @@
 // DIAGONAL_MATRIX over the output's elements: Value where x - y == Offset in the last two dimensions,
 // zero elsewhere. The host converted Value to the output type's bits, so the kernel is type-agnostic.
-// On packed rows a thread writes a vector of elements (up to 16 bytes) as whole words; the row walk
-// works out the row coordinate y once per row and pass.
+// On packed rows a thread writes a vector of elements (up to 16 bytes) as whole words, 16 bytes in one
+// store (DEFINE_WIDE_VECTOR_STORER); the row walk works out the row coordinate y once per row and pass.
 #include "common.hlsli"
 
 RWByteAddressBuffer g_output : register(u1);
 DEFINE_ELEMENT_STORER(StoreOutput, g_output)
-DEFINE_VECTOR_STORER(StoreOutputWords, g_output)
+DEFINE_WIDE_VECTOR_STORER(StoreOutputWords, g_output, u1)
 
 // The vector (or element) at row y, column `column` (in vectors) of the last two dimensions.
 uint4 DiagonalVector(uint y, uint column) {
