@@ -162,6 +162,30 @@ void AccumulateLogSumExp(inout uint4 st, inout float part, float x) {
   st.w |= isnan(x) ? 1u : 0u;
 }
 
+// The batch path: the peak rises to the batch's maximum before its elements, so each element only adds
+// its exp (LOG_SUM_EXP inner on the H200: 0.78-0.81 of the copy with the per-element compare, 0.93-0.97
+// without; outer reductions run the element loop, which keeps the compare).
+// Infinite peaks take the per-element path. A NaN element sets no flag here: exp(NaN) makes the sums
+// NaN, which no later scaling or combining undoes, and Finalize takes a NaN sum as NaN (without NaN
+// input the sums are never NaN). Checking per element or per flush cost the element loops 2%.
+bool RaisePeakForBatch(inout uint4 st, inout float part, float batch_max) {
+  float peak = asfloat(st.x);
+  if (isinf(max(peak, batch_max))) return false;
+  if (batch_max > peak) {
+    float scale = isinf(peak) ? 0.0 : exp(peak - batch_max);
+    st.y = asuint(asfloat(st.y) * scale);
+    st.z = asuint(asfloat(st.z) * scale);
+    part *= scale;
+    st.x = asuint(batch_max);
+  }
+  return true;
+}
+
+float BatchMax(uint4 w[4]) {
+  float4 m = max(max(asfloat(w[0]), asfloat(w[1])), max(asfloat(w[2]), asfloat(w[3])));
+  return max(max(m.x, m.y), max(m.z, m.w));
+}
+
 uint4 FlushLogSumExp(uint4 st, float part) {
   Sum s = ToSum(asfloat(st.y), asfloat(st.z));
   Add(s, part);
@@ -198,7 +222,7 @@ uint2 Finalize(uint4 st, uint fn, uint count) {
   if (fn == FN_LOG_SUM_EXP) {
     float peak = asfloat(st.x);
     float result = isinf(peak) ? peak : peak + log(asfloat(st.y));
-    return ValueBits(st.w != 0 ? asfloat(0x7FC00000u) : result);
+    return ValueBits(st.w != 0 || isnan(asfloat(st.y)) ? asfloat(0x7FC00000u) : result);
   }
   float total = asfloat(st.x);
   if (fn == FN_AVERAGE) total = total / (float)count;
@@ -326,16 +350,17 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
   }
 
 #if defined(REDUCE_F32) || defined(REDUCE_I32)
-#define QUAD_LOOP(STMT, FLUSH)                                                                    \
+#define QUAD_LOOP(PRE, BATCH_STMT, STMT, FLUSH)                                                   \
   uint q = j - lane + lane * 4; /* the span's first element plus this lane's quad */              \
   uint step = lanes * 4;                                                                          \
   for (; q < end && end - q > 3 * step; q += 4 * step) {                                          \
     uint4 w[4];                                                                                   \
     [unroll] for (uint u = 0; u < 4; ++u) w[u] = g_input.Load4(((base + q + u * step) * 4) & ~15u); \
+    PRE;                                                                                          \
     [unroll] for (uint k = 0; k < 16; ++k) {                                                      \
       VALUE x = WordValue(w[k >> 2][k & 3]);                                                      \
       uint at = q + (k >> 2) * step + (k & 3);                                                    \
-      STMT;                                                                                       \
+      BATCH_STMT;                                                                                 \
     }                                                                                             \
     FLUSH;                                                                                        \
   }                                                                                               \
@@ -348,15 +373,18 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
     }                                                                                             \
     FLUSH;                                                                                        \
   }
-#define SPAN_LOOP(STMT, FLUSH) \
-  if (quads) {                 \
-    QUAD_LOOP(STMT, FLUSH)     \
-  } else {                     \
-    ELEMENT_LOOP(STMT, FLUSH)  \
+#define SPAN_LOOP_BATCHED(PRE, BATCH_STMT, STMT, FLUSH) \
+  if (quads) {                                          \
+    QUAD_LOOP(PRE, BATCH_STMT, STMT, FLUSH)             \
+  } else {                                              \
+    ELEMENT_LOOP(STMT, FLUSH)                           \
   }
 #else
-#define SPAN_LOOP(STMT, FLUSH) ELEMENT_LOOP(STMT, FLUSH)
+#define SPAN_LOOP_BATCHED(PRE, BATCH_STMT, STMT, FLUSH) ELEMENT_LOOP(STMT, FLUSH)
 #endif
+// In the quad loop's batches of 16 elements (`w`), PRE runs first and BATCH_STMT folds each element;
+// the quad loop's tail and the element loop fold with STMT alone.
+#define SPAN_LOOP(STMT, FLUSH) SPAN_LOOP_BATCHED(NOTHING, STMT, STMT, FLUSH)
 
 // This lane's state over its reduced elements; the function is chosen once, outside the loop.
 uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, uint lanes, bool quads) {
@@ -368,7 +396,12 @@ uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, 
 #if defined(REDUCE_F32) || defined(REDUCE_F16)
   } else if (fn == FN_LOG_SUM_EXP) {
     float part = 0;
-    SPAN_LOOP(AccumulateLogSumExp(st, part, x), st = FlushLogSumExp(st, part); part = 0)
+    bool raised = false;  // this batch's maximum is already the peak: its elements need no compare
+    SPAN_LOOP_BATCHED(raised = RaisePeakForBatch(st, part, BatchMax(w)),
+                      if (raised) { part += x == asfloat(st.x) ? 1.0 : exp(x - asfloat(st.x)); }
+                      else { AccumulateLogSumExp(st, part, x); },
+                      AccumulateLogSumExp(st, part, x),
+                      st = FlushLogSumExp(st, part); part = 0)
 #endif
   } else if (fn == FN_L1) {
     SPAN_LOOP(st = AccumulateSum(st, MAGNITUDE(x)), NOTHING)

@@ -80,14 +80,19 @@ class VulkanAgreesWithCpu : public ::testing::Test {
     EXPECT_TRUE(ops::Validate(desc).ok()) << ops::Validate(desc).error().ToString();
     std::mt19937 rng(7);
     std::vector<std::vector<std::byte>> inputs;
+    for (const ops::TensorBinding& b : ops::Bindings(desc)) {
+      const bool is_index = b.name.find("Indices") != std::string::npos;
+      if (b.role != ops::TensorRole::kOutput) inputs.push_back(RandomBytes(*b.desc, rng, is_index ? index_limit : 0));
+    }
+    return RunBothOn(desc, inputs);
+  }
+
+  // The same with the caller's input bytes.
+  std::pair<std::vector<std::byte>, std::vector<std::byte>> RunBothOn(const ops::OperatorDesc& desc,
+                                                                      const std::vector<std::vector<std::byte>>& inputs) {
     std::vector<std::byte> out;
     for (const ops::TensorBinding& b : ops::Bindings(desc)) {
-      if (b.role == ops::TensorRole::kOutput) {
-        out.assign(b.desc->TotalTensorSizeInBytes, std::byte{0xA5});
-      } else {
-        const bool is_index = b.name.find("Indices") != std::string::npos;
-        inputs.push_back(RandomBytes(*b.desc, rng, is_index ? index_limit : 0));
-      }
+      if (b.role == ops::TensorRole::kOutput) out.assign(b.desc->TotalTensorSizeInBytes, std::byte{0xA5});
     }
     std::vector<ConstBuffer> in(inputs.begin(), inputs.end());
     std::vector<std::byte> expected = out;
@@ -219,6 +224,39 @@ TEST_F(VulkanAgreesWithCpu, ReduceEveryFunctionInEveryLayout) {
       }
     }
   }
+}
+
+// LOG_SUM_EXP over rows long enough for the kernel's batch path (the peak raised once per 16 elements,
+// no per-element compare), with the special values at places that path must get right: NaN before and
+// after a +inf, rows of -inf, a -inf prefix, and peaks that rise late.
+TEST_F(VulkanAgreesWithCpu, LogSumExpSpecialValuesOnTheBatchPath) {
+  constexpr uint32_t kRows = 7, kCols = 4096;
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> u(-8, 8);
+  std::vector<float> x(kRows * kCols);
+  for (float& v : x) v = u(rng);
+  x[1 * kCols + 2000] = nan;                              // NaN in a batch with a finite peak
+  x[2 * kCols + 100] = nan, x[2 * kCols + 3000] = inf;    // NaN, then the peak rises to +inf
+  x[3 * kCols + 100] = inf, x[3 * kCols + 3000] = nan;    // +inf, then NaN
+  for (uint32_t c = 0; c < kCols; ++c) x[4 * kCols + c] = -inf;        // nothing but -inf: -inf
+  for (uint32_t c = 0; c < 1000; ++c) x[5 * kCols + c] = -inf;         // a -inf prefix
+  for (uint32_t c = 0; c < kCols; ++c) x[6 * kCols + c] = 0.01f * c;   // the peak rises in every batch
+  std::vector<std::byte> bytes(x.size() * sizeof(float));
+  std::memcpy(bytes.data(), x.data(), bytes.size());
+  const ops::ReduceDesc desc{ReduceFunction::kLogSumExp, Tensor(DataType::kFloat32, {kRows, kCols}),
+                             Tensor(DataType::kFloat32, {kRows, 1}), {1}};
+  const auto [expected, actual] = RunBothOn(desc, {bytes});
+  for (uint32_t r = 0; r < kRows; ++r) {
+    const double e = FloatAt(expected, r, DataType::kFloat32), a = FloatAt(actual, r, DataType::kFloat32);
+    if (std::isnan(e) || std::isinf(e)) {
+      EXPECT_TRUE(std::isnan(e) ? std::isnan(a) : a == e) << "row " << r << ": " << a << " for " << e;
+    } else {
+      EXPECT_NEAR(a, e, 1e-5 * std::abs(e) + 1e-5) << "row " << r;
+    }
+  }
+  EXPECT_TRUE(std::isnan(FloatAt(expected, 2, DataType::kFloat32)));  // the reference's NaN rule itself
+  EXPECT_EQ(FloatAt(expected, 4, DataType::kFloat32), -inf);
 }
 
 }  // namespace
