@@ -11,6 +11,7 @@
 // Pointers need no alignment beyond float's. Thread-safe: no state.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
@@ -20,6 +21,17 @@ inline constexpr uint64_t kLanes = 16;
 
 // What a sum-like reduction adds (or multiplies) per element: x, |x|, x*x, or x into a product.
 enum class Accumulate { kSum, kAbs, kSquare, kProduct };
+
+// One element of a sum-like reduction, in scalar code: the portable kernels and the AVX2 kernels' tails
+// share it, so both sets apply the same operation to each lane.
+template <Accumulate kKind>
+inline void StepScalar(double& a, float x) {
+  const double d = x;
+  if constexpr (kKind == Accumulate::kSum) a += d;
+  if constexpr (kKind == Accumulate::kAbs) a += std::fabs(d);
+  if constexpr (kKind == Accumulate::kSquare) a += d * d;
+  if constexpr (kKind == Accumulate::kProduct) a *= d;
+}
 
 // Memory the caller reads next, for the exp kernels to prefetch while they compute: LOG_SUM_EXP reads
 // its data twice (the maximum, then the exps from cache), and without the hint the memory idles through
@@ -50,8 +62,7 @@ struct ReduceKernels {
   // also prefetches `next` a cache line per 16 elements (the portable set ignores it).
   void (*row_exp)(const float* x, uint64_t n, float m, double* lanes, NextData next);
   // acc[c] += ExpOfDifference(x[c], m[c]); columns whose m[c] is not finite or below x[c] get unspecified
-  // values.
-  // Prefetches `next` like row_exp.
+  // values. Prefetches `next` like row_exp.
   void (*column_exp)(const float* x, uint64_t n, const float* m, double* acc, NextData next);
 };
 

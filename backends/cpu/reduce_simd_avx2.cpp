@@ -23,14 +23,9 @@ DMLC_AVX2 inline __m256d Apply(__m256d a, __m256d d) {
   if constexpr (kKind == Accumulate::kProduct) return _mm256_mul_pd(a, d);
 }
 
-template <Accumulate kKind>
-DMLC_AVX2 inline void Step(double& a, float x) {
-  const double d = x;
-  if constexpr (kKind == Accumulate::kSum) a += d;
-  if constexpr (kKind == Accumulate::kAbs) a += std::fabs(d);
-  if constexpr (kKind == Accumulate::kSquare) a += d * d;
-  if constexpr (kKind == Accumulate::kProduct) a *= d;
-}
+// The low and high four floats of v, widened.
+DMLC_AVX2 inline __m256d Low(__m256 v) { return _mm256_cvtps_pd(_mm256_castps256_ps128(v)); }
+DMLC_AVX2 inline __m256d High(__m256 v) { return _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)); }
 
 // Lanes 0-3, 4-7, 8-11, 12-15 live in a0..a3: element k of each 16-block lands in lane k.
 template <Accumulate kKind>
@@ -40,16 +35,16 @@ DMLC_AVX2 void RowOf(const float* x, uint64_t n, double* lanes) {
   const uint64_t body = n - n % kLanes;
   for (uint64_t k = 0; k < body; k += kLanes) {
     const __m256 lo = _mm256_loadu_ps(x + k), hi = _mm256_loadu_ps(x + k + 8);
-    a0 = Apply<kKind>(a0, _mm256_cvtps_pd(_mm256_castps256_ps128(lo)));
-    a1 = Apply<kKind>(a1, _mm256_cvtps_pd(_mm256_extractf128_ps(lo, 1)));
-    a2 = Apply<kKind>(a2, _mm256_cvtps_pd(_mm256_castps256_ps128(hi)));
-    a3 = Apply<kKind>(a3, _mm256_cvtps_pd(_mm256_extractf128_ps(hi, 1)));
+    a0 = Apply<kKind>(a0, Low(lo));
+    a1 = Apply<kKind>(a1, High(lo));
+    a2 = Apply<kKind>(a2, Low(hi));
+    a3 = Apply<kKind>(a3, High(hi));
   }
   _mm256_storeu_pd(lanes, a0);
   _mm256_storeu_pd(lanes + 4, a1);
   _mm256_storeu_pd(lanes + 8, a2);
   _mm256_storeu_pd(lanes + 12, a3);
-  for (uint64_t k = body; k < n; ++k) Step<kKind>(lanes[k % kLanes], x[k]);
+  for (uint64_t k = body; k < n; ++k) StepScalar<kKind>(lanes[k % kLanes], x[k]);
 }
 
 template <Accumulate kKind>
@@ -57,11 +52,10 @@ DMLC_AVX2 void ColumnOf(const float* x, uint64_t n, double* acc) {
   uint64_t c = 0;
   for (; c + 8 <= n; c += 8) {
     const __m256 v = _mm256_loadu_ps(x + c);
-    _mm256_storeu_pd(acc + c, Apply<kKind>(_mm256_loadu_pd(acc + c), _mm256_cvtps_pd(_mm256_castps256_ps128(v))));
-    _mm256_storeu_pd(acc + c + 4,
-                     Apply<kKind>(_mm256_loadu_pd(acc + c + 4), _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1))));
+    _mm256_storeu_pd(acc + c, Apply<kKind>(_mm256_loadu_pd(acc + c), Low(v)));
+    _mm256_storeu_pd(acc + c + 4, Apply<kKind>(_mm256_loadu_pd(acc + c + 4), High(v)));
   }
-  for (; c < n; ++c) Step<kKind>(acc[c], x[c]);
+  for (; c < n; ++c) StepScalar<kKind>(acc[c], x[c]);
 }
 
 DMLC_AVX2 void Row(Accumulate kind, const float* x, uint64_t n, double* lanes) {
@@ -198,9 +192,6 @@ DMLC_AVX2 inline void PrefetchAt(NextData next, uint64_t floats_done) {
   if (offset < next.size) _mm_prefetch(reinterpret_cast<const char*>(next.bytes + offset), _MM_HINT_T0);
 }
 
-// The low and high four floats of v, widened.
-DMLC_AVX2 inline __m256d Low(__m256 v) { return _mm256_cvtps_pd(_mm256_castps256_ps128(v)); }
-DMLC_AVX2 inline __m256d High(__m256 v) { return _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)); }
 
 DMLC_AVX2 void RowExp(const float* x, uint64_t n, float m, double* lanes, NextData next) {
   __m256d a0 = _mm256_loadu_pd(lanes), a1 = _mm256_loadu_pd(lanes + 4);

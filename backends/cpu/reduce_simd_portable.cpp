@@ -10,22 +10,13 @@ namespace dmlc::backends::cpu::simd {
 namespace {
 
 template <Accumulate kKind>
-inline void Step(double& a, float x) {
-  const double d = x;
-  if constexpr (kKind == Accumulate::kSum) a += d;
-  if constexpr (kKind == Accumulate::kAbs) a += std::fabs(d);
-  if constexpr (kKind == Accumulate::kSquare) a += d * d;
-  if constexpr (kKind == Accumulate::kProduct) a *= d;
-}
-
-template <Accumulate kKind>
 void RowOf(const float* x, uint64_t n, double* lanes) {
-  for (uint64_t k = 0; k < n; ++k) Step<kKind>(lanes[k % kLanes], x[k]);
+  for (uint64_t k = 0; k < n; ++k) StepScalar<kKind>(lanes[k % kLanes], x[k]);
 }
 
 template <Accumulate kKind>
 void ColumnOf(const float* x, uint64_t n, double* acc) {
-  for (uint64_t c = 0; c < n; ++c) Step<kKind>(acc[c], x[c]);
+  for (uint64_t c = 0; c < n; ++c) StepScalar<kKind>(acc[c], x[c]);
 }
 
 void Row(Accumulate kind, const float* x, uint64_t n, double* lanes) {

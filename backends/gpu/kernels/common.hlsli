@@ -196,16 +196,15 @@ uint NextPass(uint g, uint passes) {
 // plan's), so no store of one passes a store of the other to the same bytes. VULKAN is glslang's own
 // macro under -V: the D3D12 compilers keep the plain storer.
 #ifdef VULKAN
-#define DEFINE_WIDE_VECTOR_STORER(Name, buf, slot)         \
+#define DEFINE_WIDE_VECTOR_STORER(Name, buf, slot)          \
   RWStructuredBuffer<uint4> buf##_vectors : register(slot); \
-  void Name(uint at, uint words, uint4 v) {                \
-    if (words == 4) {                                      \
-      buf##_vectors[at >> 4] = v;                          \
-    } else if (words == 2) {                               \
-      buf.Store2(at & ~7u, v.xy);                          \
-    } else {                                               \
-      buf.Store(at, v.x);                                  \
-    }                                                      \
+  DEFINE_VECTOR_STORER(Name##Narrow, buf)                   \
+  void Name(uint at, uint words, uint4 v) {                 \
+    if (words == 4) {                                       \
+      buf##_vectors[at >> 4] = v;                           \
+    } else {                                                \
+      Name##Narrow(at, words, v);                           \
+    }                                                       \
   }
 #else
 #define DEFINE_WIDE_VECTOR_STORER(Name, buf, slot) DEFINE_VECTOR_STORER(Name, buf)
