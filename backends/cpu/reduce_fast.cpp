@@ -306,12 +306,21 @@ void ReduceRowsFast(const ReducePlan& p, Function f, ops::DataType out_type, con
 // tiles of one strip are then folded in block order. Whole rows per tile keep reads sequential within
 // each page, and blocks give every worker a share even when there is a single strip.
 constexpr uint64_t kColumnBlock = 512;
+// LOG_SUM_EXP takes a tile's rows this many at a time: their maxima, then their exps while the rows are
+// still in L2 (a strip of 1024 FLOAT32 columns: 128 KiB).
+constexpr uint64_t kExpRows = 32;
 
 // Per-column state of a tile, or of a whole strip once folded.
 struct Columns {
   std::vector<double> sums;
   std::vector<float> values;  // extremes, arg bests, LOG_SUM_EXP maxima
   std::vector<uint32_t> positions;
+};
+
+// What a worker reuses from tile to tile: rows widened to float, and LOG_SUM_EXP's maxima of a row group.
+struct TileScratch {
+  explicit TileScratch(uint64_t width) : floats(width), peaks(width) {}
+  std::vector<float> floats, peaks;
 };
 
 template <class T>
@@ -331,35 +340,45 @@ class ColumnReducer {
   uint64_t blocks() const { return blocks_; }
   uint64_t strip() const { return strip_; }
 
-  // Reduces tile (strip s, block b) into `c`. LOG_SUM_EXP takes the tile's own maximum first, then its
-  // exp sums against that maximum while the tile's rows are still in cache: one read from memory.
-  void Reduce(uint64_t s, uint64_t b, Columns& c, float* scratch) const {
-    Tile(s, b, 1, nullptr, c, scratch);
-    if (f_.family == Family::kLogSumExp) Tile(s, b, 2, c.values.data(), c, scratch);
+  // Reduces tile (strip s, block b) into `c`. LOG_SUM_EXP works through the tile kExpRows rows at a time,
+  // keeping a running maximum per column: the rows' maxima, then their exps against the raised maximum,
+  // so the data is read once from memory and once from L2.
+  void Reduce(uint64_t s, uint64_t b, Columns& c, TileScratch& scratch) const {
+    const uint64_t w = Width(s);
+    const uint64_t r0 = b * kColumnBlock, r1 = std::min(p_.count, r0 + kColumnBlock);
+    Init(c, w);
+    if (f_.family != Family::kLogSumExp) return Rows(s, r0, r1, 1, c, scratch);
+    for (uint64_t g = r0; g < r1; g += kExpRows) {
+      const uint64_t g1 = std::min(r1, g + kExpRows);
+      std::fill(scratch.peaks.begin(), scratch.peaks.begin() + static_cast<std::ptrdiff_t>(w),
+                -std::numeric_limits<float>::infinity());
+      Rows(s, g, g1, 1, c, scratch);
+      RaisePeaks(c, scratch.peaks.data(), w);
+      Rows(s, g, g1, 2, c, scratch);
+    }
   }
 
-  // Pass 1 is the reduction (for LOG_SUM_EXP the maximum), pass 2 LOG_SUM_EXP's exp sums against `maxima`.
-  void Tile(uint64_t s, uint64_t b, int pass, const float* maxima, Columns& c, float* scratch) const {
+  // Rows [r0, r1) of strip s into `c`. Pass 1 is the reduction (for LOG_SUM_EXP the rows' maxima, into
+  // scratch.peaks), pass 2 LOG_SUM_EXP's exp sums against the running maxima.
+  void Rows(uint64_t s, uint64_t r0, uint64_t r1, int pass, Columns& c, TileScratch& scratch) const {
     const uint64_t w = Width(s);
     const std::byte* base = in_ + (InputOffset(s)) * sizeof(T);
-    const uint64_t r0 = b * kColumnBlock, r1 = std::min(p_.count, r0 + kColumnBlock);
     const uint64_t rs = p_.reduced.InnerStride(0);
-    Init(c, w, pass);
     uint64_t r = r0;
     p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
       for (uint64_t e = e0; e < e0 + n; ++e, ++r) {
-        const float* x = Floats<T>(base + (ro[0] + e * rs) * sizeof(T), w, scratch);
+        const float* x = Floats<T>(base + (ro[0] + e * rs) * sizeof(T), w, scratch.floats.data());
         switch (f_.family) {
           case Family::kSum: k_.column(a_, x, w, c.sums.data()); break;
           case Family::kExtreme: k_.column_extreme(f_.max, x, w, c.values.data()); break;
           case Family::kArg: k_.column_arg(f_.max, x, w, static_cast<uint32_t>(r), c.values.data(), c.positions.data()); break;
           case Family::kLogSumExp:
             if (pass == 1) {
-              k_.column_extreme(true, x, w, c.values.data());
+              k_.column_extreme(true, x, w, scratch.peaks.data());
             } else {
-              // The same row of the next block, where this worker's next tile starts its maximum pass.
-              k_.column_exp(x, w, maxima, c.sums.data(),
-                            {base + (ro[0] + (e + kColumnBlock) * rs) * sizeof(T), w * sizeof(T)});
+              // The same row of the next group, where the next maximum pass starts.
+              k_.column_exp(x, w, c.values.data(), c.sums.data(),
+                            {base + (ro[0] + (e + kExpRows) * rs) * sizeof(T), w * sizeof(T)});
             }
             break;
         }
@@ -415,18 +434,36 @@ class ColumnReducer {
   uint64_t Width(uint64_t s) const { return std::min(strip_, width_ - (s % strips_per_row_) * strip_); }
 
  private:
-  // sum (of exp(x - tile_max)) as a sum of exp(x - m), m >= tile_max finite. A tile of -inf only adds 0.
+  // Merges a row group's maxima into the running ones (MinMax::Update, so a NaN stays), rescaling the
+  // sums of the columns whose finite maximum rose.
+  void RaisePeaks(Columns& c, const float* peaks, uint64_t w) const {
+    // Past a tile's first groups the maxima seldom rise: a branch-free (vectorised) scan settles that.
+    bool rises = false;
+    for (uint64_t i = 0; i < w; ++i) rises |= !(peaks[i] <= c.values[i]);  // NaN on either side counts
+    if (!rises) return;
+    for (uint64_t i = 0; i < w; ++i) {
+      const float was = c.values[i], g = peaks[i];
+      const float m = (g > was || g != g) ? g : was;
+      if (m != was && std::isfinite(m)) c.sums[i] = Rescaled(c.sums[i], was, m);
+      c.values[i] = m;
+    }
+  }
+
+  // sum (of exp(x - tile_max)) as a sum of exp(x - m), m >= tile_max finite. A tile of -inf only adds 0
+  // (its sum, taken against a maximum of -inf, holds nothing meaningful).
   static double Rescaled(double sum, float tile_max, float m) {
+    if (tile_max == m) return sum;
     if (tile_max == -std::numeric_limits<float>::infinity()) return 0;
     return sum * std::exp(static_cast<double>(tile_max) - static_cast<double>(m));
   }
 
-  void Init(Columns& c, uint64_t w, int pass) const {
+  void Init(Columns& c, uint64_t w) const {
     const float extreme = f_.max || f_.family == Family::kLogSumExp ? -std::numeric_limits<float>::infinity()
                                                                       : std::numeric_limits<float>::infinity();
-    if (f_.family == Family::kSum || (f_.family == Family::kLogSumExp && pass == 2)) {
+    if (f_.family == Family::kSum || f_.family == Family::kLogSumExp) {
       c.sums.assign(w, a_ == Accumulate::kProduct && f_.family == Family::kSum ? 1.0 : 0.0);
-    } else {
+    }
+    if (f_.family != Family::kSum) {
       c.values.assign(w, extreme);
       if (f_.family == Family::kArg) c.positions.assign(w, 0);
     }
@@ -464,9 +501,9 @@ void ReduceColumnsFast(const ReducePlan& p, Function f, ops::DataType out_type, 
   if (blocks == 1) {  // one tile per strip: straight to the output
     pool.ParallelFor(strips, grain, [&](uint64_t begin, uint64_t end) {
       Columns c;
-      std::vector<float> scratch(width);
+      TileScratch scratch(width);
       for (uint64_t s = begin; s < end; ++s) {
-        reducer.Reduce(s, 0, c, scratch.data());
+        reducer.Reduce(s, 0, c, scratch);
         reducer.Store(s, c, lse ? c.values.data() : nullptr);
       }
     });
@@ -474,8 +511,8 @@ void ReduceColumnsFast(const ReducePlan& p, Function f, ops::DataType out_type, 
   }
   std::vector<Columns> partial(tiles);
   pool.ParallelFor(tiles, grain, [&](uint64_t begin, uint64_t end) {
-    std::vector<float> scratch(width);
-    for (uint64_t t = begin; t < end; ++t) reducer.Reduce(t / blocks, t % blocks, partial[t], scratch.data());
+    TileScratch scratch(width);
+    for (uint64_t t = begin; t < end; ++t) reducer.Reduce(t / blocks, t % blocks, partial[t], scratch);
   });
   pool.ParallelFor(strips, 1, [&](uint64_t begin, uint64_t end) {
     for (uint64_t s = begin; s < end; ++s) {

@@ -216,7 +216,7 @@ DMLC_AVX2 void RowExp(const float* x, uint64_t n, float m, double* lanes, NextDa
 DMLC_AVX2 void ColumnExp(const float* x, uint64_t n, const float* m, double* acc, NextData next) {
   uint64_t c = 0;
   for (; c + 8 <= n; c += 8) {
-    PrefetchAt(next, c);
+    if (c % 16 == 0) PrefetchAt(next, c);  // a line per 16 floats, as RowExp: one per 8 doubled the prefetches
     const __m256 e = ExpLanes(_mm256_loadu_ps(x + c), _mm256_loadu_ps(m + c));
     _mm256_storeu_pd(acc + c, _mm256_add_pd(_mm256_loadu_pd(acc + c), Low(e)));
     _mm256_storeu_pd(acc + c + 4, _mm256_add_pd(_mm256_loadu_pd(acc + c + 4), High(e)));

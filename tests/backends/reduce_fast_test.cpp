@@ -239,11 +239,12 @@ TEST(CpuReduceFast, LogSumExpMatchesALongDoubleReference) {
   for (uint32_t c = 0; c < cols; ++c) EXPECT_TRUE(LogSumExpNear(outer[c], reference(c, rows, cols))) << c;
 }
 
-// Adversarial columns over 1200 rows (3 column tiles, each with its own maximum, folded by rescaling)
-// and the same values as rows: -inf, +inf, NaN, huge and subnormal values, and tiles whose maxima
-// differ by more than exp's range. Expected: the long double max-first reference, rounded once.
+// Adversarial columns over 1200 rows (3 column tiles, each with its own maximum, folded by rescaling;
+// within a tile, groups of 32 rows whose maxima raise a running one) and the same values as rows: -inf,
+// +inf, NaN, huge and subnormal values, tiles whose maxima differ by more than exp's range, and maxima
+// that rise from group to group. Expected: the long double max-first reference, rounded once.
 TEST(CpuReduceFast, LogSumExpAdversarialTilesMatchTheReferenceForAnyThreadCount) {
-  constexpr uint32_t rows = 1200, cols = 8;
+  constexpr uint32_t rows = 1200, cols = 12;
   const double inf = kInf, nan = std::numeric_limits<double>::quiet_NaN();
   std::mt19937 rng(8);
   std::uniform_real_distribution<double> u(-3, 3);
@@ -260,6 +261,10 @@ TEST(CpuReduceFast, LogSumExpAdversarialTilesMatchTheReferenceForAnyThreadCount)
         -inf,                                                    // nothing but -inf
         r == 700 ? 3e38 : (r % 2 == 0 ? -3e38 : 1e-40),          // huge and subnormal magnitudes
         static_cast<float>(v * 1e-38),                           // subnormal and tiny values
+        r < 100 ? -inf : v,                                      // -inf groups, then one half -inf
+        0.05 * r + v,                                            // the maximum rises in every group
+        r == 40 ? nan : (r == 300 ? 90 + v : v),                 // NaN, then a higher maximum
+        r == 33 ? inf : (r == 90 ? 1e30 : v),                    // +inf, then a huge finite value
     };
     for (uint32_t c = 0; c < cols; ++c) x[r * cols + c] = static_cast<float>(column[c]);
   }

@@ -164,7 +164,7 @@ void AccumulateLogSumExp(inout uint4 st, inout float part, float x) {
 
 // The batch path: the peak rises to the batch's maximum before its elements, so each element only adds
 // its exp (LOG_SUM_EXP inner on the H200: 0.78-0.81 of the copy with the per-element compare, 0.93-0.97
-// without; outer reductions run the element loop, which keeps the compare).
+// without). Both loops batch: the quad loop's 16 elements and the element loop's 8.
 // Infinite peaks take the per-element path. A NaN element sets no flag here: exp(NaN) makes the sums
 // NaN, which no later scaling or combining undoes, and Finalize takes a NaN sum as NaN (without NaN
 // input the sums are never NaN). Checking per element or per flush cost the element loops 2%.
@@ -181,8 +181,13 @@ bool RaisePeakForBatch(inout uint4 st, inout float part, float batch_max) {
   return true;
 }
 
-float BatchMax(uint4 w[4]) {
-  float4 m = max(max(asfloat(w[0]), asfloat(w[1])), max(asfloat(w[2]), asfloat(w[3])));
+float BatchMax(uint4 batch[4]) {
+  float4 m = max(max(asfloat(batch[0]), asfloat(batch[1])), max(asfloat(batch[2]), asfloat(batch[3])));
+  return max(max(m.x, m.y), max(m.z, m.w));
+}
+
+float BatchMax(float batch[8]) {
+  float4 m = max(float4(batch[0], batch[1], batch[2], batch[3]), float4(batch[4], batch[5], batch[6], batch[7]));
   return max(max(m.x, m.y), max(m.z, m.w));
 }
 
@@ -326,27 +331,29 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
 #endif
 
 // The loop over this lane's reduced elements [j, end), a stride of `lanes` apart, with eight loads in
-// flight before they are folded in order; STMT folds `x`, the element at position `at`, and FLUSH
-// ends each batch of loads (NOTHING for most functions). With quads
-// (DMLC_REDUCE_QUADS, 4-byte elements only) the lane takes 4 neighbouring elements at a time, quads
-// `lanes` apart, four 16-byte loads in flight: positions still grow within a lane.
+// flight (`batch`) before PRE runs and BATCH_STMT folds them in order; the tail folds one element at a
+// time with STMT. The statements fold `x`, the element at position `at`, and FLUSH ends each batch
+// (NOTHING for most functions). With quads (DMLC_REDUCE_QUADS, 4-byte elements only) the lane takes 4
+// neighbouring elements at a time, quads `lanes` apart, four 16-byte loads in flight: positions still
+// grow within a lane.
 #define NOTHING
-#define ELEMENT_LOOP(STMT, FLUSH)                                                                 \
-  for (; j < end && end - j > 7 * lanes; j += 8 * lanes) {                                        \
-    VALUE v[8];                                                                                   \
-    [unroll] for (uint u = 0; u < 8; ++u) v[u] = LoadValue(base + ReducedOffset(j + u * lanes));  \
-    [unroll] for (uint k = 0; k < 8; ++k) {                                                       \
-      VALUE x = v[k];                                                                             \
-      uint at = j + k * lanes;                                                                    \
-      STMT;                                                                                       \
-    }                                                                                             \
-    FLUSH;                                                                                        \
-  }                                                                                               \
-  for (; j < end; j += lanes) {                                                                   \
-    VALUE x = LoadValue(base + ReducedOffset(j));                                                 \
-    uint at = j;                                                                                  \
-    STMT;                                                                                         \
-    FLUSH;                                                                                        \
+#define ELEMENT_LOOP(PRE, BATCH_STMT, STMT, FLUSH)                                                        \
+  for (; j < end && end - j > 7 * lanes; j += 8 * lanes) {                                                \
+    VALUE batch[8];                                                                                       \
+    [unroll] for (uint u = 0; u < 8; ++u) batch[u] = LoadValue(base + ReducedOffset(j + u * lanes));      \
+    PRE;                                                                                                  \
+    [unroll] for (uint k = 0; k < 8; ++k) {                                                               \
+      VALUE x = batch[k];                                                                                 \
+      uint at = j + k * lanes;                                                                            \
+      BATCH_STMT;                                                                                         \
+    }                                                                                                     \
+    FLUSH;                                                                                                \
+  }                                                                                                       \
+  for (; j < end; j += lanes) {                                                                           \
+    VALUE x = LoadValue(base + ReducedOffset(j));                                                         \
+    uint at = j;                                                                                          \
+    STMT;                                                                                                 \
+    FLUSH;                                                                                                \
   }
 
 #if defined(REDUCE_F32) || defined(REDUCE_I32)
@@ -354,11 +361,11 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
   uint q = j - lane + lane * 4; /* the span's first element plus this lane's quad */              \
   uint step = lanes * 4;                                                                          \
   for (; q < end && end - q > 3 * step; q += 4 * step) {                                          \
-    uint4 w[4];                                                                                   \
-    [unroll] for (uint u = 0; u < 4; ++u) w[u] = g_input.Load4(((base + q + u * step) * 4) & ~15u); \
+    uint4 batch[4];                                                                               \
+    [unroll] for (uint u = 0; u < 4; ++u) batch[u] = g_input.Load4(((base + q + u * step) * 4) & ~15u); \
     PRE;                                                                                          \
     [unroll] for (uint k = 0; k < 16; ++k) {                                                      \
-      VALUE x = WordValue(w[k >> 2][k & 3]);                                                      \
+      VALUE x = WordValue(batch[k >> 2][k & 3]);                                                  \
       uint at = q + (k >> 2) * step + (k & 3);                                                    \
       BATCH_STMT;                                                                                 \
     }                                                                                             \
@@ -377,13 +384,13 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
   if (quads) {                                          \
     QUAD_LOOP(PRE, BATCH_STMT, STMT, FLUSH)             \
   } else {                                              \
-    ELEMENT_LOOP(STMT, FLUSH)                           \
+    ELEMENT_LOOP(PRE, BATCH_STMT, STMT, FLUSH)          \
   }
 #else
-#define SPAN_LOOP_BATCHED(PRE, BATCH_STMT, STMT, FLUSH) ELEMENT_LOOP(STMT, FLUSH)
+#define SPAN_LOOP_BATCHED(PRE, BATCH_STMT, STMT, FLUSH) ELEMENT_LOOP(PRE, BATCH_STMT, STMT, FLUSH)
 #endif
-// In the quad loop's batches of 16 elements (`w`), PRE runs first and BATCH_STMT folds each element;
-// the quad loop's tail and the element loop fold with STMT alone.
+// In both loops' batches (`batch`), PRE runs first and BATCH_STMT folds each element; the tails fold
+// with STMT alone.
 #define SPAN_LOOP(STMT, FLUSH) SPAN_LOOP_BATCHED(NOTHING, STMT, STMT, FLUSH)
 
 // This lane's state over its reduced elements; the function is chosen once, outside the loop.
@@ -397,7 +404,7 @@ uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, 
   } else if (fn == FN_LOG_SUM_EXP) {
     float part = 0;
     bool raised = false;  // this batch's maximum is already the peak: its elements need no compare
-    SPAN_LOOP_BATCHED(raised = RaisePeakForBatch(st, part, BatchMax(w)),
+    SPAN_LOOP_BATCHED(raised = RaisePeakForBatch(st, part, BatchMax(batch)),
                       if (raised) { part += x == asfloat(st.x) ? 1.0 : exp(x - asfloat(st.x)); }
                       else { AccumulateLogSumExp(st, part, x); },
                       AccumulateLogSumExp(st, part, x),

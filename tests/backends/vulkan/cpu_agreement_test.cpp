@@ -226,37 +226,48 @@ TEST_F(VulkanAgreesWithCpu, ReduceEveryFunctionInEveryLayout) {
   }
 }
 
-// LOG_SUM_EXP over rows long enough for the kernel's batch path (the peak raised once per 16 elements,
-// no per-element compare), with the special values at places that path must get right: NaN before and
-// after a +inf, rows of -inf, a -inf prefix, and peaks that rise late.
-TEST_F(VulkanAgreesWithCpu, LogSumExpSpecialValuesOnTheBatchPath) {
-  constexpr uint32_t kRows = 7, kCols = 4096;
+// LOG_SUM_EXP over reductions long enough for the kernel's batch paths (the peak raised once per batch,
+// no per-element compare), with the special values at places those paths must get right: NaN before and
+// after a +inf, reductions of -inf, a -inf prefix, and peaks that rise late. Along rows the quad loop
+// takes them; down columns (the same values transposed), the element loop.
+TEST_F(VulkanAgreesWithCpu, LogSumExpSpecialValuesOnTheBatchPaths) {
+  constexpr uint32_t kSets = 7, kLength = 4096;
   const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
   std::mt19937 rng(5);
   std::uniform_real_distribution<float> u(-8, 8);
-  std::vector<float> x(kRows * kCols);
+  std::vector<float> x(kSets * kLength);  // set r's element k at r * kLength + k
   for (float& v : x) v = u(rng);
-  x[1 * kCols + 2000] = nan;                              // NaN in a batch with a finite peak
-  x[2 * kCols + 100] = nan, x[2 * kCols + 3000] = inf;    // NaN, then the peak rises to +inf
-  x[3 * kCols + 100] = inf, x[3 * kCols + 3000] = nan;    // +inf, then NaN
-  for (uint32_t c = 0; c < kCols; ++c) x[4 * kCols + c] = -inf;        // nothing but -inf: -inf
-  for (uint32_t c = 0; c < 1000; ++c) x[5 * kCols + c] = -inf;         // a -inf prefix
-  for (uint32_t c = 0; c < kCols; ++c) x[6 * kCols + c] = 0.01f * c;   // the peak rises in every batch
-  std::vector<std::byte> bytes(x.size() * sizeof(float));
-  std::memcpy(bytes.data(), x.data(), bytes.size());
-  const ops::ReduceDesc desc{ReduceFunction::kLogSumExp, Tensor(DataType::kFloat32, {kRows, kCols}),
-                             Tensor(DataType::kFloat32, {kRows, 1}), {1}};
-  const auto [expected, actual] = RunBothOn(desc, {bytes});
-  for (uint32_t r = 0; r < kRows; ++r) {
-    const double e = FloatAt(expected, r, DataType::kFloat32), a = FloatAt(actual, r, DataType::kFloat32);
-    if (std::isnan(e) || std::isinf(e)) {
-      EXPECT_TRUE(std::isnan(e) ? std::isnan(a) : a == e) << "row " << r << ": " << a << " for " << e;
-    } else {
-      EXPECT_NEAR(a, e, 1e-5 * std::abs(e) + 1e-5) << "row " << r;
+  x[1 * kLength + 2000] = nan;                                // NaN in a batch with a finite peak
+  x[2 * kLength + 100] = nan, x[2 * kLength + 3000] = inf;    // NaN, then the peak rises to +inf
+  x[3 * kLength + 100] = inf, x[3 * kLength + 3000] = nan;    // +inf, then NaN
+  for (uint32_t k = 0; k < kLength; ++k) x[4 * kLength + k] = -inf;        // nothing but -inf: -inf
+  for (uint32_t k = 0; k < 1000; ++k) x[5 * kLength + k] = -inf;           // a -inf prefix
+  for (uint32_t k = 0; k < kLength; ++k) x[6 * kLength + k] = 0.01f * k;   // the peak rises in every batch
+  for (const bool down_columns : {false, true}) {
+    SCOPED_TRACE(down_columns ? "down columns (element loop)" : "along rows (quad loop)");
+    std::vector<float> laid_out(x.size());
+    for (uint32_t r = 0; r < kSets; ++r) {
+      for (uint32_t k = 0; k < kLength; ++k) laid_out[down_columns ? k * kSets + r : r * kLength + k] = x[r * kLength + k];
     }
+    std::vector<std::byte> bytes(laid_out.size() * sizeof(float));
+    std::memcpy(bytes.data(), laid_out.data(), bytes.size());
+    const ops::ReduceDesc desc =
+        down_columns ? ops::ReduceDesc{ReduceFunction::kLogSumExp, Tensor(DataType::kFloat32, {kLength, kSets}),
+                                       Tensor(DataType::kFloat32, {1, kSets}), {0}}
+                     : ops::ReduceDesc{ReduceFunction::kLogSumExp, Tensor(DataType::kFloat32, {kSets, kLength}),
+                                       Tensor(DataType::kFloat32, {kSets, 1}), {1}};
+    const auto [expected, actual] = RunBothOn(desc, {bytes});
+    for (uint32_t r = 0; r < kSets; ++r) {
+      const double e = FloatAt(expected, r, DataType::kFloat32), a = FloatAt(actual, r, DataType::kFloat32);
+      if (std::isnan(e) || std::isinf(e)) {
+        EXPECT_TRUE(std::isnan(e) ? std::isnan(a) : a == e) << "set " << r << ": " << a << " for " << e;
+      } else {
+        EXPECT_NEAR(a, e, 1e-5 * std::abs(e) + 1e-5) << "set " << r;
+      }
+    }
+    EXPECT_TRUE(std::isnan(FloatAt(expected, 2, DataType::kFloat32)));  // the reference's NaN rule itself
+    EXPECT_EQ(FloatAt(expected, 4, DataType::kFloat32), -inf);
   }
-  EXPECT_TRUE(std::isnan(FloatAt(expected, 2, DataType::kFloat32)));  // the reference's NaN rule itself
-  EXPECT_EQ(FloatAt(expected, 4, DataType::kFloat32), -inf);
 }
 
 }  // namespace
