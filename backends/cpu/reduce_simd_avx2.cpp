@@ -27,6 +27,16 @@ DMLC_AVX2 inline __m256d Apply(__m256d a, __m256d d) {
 DMLC_AVX2 inline __m256d Low(__m256 v) { return _mm256_cvtps_pd(_mm256_castps256_ps128(v)); }
 DMLC_AVX2 inline __m256d High(__m256 v) { return _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)); }
 
+// Row kernels read memory once, front to back, and prefetch this far ahead of their loads: on the 2-core
+// EPYC CI machine a 64 MiB inner SUM went from 20.2 to 23.4 GB/s (medians of 8 alternating runs) with
+// 1 KiB; 0.5, 2 and 4 KiB did no better. The hardware prefetcher alone leaves the stream short of loads
+// in flight.
+constexpr int kRowPrefetchBytes = 1024;
+
+DMLC_AVX2 inline void PrefetchAhead(const float* p) {
+  _mm_prefetch(reinterpret_cast<const char*>(p) + kRowPrefetchBytes, _MM_HINT_T0);
+}
+
 // Lanes 0-3, 4-7, 8-11, 12-15 live in a0..a3: element k of each 16-block lands in lane k.
 template <Accumulate kKind>
 DMLC_AVX2 void RowOf(const float* x, uint64_t n, double* lanes) {
@@ -34,6 +44,7 @@ DMLC_AVX2 void RowOf(const float* x, uint64_t n, double* lanes) {
   __m256d a2 = _mm256_loadu_pd(lanes + 8), a3 = _mm256_loadu_pd(lanes + 12);
   const uint64_t body = n - n % kLanes;
   for (uint64_t k = 0; k < body; k += kLanes) {
+    PrefetchAhead(x + k);  // kLanes floats: one cache line
     const __m256 lo = _mm256_loadu_ps(x + k), hi = _mm256_loadu_ps(x + k + 8);
     a0 = Apply<kKind>(a0, Low(lo));
     a1 = Apply<kKind>(a1, High(lo));
@@ -88,6 +99,8 @@ DMLC_AVX2 float RowExtremeOf(const float* x, uint64_t n, bool* nan) {
   };
   uint64_t k = 0;
   for (; k + 32 <= n; k += 32) {
+    PrefetchAhead(x + k);
+    PrefetchAhead(x + k + 16);
     b0 = step(b0, _mm256_loadu_ps(x + k));
     b1 = step(b1, _mm256_loadu_ps(x + k + 8));
     b2 = step(b2, _mm256_loadu_ps(x + k + 16));
