@@ -121,6 +121,9 @@ class GatherNd1Operator final : public CpuOperator {
     const uint64_t block = l_.rest.ElementCount();
     const size_t tuple = l_.indexed_sizes.size();
     const uint64_t grain = std::max<uint64_t>(1, kMinElementsPerTask / block);
+    // The next row's source is requested while this one is copied: rows come from anywhere, so the
+    // hardware prefetcher cannot. Up to 4 KiB of it; the prefetcher follows a long row once it starts.
+    const uint64_t prefetch_bytes = std::min<uint64_t>(block * sizeof(E), 4096);
     pool().ParallelFor(l_.outer.ElementCount(), grain, [&](uint64_t begin, uint64_t end) {
       uint64_t element = begin;
       bool stop = false;
@@ -140,12 +143,25 @@ class GatherNd1Operator final : public CpuOperator {
             in_offset += index * l_.indexed_strides[t];
           }
           if (stop) break;
+          if (j + 1 < j0 + n) PrefetchBytes(in + SourceHint<I>(indices, o, j + 1) * sizeof(E), prefetch_bytes);
           const uint64_t out_offset = o[1] + j * l_.outer.InnerStride(1);
           CopyElements<E>(l_.rest, in + in_offset * sizeof(E), out + out_offset * sizeof(E), 0, block, stream_);
         }
       });
       if (stream_) StreamFence();
     });
+  }
+
+  // Outer element j's source offset (in elements) for a prefetch: its indices unchecked, so the
+  // result may lie anywhere.
+  template <class I>
+  uint64_t SourceHint(const std::byte* indices, const StridedShape<3>::Offsets& o, uint64_t j) const {
+    const std::byte* tuple_ptr = indices + (o[0] + j * l_.outer.InnerStride(0)) * sizeof(I);
+    uint64_t offset = o[2] + j * l_.outer.InnerStride(2);
+    for (size_t t = 0; t < l_.indexed_sizes.size(); ++t) {
+      offset += static_cast<uint64_t>(Load<I>(tuple_ptr + t * l_.tuple_stride * sizeof(I))) * l_.indexed_strides[t];
+    }
+    return offset;
   }
 
   // Negative indices of signed types count from the end; true when the result lies in [0, size).

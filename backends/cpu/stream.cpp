@@ -34,10 +34,15 @@ void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes) {
 
 void StreamFence() { _mm_sfence(); }
 
+void PrefetchBytes(const std::byte* p, uint64_t bytes) {
+  for (uint64_t at = 0; at < bytes; at += 64) _mm_prefetch(reinterpret_cast<const char*>(p + at), _MM_HINT_T0);
+}
+
 #else
 
 void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes) { std::memcpy(dst, src, bytes); }
 void StreamFence() {}
+void PrefetchBytes(const std::byte*, uint64_t) {}
 
 #endif
 

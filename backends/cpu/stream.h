@@ -22,4 +22,8 @@ void StreamFence();
 // Copies through StreamCopy when `stream`, memcpy otherwise.
 void CopyBytes(std::byte* dst, const std::byte* src, uint64_t bytes, bool stream);
 
+// Asks for the cache lines of [p, p + bytes) ahead of a read that cannot be predicted (a gathered row).
+// Any address may be given: a prefetch never faults.
+void PrefetchBytes(const std::byte* p, uint64_t bytes);
+
 }  // namespace dmlc::backends::cpu
