@@ -11,12 +11,13 @@ namespace dmlc::backends::cpu {
 
 #if defined(__x86_64__)
 
-void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes) {
+void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte* next) {
   // Ordinary stores up to the first 16-byte boundary of dst, streaming ones for whole 16-byte chunks.
   const uint64_t head = std::min<uint64_t>(bytes, (16 - reinterpret_cast<uintptr_t>(dst) % 16) % 16);
   std::memcpy(dst, src, head);
   uint64_t i = head;
   for (; i + 64 <= bytes; i += 64) {
+    if (next != nullptr) _mm_prefetch(reinterpret_cast<const char*>(next + i), _MM_HINT_T0);
     const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i));
     const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i + 16));
     const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i + 32));
@@ -34,21 +35,16 @@ void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes) {
 
 void StreamFence() { _mm_sfence(); }
 
-void PrefetchBytes(const std::byte* p, uint64_t bytes) {
-  for (uint64_t at = 0; at < bytes; at += 64) _mm_prefetch(reinterpret_cast<const char*>(p + at), _MM_HINT_T0);
-}
-
 #else
 
-void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes) { std::memcpy(dst, src, bytes); }
+void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte*) { std::memcpy(dst, src, bytes); }
 void StreamFence() {}
-void PrefetchBytes(const std::byte*, uint64_t) {}
 
 #endif
 
-void CopyBytes(std::byte* dst, const std::byte* src, uint64_t bytes, bool stream) {
+void CopyBytes(std::byte* dst, const std::byte* src, uint64_t bytes, bool stream, const std::byte* next) {
   if (stream) {
-    StreamCopy(dst, src, bytes);
+    StreamCopy(dst, src, bytes, next);
   } else {
     std::memcpy(dst, src, bytes);
   }

@@ -13,17 +13,16 @@ namespace dmlc::backends::cpu {
 
 inline constexpr uint64_t kStreamMinBytes = uint64_t{16} << 20;
 
-// Copies `bytes` from src to dst (not overlapping), bypassing the cache where it can.
-void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes);
+// Copies `bytes` from src to dst (not overlapping), bypassing the cache where it can. `next`, when given,
+// is where the caller's next copy will read: its first `bytes` are prefetched a line per line copied, for
+// sources no hardware prefetcher can predict (a gathered row). Any address will do: prefetches never
+// fault.
+void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte* next = nullptr);
 
 // Orders this thread's streaming stores before its later stores (and so before the pool's hand-off).
 void StreamFence();
 
-// Copies through StreamCopy when `stream`, memcpy otherwise.
-void CopyBytes(std::byte* dst, const std::byte* src, uint64_t bytes, bool stream);
-
-// Asks for the cache lines of [p, p + bytes) ahead of a read that cannot be predicted (a gathered row).
-// Any address may be given: a prefetch never faults.
-void PrefetchBytes(const std::byte* p, uint64_t bytes);
+// Copies through StreamCopy when `stream` (passing `next` on), memcpy otherwise.
+void CopyBytes(std::byte* dst, const std::byte* src, uint64_t bytes, bool stream, const std::byte* next = nullptr);
 
 }  // namespace dmlc::backends::cpu
