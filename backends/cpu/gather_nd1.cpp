@@ -127,26 +127,25 @@ class GatherNd1Operator final : public CpuOperator {
       bool stop = false;
       l_.outer.ForEachSpan(begin, end, [&](const StridedShape<3>::Offsets& o, uint64_t j0, uint64_t n) {
         for (uint64_t j = j0; j < j0 + n && !stop; ++j, ++element) {
-          const std::byte* tuple_ptr = indices + (o[0] + j * l_.outer.InnerStride(0)) * sizeof(I);
-          uint64_t in_offset = o[2] + j * l_.outer.InnerStride(2);
-          for (size_t t = 0; t < tuple; ++t) {
-            const I raw = Load<I>(tuple_ptr + t * l_.tuple_stride * sizeof(I));
-            const uint64_t size = l_.indexed_sizes[t];
-            uint64_t index;
-            if (!Normalize(raw, size, index)) {
-              Record(bad, element * tuple + t, std::to_string(raw));
-              stop = true;
-              break;
-            }
-            in_offset += index * l_.indexed_strides[t];
+          uint64_t in_offset;
+          const size_t t = SourceOffset<I>(indices, o, j, in_offset);
+          if (t < tuple) {
+            Record(bad, element * tuple + t, std::to_string(Load<I>(IndexAt<I>(indices, o, j, t))));
+            stop = true;
+            break;
           }
-          if (stop) break;
           const uint64_t out_offset = o[1] + j * l_.outer.InnerStride(1);
           if (single_run_) {
             // The next row's source is prefetched while this row is copied: gathered rows come from
             // anywhere, so no hardware prefetcher can (64 MiB FLOAT32: 24.3 -> 31.8 GB/s, medians of 5
-            // alternating runs; one burst of prefetches per row reached 22.0).
-            const std::byte* next = j + 1 < j0 + n ? in + SourceHint<I>(indices, o, j + 1) * sizeof(E) : nullptr;
+            // alternating runs; one burst of prefetches per row reached 22.0). A next row with a bad
+            // index stops the run before its copy; its prefetch, of whatever address, is harmless.
+            const std::byte* next = nullptr;
+            if (j + 1 < j0 + n) {
+              uint64_t next_offset;
+              SourceOffset<I>(indices, o, j + 1, next_offset);
+              next = in + next_offset * sizeof(E);
+            }
             CopyBytes(out + out_offset * sizeof(E), in + in_offset * sizeof(E), block * sizeof(E), stream_, next);
           } else {
             CopyElements<E>(l_.rest, in + in_offset * sizeof(E), out + out_offset * sizeof(E), 0, block, stream_);
@@ -157,16 +156,24 @@ class GatherNd1Operator final : public CpuOperator {
     });
   }
 
-  // Outer element j's source offset (in elements) for a prefetch: its indices unchecked, so the
-  // result may lie anywhere.
+  // Outer element j's source offset (in elements) into `offset`. Returns the tuple position of its first
+  // index out of range (`offset` then incomplete), or the tuple's size when every index is in range.
   template <class I>
-  uint64_t SourceHint(const std::byte* indices, const StridedShape<3>::Offsets& o, uint64_t j) const {
-    const std::byte* tuple_ptr = indices + (o[0] + j * l_.outer.InnerStride(0)) * sizeof(I);
-    uint64_t offset = o[2] + j * l_.outer.InnerStride(2);
+  size_t SourceOffset(const std::byte* indices, const StridedShape<3>::Offsets& o, uint64_t j,
+                      uint64_t& offset) const {
+    offset = o[2] + j * l_.outer.InnerStride(2);
     for (size_t t = 0; t < l_.indexed_sizes.size(); ++t) {
-      offset += static_cast<uint64_t>(Load<I>(tuple_ptr + t * l_.tuple_stride * sizeof(I))) * l_.indexed_strides[t];
+      uint64_t index;
+      if (!Normalize(Load<I>(IndexAt<I>(indices, o, j, t)), l_.indexed_sizes[t], index)) return t;
+      offset += index * l_.indexed_strides[t];
     }
-    return offset;
+    return l_.indexed_sizes.size();
+  }
+
+  // Index t of outer element j's tuple.
+  template <class I>
+  const std::byte* IndexAt(const std::byte* indices, const StridedShape<3>::Offsets& o, uint64_t j, size_t t) const {
+    return indices + (o[0] + j * l_.outer.InnerStride(0) + t * l_.tuple_stride) * sizeof(I);
   }
 
   // Negative indices of signed types count from the end; true when the result lies in [0, size).

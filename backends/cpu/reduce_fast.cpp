@@ -408,7 +408,7 @@ class ColumnReducer {
       case Family::kLogSumExp:
         for (uint64_t c = 0; c < w; ++c) {
           const float ma = acc.values[c], mb = later.values[c];
-          const float m = (mb > ma || mb != mb) ? mb : ma;  // MinMax::Update: a later NaN replaces
+          const float m = RunningMax(ma, mb);
           // A non-finite maximum is the result by itself (StoreLogSumExp); then the sum is not used.
           if (std::isfinite(m)) acc.sums[c] = Rescaled(acc.sums[c], ma, m) + Rescaled(later.sums[c], mb, m);
           acc.values[c] = m;
@@ -434,16 +434,19 @@ class ColumnReducer {
   uint64_t Width(uint64_t s) const { return std::min(strip_, width_ - (s % strips_per_row_) * strip_); }
 
  private:
-  // Merges a row group's maxima into the running ones (MinMax::Update, so a NaN stays), rescaling the
-  // sums of the columns whose finite maximum rose.
+  // A running maximum after a later value: MinMax::Update, so a later NaN replaces and a NaN stays.
+  static float RunningMax(float was, float later) { return (later > was || later != later) ? later : was; }
+
+  // Merges a row group's maxima into the running ones, rescaling the sums of the columns whose finite
+  // maximum rose.
   void RaisePeaks(Columns& c, const float* peaks, uint64_t w) const {
     // Past a tile's first groups the maxima seldom rise: a branch-free (vectorised) scan settles that.
     bool rises = false;
     for (uint64_t i = 0; i < w; ++i) rises |= !(peaks[i] <= c.values[i]);  // NaN on either side counts
     if (!rises) return;
     for (uint64_t i = 0; i < w; ++i) {
-      const float was = c.values[i], g = peaks[i];
-      const float m = (g > was || g != g) ? g : was;
+      const float was = c.values[i];
+      const float m = RunningMax(was, peaks[i]);
       if (m != was && std::isfinite(m)) c.sums[i] = Rescaled(c.sums[i], was, m);
       c.values[i] = m;
     }
