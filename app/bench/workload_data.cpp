@@ -8,10 +8,15 @@
 
 #include "ops/float16.h"
 
+#if __has_include(<sys/mman.h>)
+#include <sys/mman.h>
+#endif
+
 namespace dmlc::app::bench {
 namespace {
 
 constexpr uint32_t kSeed = 20240601;
+constexpr size_t kHugePage = size_t{2} << 20;
 
 template <class T>
 T* As(AlignedBuffer& buffer) {
@@ -57,10 +62,16 @@ void FillTyped(AlignedBuffer& buffer, ops::DataType type, uint64_t count, F valu
 }  // namespace
 
 AlignedBuffer::AlignedBuffer(size_t bytes) : size_(bytes) {
+  // Buffers of a huge page or more are aligned to one and asked to be backed by huge pages, as numpy
+  // does for its large arrays: with 4 KiB pages a 64 MiB pass spans 16384 TLB entries.
+  const size_t alignment = bytes >= kHugePage ? kHugePage : 64;
   // aligned_alloc wants a multiple of the alignment; TotalTensorSizeInBytes is a multiple of 4 only.
-  const size_t rounded = std::max<size_t>(64, (bytes + 63) / 64 * 64);
-  data_.reset(static_cast<std::byte*>(std::aligned_alloc(64, rounded)));
+  const size_t rounded = std::max(alignment, (bytes + alignment - 1) / alignment * alignment);
+  data_.reset(static_cast<std::byte*>(std::aligned_alloc(alignment, rounded)));
   if (!data_) std::abort();
+#ifdef MADV_HUGEPAGE
+  if (alignment == kHugePage) madvise(data_.get(), rounded, MADV_HUGEPAGE);  // advice: failure is harmless
+#endif
   std::memset(data_.get(), 0, rounded);
 }
 

@@ -347,20 +347,19 @@ class ColumnReducer {
     const uint64_t w = Width(s);
     const uint64_t r0 = b * kColumnBlock, r1 = std::min(p_.count, r0 + kColumnBlock);
     Init(c, w);
-    if (f_.family != Family::kLogSumExp) return Rows(s, r0, r1, 1, c, scratch);
+    if (f_.family != Family::kLogSumExp) return Rows(s, r0, r1, c, scratch);
     for (uint64_t g = r0; g < r1; g += kExpRows) {
       const uint64_t g1 = std::min(r1, g + kExpRows);
       std::fill(scratch.peaks.begin(), scratch.peaks.begin() + static_cast<std::ptrdiff_t>(w),
                 -std::numeric_limits<float>::infinity());
-      Rows(s, g, g1, 1, c, scratch);
+      Rows(s, g, g1, c, scratch);
       RaisePeaks(c, scratch.peaks.data(), w);
-      Rows(s, g, g1, 2, c, scratch);
+      Exps(s, g, g1, c, scratch);
     }
   }
 
-  // Rows [r0, r1) of strip s into `c`. Pass 1 is the reduction (for LOG_SUM_EXP the rows' maxima, into
-  // scratch.peaks), pass 2 LOG_SUM_EXP's exp sums against the running maxima.
-  void Rows(uint64_t s, uint64_t r0, uint64_t r1, int pass, Columns& c, TileScratch& scratch) const {
+  // Rows [r0, r1) of strip s into `c` (LOG_SUM_EXP: the rows' maxima, into scratch.peaks).
+  void Rows(uint64_t s, uint64_t r0, uint64_t r1, Columns& c, TileScratch& scratch) const {
     const uint64_t w = Width(s);
     const std::byte* base = in_ + (InputOffset(s)) * sizeof(T);
     const uint64_t rs = p_.reduced.InnerStride(0);
@@ -372,16 +371,30 @@ class ColumnReducer {
           case Family::kSum: k_.column(a_, x, w, c.sums.data()); break;
           case Family::kExtreme: k_.column_extreme(f_.max, x, w, c.values.data()); break;
           case Family::kArg: k_.column_arg(f_.max, x, w, static_cast<uint32_t>(r), c.values.data(), c.positions.data()); break;
-          case Family::kLogSumExp:
-            if (pass == 1) {
-              k_.column_extreme(true, x, w, scratch.peaks.data());
-            } else {
-              // The same row of the next group, where the next maximum pass starts.
-              k_.column_exp(x, w, c.values.data(), c.sums.data(),
-                            {base + (ro[0] + (e + kExpRows) * rs) * sizeof(T), w * sizeof(T)});
-            }
-            break;
+          case Family::kLogSumExp: k_.column_extreme(true, x, w, scratch.peaks.data()); break;
         }
+      }
+    });
+  }
+
+  // LOG_SUM_EXP's exp sums of rows [r0, r1) of strip s against the running maxima. FLOAT32 rows in place
+  // go to the kernel a span at a time; other rows one at a time, widened. Each row prefetches the same row
+  // of the next group, where the next maximum pass starts.
+  void Exps(uint64_t s, uint64_t r0, uint64_t r1, Columns& c, TileScratch& scratch) const {
+    const uint64_t w = Width(s);
+    const std::byte* base = in_ + (InputOffset(s)) * sizeof(T);
+    const uint64_t rs = p_.reduced.InnerStride(0);
+    p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
+      const auto row = [&](uint64_t e) { return base + (ro[0] + e * rs) * sizeof(T); };
+      const auto next = [&](uint64_t e) { return simd::NextData{row(e + kExpRows), w * sizeof(T)}; };
+      if constexpr (std::is_same_v<T, float>) {
+        if (reinterpret_cast<uintptr_t>(base) % alignof(float) == 0) {
+          return k_.column_exp(reinterpret_cast<const float*>(row(e0)), n, rs, w, c.values.data(), c.sums.data(),
+                               next(e0));
+        }
+      }
+      for (uint64_t e = e0; e < e0 + n; ++e) {
+        k_.column_exp(Floats<T>(row(e), w, scratch.floats.data()), 1, 0, w, c.values.data(), c.sums.data(), next(e));
       }
     });
   }

@@ -61,9 +61,12 @@ struct ReduceKernels {
   // lanes[k % kLanes] += ExpOfDifference(x[k], m) for k < n; m finite and >= every x[k]. The AVX2 set
   // also prefetches `next` a cache line per 16 elements (the portable set ignores it).
   void (*row_exp)(const float* x, uint64_t n, float m, double* lanes, NextData next);
-  // acc[c] += ExpOfDifference(x[c], m[c]); columns whose m[c] is not finite or below x[c] get unspecified
-  // values. Prefetches `next` like row_exp.
-  void (*column_exp)(const float* x, uint64_t n, const float* m, double* acc, NextData next);
+  // For r < rows, in that order: acc[c] += ExpOfDifference(x[r * stride + c], m[c]). Columns whose m[c] is
+  // not finite or below an element get unspecified values. Prefetches like row_exp: row r's next data
+  // starts r * stride floats after `next.bytes`. Taking rows together, each column's maximum and sum
+  // are loaded once per pair of rows (an in-cache 64-column microbenchmark: 0.61 -> 0.56 ns an element).
+  void (*column_exp)(const float* x, uint64_t rows, uint64_t stride, uint64_t n, const float* m, double* acc,
+                     NextData next);
 };
 
 const ReduceKernels& PortableReduceKernels();

@@ -205,6 +205,10 @@ DMLC_AVX2 inline void PrefetchAt(NextData next, uint64_t floats_done) {
   if (offset < next.size) _mm_prefetch(reinterpret_cast<const char*>(next.bytes + offset), _MM_HINT_T0);
 }
 
+// `next` moved `floats` floats on: the next data of a later row.
+inline NextData Advanced(NextData next, uint64_t floats) {
+  return {next.bytes + floats * sizeof(float), next.size};
+}
 
 DMLC_AVX2 void RowExp(const float* x, uint64_t n, float m, double* lanes, NextData next) {
   __m256d a0 = _mm256_loadu_pd(lanes), a1 = _mm256_loadu_pd(lanes + 4);
@@ -226,15 +230,35 @@ DMLC_AVX2 void RowExp(const float* x, uint64_t n, float m, double* lanes, NextDa
   for (uint64_t k = body; k < n; ++k) lanes[k % kLanes] += ExpOfDifference(x[k], m);
 }
 
-DMLC_AVX2 void ColumnExp(const float* x, uint64_t n, const float* m, double* acc, NextData next) {
+// kRows rows of ColumnExp: each column's maximum and sums are loaded and stored once for all of them.
+template <int kRows>
+DMLC_AVX2 void ColumnExpRows(const float* x, uint64_t stride, uint64_t n, const float* m, double* acc,
+                             NextData next) {
   uint64_t c = 0;
   for (; c + 8 <= n; c += 8) {
-    if (c % 16 == 0) PrefetchAt(next, c);  // a line per 16 floats, as RowExp: one per 8 doubled the prefetches
-    const __m256 e = ExpLanes(_mm256_loadu_ps(x + c), _mm256_loadu_ps(m + c));
-    _mm256_storeu_pd(acc + c, _mm256_add_pd(_mm256_loadu_pd(acc + c), Low(e)));
-    _mm256_storeu_pd(acc + c + 4, _mm256_add_pd(_mm256_loadu_pd(acc + c + 4), High(e)));
+    if (c % 16 == 0) {  // a line per 16 floats, as RowExp: one per 8 doubled the prefetches
+      for (int r = 0; r < kRows; ++r) PrefetchAt(Advanced(next, r * stride), c);
+    }
+    const __m256 max = _mm256_loadu_ps(m + c);
+    __m256d lo = _mm256_loadu_pd(acc + c), hi = _mm256_loadu_pd(acc + c + 4);
+    for (int r = 0; r < kRows; ++r) {
+      const __m256 e = ExpLanes(_mm256_loadu_ps(x + r * stride + c), max);
+      lo = _mm256_add_pd(lo, Low(e));
+      hi = _mm256_add_pd(hi, High(e));
+    }
+    _mm256_storeu_pd(acc + c, lo);
+    _mm256_storeu_pd(acc + c + 4, hi);
   }
-  for (; c < n; ++c) acc[c] += ExpOfDifference(x[c], m[c]);
+  for (; c < n; ++c) {
+    for (int r = 0; r < kRows; ++r) acc[c] += ExpOfDifference(x[r * stride + c], m[c]);
+  }
+}
+
+DMLC_AVX2 void ColumnExp(const float* x, uint64_t rows, uint64_t stride, uint64_t n, const float* m, double* acc,
+                         NextData next) {
+  uint64_t r = 0;
+  for (; r + 2 <= rows; r += 2) ColumnExpRows<2>(x + r * stride, stride, n, m, acc, Advanced(next, r * stride));
+  if (r < rows) ColumnExpRows<1>(x + r * stride, stride, n, m, acc, Advanced(next, r * stride));
 }
 
 }  // namespace

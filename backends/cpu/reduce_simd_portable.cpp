@@ -76,8 +76,10 @@ void RowExp(const float* x, uint64_t n, float m, double* lanes, NextData) {
   for (uint64_t k = 0; k < n; ++k) lanes[k % kLanes] += ExpOfDifference(x[k], m);
 }
 
-void ColumnExp(const float* x, uint64_t n, const float* m, double* acc, NextData) {
-  for (uint64_t c = 0; c < n; ++c) acc[c] += ExpOfDifference(x[c], m[c]);
+void ColumnExp(const float* x, uint64_t rows, uint64_t stride, uint64_t n, const float* m, double* acc, NextData) {
+  for (uint64_t r = 0; r < rows; ++r, x += stride) {
+    for (uint64_t c = 0; c < n; ++c) acc[c] += ExpOfDifference(x[c], m[c]);
+  }
 }
 
 }  // namespace

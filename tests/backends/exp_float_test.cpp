@@ -116,14 +116,22 @@ TEST(CpuExpOfDifference, ExpKernelsAreBitEqualAcrossKernelSetsOnAdversarialInput
         EXPECT_TRUE(BitEqual(a, b)) << "shift=" << shift << " begin=" << begin << " n=" << n;
       }
     }
-    // Columns: each column's maximum at or above its element, by a difference that crosses the floor.
-    std::vector<float> maxima(x.size());
-    for (size_t c = 0; c < x.size(); ++c) maxima[c] = std::max(x[c], x[(c * 7 + 3) % x.size()]);
-    for (size_t n : {size_t{3}, size_t{8}, size_t{37}, x.size()}) {
-      std::vector<double> a(n, 1.5), b(n, 1.5);
-      portable.column_exp(x.data(), n, maxima.data(), a.data(), {});
-      avx2->column_exp(x.data(), n, maxima.data(), b.data(), {});
-      EXPECT_TRUE(BitEqual(a, b)) << "shift=" << shift << " n=" << n;
+    // Columns: 1 to 5 rows (pairs and a single), each column's maximum at or above its elements, by
+    // differences that cross the floor. Row r starts r * 7 floats on, so rows overlap and mix elements.
+    for (size_t rows : {size_t{1}, size_t{2}, size_t{5}}) {
+      const size_t stride = 7;
+      for (size_t n : {size_t{3}, size_t{8}, size_t{37}, x.size() - (rows - 1) * stride}) {
+        std::vector<float> maxima(n, -kFloatInf);
+        for (size_t r = 0; r < rows; ++r) {
+          for (size_t c = 0; c < n; ++c) {
+            maxima[c] = std::max({maxima[c], x[r * stride + c], x[(c * 7 + 3) % x.size()]});
+          }
+        }
+        std::vector<double> a(n, 1.5), b(n, 1.5);
+        portable.column_exp(x.data(), rows, stride, n, maxima.data(), a.data(), {});
+        avx2->column_exp(x.data(), rows, stride, n, maxima.data(), b.data(), {});
+        EXPECT_TRUE(BitEqual(a, b)) << "shift=" << shift << " rows=" << rows << " n=" << n;
+      }
     }
   }
 }
@@ -141,10 +149,18 @@ TEST(CpuExpOfDifference, ExpKernelsAddTheTermsIntoTheLanes) {
     EXPECT_NEAR(lanes[5], std::exp(-3.5), 1e-7 * std::exp(-3.5)) << k->name;
     std::vector<double> acc(9, 2.0);
     const float m[9] = {0, 1, 2, 3, 4, 5, 6, 7, -1};
-    k->column_exp(x.data(), 9, m, acc.data(), {});
+    k->column_exp(x.data(), 1, 0, 9, m, acc.data(), {});
     EXPECT_EQ(acc[0], 2.0 + 1.0) << k->name;
     EXPECT_EQ(acc[2], 2.0 + double{ExpOfDifference(-1.0f, 2.0f)}) << k->name;
     EXPECT_EQ(acc[8], 2.0 + double{ExpOfDifference(-4.0f, -1.0f)}) << k->name;  // the scalar tail
+    // Three rows of 5 columns, 4 apart (a pair, then one row): each column adds its rows in row order.
+    std::vector<double> rows(5, 0.0);
+    const float peak[5] = {0, 0, 0, 0, 0};
+    k->column_exp(x.data(), 3, 4, 5, peak, rows.data(), {});
+    const auto term = [&](size_t i) { return double{ExpOfDifference(x[i], 0.0f)}; };
+    EXPECT_EQ(rows[0], (term(0) + term(4)) + term(8)) << k->name;
+    EXPECT_EQ(rows[4], (term(4) + term(8)) + term(12)) << k->name;
+    EXPECT_NEAR(rows[1], std::exp(-0.5) + std::exp(-2.5) + std::exp(-4.5), 1e-7) << k->name;
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <numeric>
 
@@ -15,6 +16,18 @@ std::vector<T> Read(const AlignedBuffer& buffer, size_t count) {
   std::vector<T> values(count);
   std::memcpy(values.data(), buffer.data(), count * sizeof(T));
   return values;
+}
+
+TEST(WorkloadDataTest, BuffersOfAHugePageOrMoreAreAlignedToOneAndZeroed) {
+  constexpr size_t kHugePage = size_t{2} << 20;
+  for (size_t bytes : {size_t{4}, size_t{100}, kHugePage - 4, kHugePage, 3 * kHugePage + 4}) {
+    AlignedBuffer buffer(bytes);
+    ASSERT_EQ(buffer.size(), bytes);
+    const size_t alignment = bytes >= kHugePage ? kHugePage : 64;
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(buffer.data()) % alignment, 0u) << bytes;
+    EXPECT_TRUE(std::all_of(buffer.data(), buffer.data() + bytes, [](std::byte b) { return b == std::byte{0}; }))
+        << bytes;
+  }
 }
 
 TEST(WorkloadDataTest, GatherIndicesArePermutationOfRows) {
