@@ -111,10 +111,8 @@ std::string BenchUsage() {
          "                        dispatches on resident buffers, reporting their median; one iteration per\n"
          "                        repetition (use --benchmark_repetitions)\n"
          "Counters: bytes_per_second (bytes read + written per second of measured time), fraction_of_copy\n"
-         "(against the same backend's copy at the same size: on the CPU a memcpy timed right after the\n"
-         "benchmark's own iterations, reported as copy_bytes_per_second; on a device this run's JOIN1\n"
-         "benchmark), cold_ms (first dispatch), prepare_ms, gpu_timed (1 when times come from GPU\n"
-         "timestamps), dispatches (per device batch).\n\n";
+         "(against the same backend's copy baseline at the same size, this run), cold_ms (first dispatch),\n"
+         "prepare_ms, gpu_timed (1 when times come from GPU timestamps), dispatches (per device batch).\n\n";
 }
 
 }  // namespace dmlc::app::bench

@@ -13,9 +13,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The most measured time of the copy a CPU benchmark's fraction_of_copy is taken against.
-constexpr double kHostCopySeconds = 0.1;
-
 double SecondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
@@ -77,15 +74,16 @@ Result<BatchSample> TimedBatch(backends::PreparedOperator& op, const WorkloadBuf
   return BatchSample{Median(cpu), false, dispatches};
 }
 
-// Runs `once` at least three times, until `min_seconds` of measured time or 2 s of wall time. Returns
-// bytes/s over the measured time.
+// Runs `once` at least three times, until 0.1 s of measured time or 2 s of wall time. Returns bytes/s
+// over the measured time.
 template <class F>
-std::optional<double> MeasureRate(uint64_t bytes, double min_seconds, F once) {
+std::optional<double> MeasureRate(uint64_t bytes, F once) {
+  constexpr double kMinSeconds = 0.1;
   constexpr double kMaxWallSeconds = 2;
   const auto start = Clock::now();
   double total = 0;
   int runs = 0;
-  while (runs < 3 || (total < min_seconds && SecondsSince(start) < kMaxWallSeconds)) {
+  while (runs < 3 || (total < kMinSeconds && SecondsSince(start) < kMaxWallSeconds)) {
     std::optional<double> seconds = once();
     if (!seconds) return std::nullopt;
     total += *seconds;
@@ -103,22 +101,25 @@ void SetRateCounters(benchmark::State& state, uint64_t bytes, double seconds, st
 
 }  // namespace
 
-void BenchSession::RunMemcpy(benchmark::State& state, uint64_t size_bytes) {
-  active_.reset();  // the copy buffers are the only large allocation while this runs
-  CopyBuffers& copy = HostCopyBuffers(size_bytes);
+void BenchSession::RunMemcpy(benchmark::State& state, const BackendUnderTest& backend, uint64_t size_bytes) {
+  active_.reset();  // the copy buffers below are the only large allocation while this runs
+  AlignedBuffer src(size_bytes);
+  AlignedBuffer dst(size_bytes);
+  std::memset(src.data(), 0x5a, size_bytes);
   const auto cold_start = Clock::now();
-  copier_.Copy(copy.dst.data(), copy.src.data(), size_bytes);
+  copier_.Copy(dst.data(), src.data(), size_bytes);
   const double cold_ms = SecondsSince(cold_start) * 1e3;
   double total = 0;
   for (auto _ : state) {
     const auto start = Clock::now();
-    copier_.Copy(copy.dst.data(), copy.src.data(), size_bytes);
+    copier_.Copy(dst.data(), src.data(), size_bytes);
     const double seconds = SecondsSince(start);
     state.SetIterationTime(seconds);
     total += seconds;
   }
   const uint64_t bytes = 2 * size_bytes;
-  SetRateCounters(state, bytes, total, static_cast<double>(bytes) * state.iterations() / total);
+  baselines_[{backend.name, size_bytes}] = static_cast<double>(bytes) * state.iterations() / total;
+  SetRateCounters(state, bytes, total, baselines_[{backend.name, size_bytes}]);
   state.counters["cold_ms"] = cold_ms;
   state.counters["gpu_timed"] = 0;
   state.SetLabel("memcpy on " + std::to_string(copier_.threads()) + " threads");
@@ -165,25 +166,17 @@ void BenchSession::Calibrate(Active& active) {
   }
 }
 
-BenchSession::CopyBuffers& BenchSession::HostCopyBuffers(uint64_t size_bytes) {
-  if (copy_buffers_.src.size() != size_bytes) {
-    copy_buffers_ = {};  // free the previous size's pair before allocating this one
-    copy_buffers_ = {AlignedBuffer(size_bytes), AlignedBuffer(size_bytes)};
-    std::memset(copy_buffers_.src.data(), 0x5a, size_bytes);
+std::optional<double> BenchSession::MeasureBaseline(BackendUnderTest& backend, uint64_t size_bytes) {
+  if (backend.memcpy_baseline) {
+    AlignedBuffer src(size_bytes);
+    AlignedBuffer dst(size_bytes);
+    copier_.Copy(dst.data(), src.data(), size_bytes);  // first touch, not measured
+    return MeasureRate(2 * size_bytes, [&]() -> std::optional<double> {
+      const auto start = Clock::now();
+      copier_.Copy(dst.data(), src.data(), size_bytes);
+      return SecondsSince(start);
+    });
   }
-  return copy_buffers_;
-}
-
-std::optional<double> BenchSession::MeasureHostCopy(uint64_t size_bytes, double min_seconds) {
-  CopyBuffers& copy = HostCopyBuffers(size_bytes);
-  return MeasureRate(2 * size_bytes, min_seconds, [&]() -> std::optional<double> {
-    const auto start = Clock::now();
-    copier_.Copy(copy.dst.data(), copy.src.data(), size_bytes);
-    return SecondsSince(start);
-  });
-}
-
-std::optional<double> BenchSession::MeasureDeviceCopy(BackendUnderTest& backend, uint64_t size_bytes) {
   auto copy = MakeJoinCopy(ops::DataType::kFloat32, size_bytes);
   if (!copy.ok()) return std::nullopt;
   Active& active = Activate(backend, *copy);
@@ -195,26 +188,25 @@ std::optional<double> BenchSession::MeasureDeviceCopy(BackendUnderTest& backend,
   return static_cast<double>(copy->bytes_moved) / batch->median_seconds;
 }
 
-std::optional<double> BenchSession::DeviceBaseline(BackendUnderTest& backend, uint64_t size_bytes) {
+std::optional<double> BenchSession::Baseline(BackendUnderTest& backend, uint64_t size_bytes) {
   const BaselineKey key{backend.name, size_bytes};
   if (auto it = baselines_.find(key); it != baselines_.end()) return it->second;
   spdlog::info("{}: copy baseline for {} bytes not run yet (filtered out?); measuring it now", backend.name,
                size_bytes);
-  std::optional<double> measured = MeasureDeviceCopy(backend, size_bytes);
+  std::optional<double> measured = MeasureBaseline(backend, size_bytes);
   if (measured) baselines_[key] = *measured;
   return measured;
 }
 
 void BenchSession::RunWorkload(benchmark::State& state, BackendUnderTest& backend, const Workload& workload,
                                bool is_baseline) {
-  const bool device = !backend.memcpy_baseline;
-  std::optional<double> baseline =
-      device && !is_baseline ? DeviceBaseline(backend, workload.size_bytes) : std::nullopt;
+  std::optional<double> baseline = is_baseline ? std::nullopt : Baseline(backend, workload.size_bytes);
   Active& active = Activate(backend, workload);
   if (!active.error.empty()) {
     state.SkipWithError(active.error.c_str());
     return;
   }
+  const bool device = !backend.memcpy_baseline;
   double total = 0;
   bool gpu_timed = true;
   int dispatches = 0;
@@ -238,15 +230,6 @@ void BenchSession::RunWorkload(benchmark::State& state, BackendUnderTest& backen
   }
   if (state.error_occurred()) return;
   if (device) state.counters["dispatches"] = dispatches;
-  if (!device) {
-    // The copy straight after the operator's own iterations, for as long as they took (at most 0.1 s):
-    // this 2-core machine is shared, its memory bandwidth drifts within a run, and against a copy
-    // timed once at the start (the MEMCPY benchmark) the same build's fractions moved by 0.2 from run to
-    // run. Google Benchmark calls this function several times while it sizes the iteration count; the
-    // short calls copy briefly.
-    baseline = MeasureHostCopy(workload.size_bytes, std::min(total, kHostCopySeconds));
-    if (baseline) state.counters["copy_bytes_per_second"] = *baseline;
-  }
   if (is_baseline) {
     baseline = static_cast<double>(workload.bytes_moved) * state.iterations() / total;
     baselines_[{backend.name, workload.size_bytes}] = *baseline;

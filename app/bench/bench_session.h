@@ -1,5 +1,5 @@
-// The state one dml-bench run shares between its benchmarks: the device copy baselines measured so far,
-// the copier and its buffers, and the one workload whose buffers are alive. Benchmarks run one at a time on the main
+// The state one dml-bench run shares between its benchmarks: the copy baselines measured so far, the
+// copier, and the one workload whose buffers are alive. Benchmarks run one at a time on the main
 // thread, so only the current workload's buffers are allocated (a full ladder would need tens of GiB).
 // Not thread-safe; used from Google Benchmark's runner thread only.
 #pragma once
@@ -35,8 +35,8 @@ class BenchSession {
   BenchSession(unsigned copy_threads, double device_batch_ms)
       : copier_(copy_threads), device_batch_s_(device_batch_ms / 1e3) {}
 
-  // The copy benchmark of a host backend: ParallelCopier over `size_bytes`.
-  void RunMemcpy(benchmark::State& state, uint64_t size_bytes);
+  // The copy baseline benchmark on a host backend: ParallelCopier over `size_bytes`.
+  void RunMemcpy(benchmark::State& state, const BackendUnderTest& backend, uint64_t size_bytes);
   // One workload on one backend. `is_baseline`: this is a device backend's JOIN1 baseline, whose
   // bytes/s becomes that backend's copy figure for the size. On the CPU each iteration is one Execute();
   // on a device backend one ExecuteRepeated() batch (one upload, back-to-back dispatches, one readback)
@@ -64,23 +64,14 @@ class BenchSession {
   Active& Activate(BackendUnderTest& backend, const Workload& workload);
   // Device backends: one untimed batch after the cold dispatch, to size the timed ones.
   void Calibrate(Active& active);
-  // A device backend's copy bytes/s at the size: its JOIN1 benchmark's, or measured here when that was
-  // filtered out.
-  std::optional<double> DeviceBaseline(BackendUnderTest& backend, uint64_t size_bytes);
-  std::optional<double> MeasureDeviceCopy(BackendUnderTest& backend, uint64_t size_bytes);
-  // The host copy's bytes/s at the size, measured now: at least three copies and `min_seconds`.
-  std::optional<double> MeasureHostCopy(uint64_t size_bytes, double min_seconds);
-  struct CopyBuffers {
-    AlignedBuffer src, dst;
-  };
-  // The host copy's buffers, kept from one benchmark to the next of the same size.
-  CopyBuffers& HostCopyBuffers(uint64_t size_bytes);
+  // The backend's copy bytes/s at the size; measured here when its baseline benchmark was filtered out.
+  std::optional<double> Baseline(BackendUnderTest& backend, uint64_t size_bytes);
+  std::optional<double> MeasureBaseline(BackendUnderTest& backend, uint64_t size_bytes);
 
   ParallelCopier copier_;
   double device_batch_s_;
   std::unique_ptr<Active> active_;
-  std::map<BaselineKey, double> baselines_;  // device backends'
-  CopyBuffers copy_buffers_;
+  std::map<BaselineKey, double> baselines_;
 };
 
 }  // namespace dmlc::app::bench

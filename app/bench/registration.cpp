@@ -76,12 +76,11 @@ Result<int> RegisterBenchmarks(const BenchOptions& options, BenchSession& sessio
     AddBackendContext(b, session.copy_threads());
     auto plan = WorkloadPlan({options.quick, MaxSize(options, b)});
     if (!plan.ok()) return plan.error();
-    // Copies first: a device backend's JOIN1 is the fraction_of_copy denominator of its later benchmarks.
-    // (A CPU benchmark times its own copy; the MEMCPY benchmarks report the copy for itself.)
+    // Copy baselines first, so every later benchmark finds its fraction_of_copy denominator.
     if (b.memcpy_baseline) {
       for (uint64_t size : SizeLadder({options.quick, MaxSize(options, b)})) {
         benchmark::RegisterBenchmark(BenchName(b, "MEMCPY", size).c_str(),
-                                     [&session, size](benchmark::State& s) { session.RunMemcpy(s, size); })
+                                     [&session, &b, size](benchmark::State& s) { session.RunMemcpy(s, b, size); })
             ->UseManualTime();
         ++registered;
       }

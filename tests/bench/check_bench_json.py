@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
 """ctest check of dml-bench: a quick filtered run on the CPU backend emits Google Benchmark JSON whose
-benchmarks carry bytes_per_second and fraction_of_copy, with device and driver in the context. Each CPU
-workload times its own copy (copy_bytes_per_second), so fraction_of_copy is there with or without the
-MEMCPY benchmarks in the filter, and is the ratio of the two rates. Checks structure and counters, never
-speed."""
+benchmarks carry bytes_per_second and fraction_of_copy, with device and driver in the context. Two
+runs: one with the memcpy baseline in the filter, one without it (the baseline is then measured on the
+fly, so fraction_of_copy is still there). Checks structure and counters, never speed."""
 import json
 import subprocess
 import sys
@@ -40,9 +39,6 @@ def check(report, expected_names):
             assert b["fraction_of_copy"] == 1.0, b
         else:
             assert "prepare_ms" in b and b["label"].startswith(("in ", "out ")), b
-            assert b["copy_bytes_per_second"] > 0, b
-            ratio = b["bytes_per_second"] / b["copy_bytes_per_second"]
-            assert abs(b["fraction_of_copy"] - ratio) <= 1e-4 * ratio, (b["fraction_of_copy"], ratio)
 
 
 def main():
