@@ -64,7 +64,7 @@ struct ReduceKernels {
   // For r < rows, in that order: acc[c] += ExpOfDifference(x[r * stride + c], m[c]). Columns whose m[c] is
   // not finite or below an element get unspecified values. Prefetches like row_exp: row r's next data
   // starts r * stride floats after `next.bytes`. Taking rows together, each column's maximum and sum
-  // are loaded once per pair of rows (an in-cache 64-column microbenchmark: 0.61 -> 0.56 ns an element).
+  // are loaded once per pair of rows (in cache, 32 rows of 1024 columns: 0.61 -> 0.56 ns an element).
   void (*column_exp)(const float* x, uint64_t rows, uint64_t stride, uint64_t n, const float* m, double* acc,
                      NextData next);
 };
