@@ -430,7 +430,7 @@ class ColumnReducer {
     }
   }
 
-  void Store(uint64_t s, const Columns& c, const float* maxima) const {
+  void Store(uint64_t s, const Columns& c) const {
     const uint64_t w = Width(s), kout = p_.kept.InnerStride(1);
     std::byte* dst = out_ + OutputOffset(s) * out_size_;
     for (uint64_t i = 0; i < w; ++i) {
@@ -439,7 +439,7 @@ class ColumnReducer {
         case Family::kSum: StoreSum<T>(f_.kind, o, c.sums[i], p_.count); break;
         case Family::kExtreme: reduce::MinMax<T, true>::Store(o, c.values[i], 0); break;
         case Family::kArg: StoreIndex(out_type_, o, c.positions[i]); break;
-        case Family::kLogSumExp: StoreLogSumExp<T>(o, maxima[i], c.sums[i]); break;
+        case Family::kLogSumExp: StoreLogSumExp<T>(o, c.values[i], c.sums[i]); break;
       }
     }
   }
@@ -513,14 +513,13 @@ void ReduceColumnsFast(const ReducePlan& p, Function f, ops::DataType out_type, 
   const uint64_t strips = reducer.strips(), blocks = reducer.blocks(), width = reducer.strip();
   const uint64_t tiles = strips * blocks;
   const uint64_t grain = std::max<uint64_t>(1, kMinElementsPerTask / (kColumnBlock * width));
-  const bool lse = f.family == Family::kLogSumExp;
   if (blocks == 1) {  // one tile per strip: straight to the output
     pool.ParallelFor(strips, grain, [&](uint64_t begin, uint64_t end) {
       Columns c;
       TileScratch scratch(width);
       for (uint64_t s = begin; s < end; ++s) {
         reducer.Reduce(s, 0, c, scratch);
-        reducer.Store(s, c, lse ? c.values.data() : nullptr);
+        reducer.Store(s, c);
       }
     });
     return;
@@ -535,7 +534,7 @@ void ReduceColumnsFast(const ReducePlan& p, Function f, ops::DataType out_type, 
       Columns& acc = partial[s * blocks];
       const uint64_t w = reducer.Width(s);
       for (uint64_t b = 1; b < blocks; ++b) reducer.Fold(acc, partial[s * blocks + b], w);
-      reducer.Store(s, acc, lse ? acc.values.data() : nullptr);
+      reducer.Store(s, acc);
     }
   });
 }
