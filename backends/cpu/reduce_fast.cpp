@@ -348,11 +348,17 @@ class ColumnReducer {
     const uint64_t r0 = b * kColumnBlock, r1 = std::min(p_.count, r0 + kColumnBlock);
     Init(c, w);
     if (f_.family != Family::kLogSumExp) return Rows(s, r0, r1, c, scratch);
-    for (uint64_t g = r0; g < r1; g += kExpRows) {
-      const uint64_t g1 = std::min(r1, g + kExpRows);
+    const auto reset_peaks = [&] {
       std::fill(scratch.peaks.begin(), scratch.peaks.begin() + static_cast<std::ptrdiff_t>(w),
                 -std::numeric_limits<float>::infinity());
-      Rows(s, g, g1, c, scratch);
+    };
+    for (uint64_t g = r0; g < r1; g += kExpRows) {
+      const uint64_t g1 = std::min(r1, g + kExpRows);
+      reset_peaks();
+      if (!Peaks(s, g, g1, scratch)) {
+        reset_peaks();
+        Rows(s, g, g1, c, scratch);
+      }
       RaisePeaks(c, scratch.peaks.data(), w);
       Exps(s, g, g1, c, scratch);
     }
@@ -377,6 +383,21 @@ class ColumnReducer {
     });
   }
 
+  // LOG_SUM_EXP's maxima of rows [r0, r1) of strip s, into scratch.peaks (reset by the caller), by the
+  // row-group kernel a span at a time. False when it cannot give them: rows that are not FLOAT32 in place,
+  // or a NaN among them. Then Rows does, a row at a time.
+  bool Peaks(uint64_t s, uint64_t r0, uint64_t r1, TileScratch& scratch) const {
+    const std::byte* base = in_ + (InputOffset(s)) * sizeof(T);
+    if (!InPlace(base)) return false;
+    const uint64_t rs = p_.reduced.InnerStride(0);
+    bool numbers = true;
+    p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
+      const auto* x = reinterpret_cast<const float*>(base + (ro[0] + e0 * rs) * sizeof(T));
+      numbers = numbers && k_.column_max(x, n, rs, Width(s), scratch.peaks.data());
+    });
+    return numbers;
+  }
+
   // LOG_SUM_EXP's exp sums of rows [r0, r1) of strip s against the running maxima. FLOAT32 rows in place
   // go to the kernel a span at a time; other rows one at a time, widened. Each row prefetches the same row
   // of the next group, where the next maximum pass starts.
@@ -387,11 +408,9 @@ class ColumnReducer {
     p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
       const auto row = [&](uint64_t e) { return base + (ro[0] + e * rs) * sizeof(T); };
       const auto next = [&](uint64_t e) { return simd::NextData{row(e + kExpRows), w * sizeof(T)}; };
-      if constexpr (std::is_same_v<T, float>) {
-        if (reinterpret_cast<uintptr_t>(base) % alignof(float) == 0) {
-          return k_.column_exp(reinterpret_cast<const float*>(row(e0)), n, rs, w, c.values.data(), c.sums.data(),
-                               next(e0));
-        }
+      if (InPlace(base)) {
+        return k_.column_exp(reinterpret_cast<const float*>(row(e0)), n, rs, w, c.values.data(), c.sums.data(),
+                             next(e0));
       }
       for (uint64_t e = e0; e < e0 + n; ++e) {
         k_.column_exp(Floats<T>(row(e), w, scratch.floats.data()), 1, 0, w, c.values.data(), c.sums.data(), next(e));
@@ -447,6 +466,11 @@ class ColumnReducer {
   uint64_t Width(uint64_t s) const { return std::min(strip_, width_ - (s % strips_per_row_) * strip_); }
 
  private:
+  // Whether the kernels can read the strip's rows, from `base`, as floats where they lie.
+  static bool InPlace(const std::byte* base) {
+    return std::is_same_v<T, float> && reinterpret_cast<uintptr_t>(base) % alignof(float) == 0;
+  }
+
   // A running maximum after a later value: MinMax::Update, so a later NaN replaces and a NaN stays.
   static float RunningMax(float was, float later) { return (later > was || later != later) ? later : was; }
 

@@ -62,6 +62,16 @@ void ColumnExtreme(bool max, const float* x, uint64_t n, float* acc) {
   }
 }
 
+bool ColumnMax(const float* x, uint64_t rows, uint64_t stride, uint64_t n, float* peaks) {
+  for (uint64_t r = 0; r < rows; ++r, x += stride) {
+    for (uint64_t c = 0; c < n; ++c) {
+      if (x[c] != x[c]) return false;
+      if (x[c] > peaks[c]) peaks[c] = x[c];
+    }
+  }
+  return true;
+}
+
 void ColumnArg(bool max, const float* x, uint64_t n, uint32_t r, float* best, uint32_t* pos) {
   for (uint64_t c = 0; c < n; ++c) {
     const bool nan_seen = best[c] != best[c];
@@ -94,8 +104,8 @@ double CombineLanes(Accumulate kind, double* lanes) {
 }
 
 const ReduceKernels& PortableReduceKernels() {
-  static const ReduceKernels kernels{"portable", Row,       Column,   RowExtreme, Find, ColumnExtreme,
-                                     ColumnArg,  RowExp,    ColumnExp};
+  static const ReduceKernels kernels{"portable", Row,       Column,    RowExtreme, Find, ColumnExtreme,
+                                     ColumnMax,  ColumnArg, RowExp,     ColumnExp};
   return kernels;
 }
 

@@ -114,6 +114,35 @@ TEST(CpuReduceKernels, ColumnExtremeAndArgFollowTheSequentialRules) {
   }
 }
 
+// column_max against column_extreme row by row, to the bit: widths that take the 64-column chunks, single
+// vectors and scalar columns, signed zeros and infinities; a NaN anywhere makes it give up.
+TEST(CpuReduceKernels, ColumnMaxMatchesColumnExtremeAndGivesUpOnNaN) {
+  constexpr uint64_t kStride = 150;
+  std::vector<float> x = RandomFloats(5 * kStride, 12);
+  x[3] = -0.0f;
+  x[kStride + 3] = 0.0f;  // equal to the -0 above it: the first stays
+  x[2 * kStride + 70] = std::numeric_limits<float>::infinity();
+  x[9] = -std::numeric_limits<float>::infinity();
+  for (const ReduceKernels* k : KernelSets()) {
+    for (uint64_t rows : {1u, 2u, 5u}) {
+      for (uint64_t n : {uint64_t{3}, uint64_t{8}, uint64_t{75}, uint64_t{kStride}}) {
+        std::vector<float> peaks(n, -2.0f), want = peaks;
+        ASSERT_TRUE(k->column_max(x.data(), rows, kStride, n, peaks.data())) << k->name;
+        for (uint64_t r = 0; r < rows; ++r) k->column_extreme(true, x.data() + r * kStride, n, want.data());
+        for (uint64_t c = 0; c < n; ++c) {
+          EXPECT_EQ(std::bit_cast<uint32_t>(peaks[c]), std::bit_cast<uint32_t>(want[c]))
+              << k->name << " rows " << rows << " column " << c;
+        }
+      }
+    }
+    for (uint64_t column : {uint64_t{10}, uint64_t{66}, uint64_t{73}, uint64_t{149}}) {  // chunk, vector, scalar
+      std::vector<float> with_nan = x, peaks(kStride, 0.0f);
+      with_nan[4 * kStride + column] = kNaN;
+      EXPECT_FALSE(k->column_max(with_nan.data(), 5, kStride, kStride, peaks.data())) << k->name << " " << column;
+    }
+  }
+}
+
 Tensor RunReduce(ReduceFunction f, const Tensor& in, const ops::TensorDesc& out_desc, std::vector<uint32_t> axes,
                  int threads) {
   ops::ReduceDesc desc{f, in.desc, out_desc, std::move(axes)};
@@ -219,7 +248,7 @@ TEST(CpuReduceFast, ResultsAreBitEqualAcrossThreadCounts) {
 }
 
 TEST(CpuReduceFast, LogSumExpMatchesALongDoubleReference) {
-  const uint32_t rows = 700, cols = 33;
+  const uint32_t rows = 700, cols = 75;  // columns: a 64-column chunk, a vector and scalars for column_max
   std::mt19937 rng(4);
   std::uniform_real_distribution<double> u(-30, 30);
   std::vector<double> x(rows * cols);
