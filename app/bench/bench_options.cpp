@@ -111,7 +111,8 @@ std::string BenchUsage() {
          "                        dispatches on resident buffers, reporting their median; one iteration per\n"
          "                        repetition (use --benchmark_repetitions)\n"
          "Counters: bytes_per_second (bytes read + written per second of measured time), fraction_of_copy\n"
-         "(against the same backend's copy baseline at the same size, this run), cold_ms (first dispatch),\n"
+         "(against the same backend's copy baseline at the same size, this run: the median of its\n"
+         "repetitions so far), cold_ms (first dispatch),\n"
          "prepare_ms, gpu_timed (1 when times come from GPU timestamps), dispatches (per device batch).\n\n";
 }
 

@@ -118,8 +118,9 @@ void BenchSession::RunMemcpy(benchmark::State& state, const BackendUnderTest& ba
     total += seconds;
   }
   const uint64_t bytes = 2 * size_bytes;
-  baselines_[{backend.name, size_bytes}] = static_cast<double>(bytes) * state.iterations() / total;
-  SetRateCounters(state, bytes, total, baselines_[{backend.name, size_bytes}]);
+  SetRateCounters(state, bytes, total,
+                  RecordBaseline({backend.name, size_bytes}, state.iterations(),
+                                 static_cast<double>(bytes) * state.iterations() / total));
   state.counters["cold_ms"] = cold_ms;
   state.counters["gpu_timed"] = 0;
   state.SetLabel("memcpy on " + std::to_string(copier_.threads()) + " threads");
@@ -190,12 +191,25 @@ std::optional<double> BenchSession::MeasureBaseline(BackendUnderTest& backend, u
 
 std::optional<double> BenchSession::Baseline(BackendUnderTest& backend, uint64_t size_bytes) {
   const BaselineKey key{backend.name, size_bytes};
-  if (auto it = baselines_.find(key); it != baselines_.end()) return it->second;
+  if (auto it = baselines_.find(key); it != baselines_.end()) return MedianRate(it->second);
   spdlog::info("{}: copy baseline for {} bytes not run yet (filtered out?); measuring it now", backend.name,
                size_bytes);
   std::optional<double> measured = MeasureBaseline(backend, size_bytes);
-  if (measured) baselines_[key] = *measured;
+  if (measured) RecordBaseline(key, 0, *measured);
   return measured;
+}
+
+double BenchSession::MedianRate(const std::vector<CopyRun>& runs) {
+  std::vector<double> rates;
+  for (const CopyRun& run : runs) rates.push_back(run.bytes_per_second);
+  return Median(std::move(rates));
+}
+
+double BenchSession::RecordBaseline(const BaselineKey& key, int64_t iterations, double bytes_per_second) {
+  std::vector<CopyRun>& runs = baselines_[key];
+  if (!runs.empty() && iterations > runs.back().iterations) runs.pop_back();
+  runs.push_back({iterations, bytes_per_second});
+  return MedianRate(runs);
 }
 
 void BenchSession::RunWorkload(benchmark::State& state, BackendUnderTest& backend, const Workload& workload,
@@ -231,8 +245,8 @@ void BenchSession::RunWorkload(benchmark::State& state, BackendUnderTest& backen
   if (state.error_occurred()) return;
   if (device) state.counters["dispatches"] = dispatches;
   if (is_baseline) {
-    baseline = static_cast<double>(workload.bytes_moved) * state.iterations() / total;
-    baselines_[{backend.name, workload.size_bytes}] = *baseline;
+    baseline = RecordBaseline({backend.name, workload.size_bytes}, state.iterations(),
+                              static_cast<double>(workload.bytes_moved) * state.iterations() / total);
   }
   SetRateCounters(state, workload.bytes_moved, total, baseline);
   state.counters["cold_ms"] = active.cold_ms;

@@ -2,15 +2,16 @@
 """ctest check of dml-bench: a quick filtered run on the CPU backend emits Google Benchmark JSON whose
 benchmarks carry bytes_per_second and fraction_of_copy, with device and driver in the context. Two
 runs: one with the memcpy baseline in the filter, one without it (the baseline is then measured on the
-fly, so fraction_of_copy is still there). Checks structure and counters, never speed."""
+fly, so fraction_of_copy is still there). A third run, with repetitions, checks the denominator: the
+median of the copy repetitions so far. Checks structure and counters, never speed."""
 import json
 import subprocess
 import sys
 
 
-def run(bench, pattern):
+def run(bench, pattern, *extra):
     cmd = [bench, "--quick", "--backends=cpu", "--benchmark_filter=" + pattern,
-           "--benchmark_min_time=0.01", "--benchmark_format=json"]
+           "--benchmark_min_time=0.01", "--benchmark_format=json", *extra]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     if done.returncode != 0:
         sys.exit(f"{cmd} exited {done.returncode}\nstderr:\n{done.stderr}")
@@ -41,12 +42,25 @@ def check(report, expected_names):
             assert "prepare_ms" in b and b["label"].startswith(("in ", "out ")), b
 
 
+def check_baseline_is_the_median_of_copy_repetitions(report):
+    rows = [b for b in report["benchmarks"] if b["run_type"] == "iteration"]
+    copies = [b["bytes_per_second"] for b in rows if "/MEMCPY/" in b["name"]]
+    assert len(copies) == 3 and len(rows) == 6, [b["name"] for b in rows]
+    upper_median = lambda values: sorted(values)[len(values) // 2]
+    for i, b in enumerate(rows):
+        baseline = upper_median(copies[:i + 1] if i < 3 else copies)
+        want = b["bytes_per_second"] / baseline
+        assert abs(b["fraction_of_copy"] - want) <= 1e-9 * want, (b["name"], b["fraction_of_copy"], want, copies)
+
+
 def main():
     bench = sys.argv[1]
     check(run(bench, "^cpu/(MEMCPY|REDUCE_SUM/FLOAT32/inner)/64KiB"),
           ["cpu/MEMCPY/64KiB/manual_time", "cpu/REDUCE_SUM/FLOAT32/inner/64KiB/manual_time"])
     check(run(bench, "^cpu/(GATHER_ND1|DIAGONAL_MATRIX)/FLOAT32/64KiB"),
           ["cpu/GATHER_ND1/FLOAT32/64KiB/manual_time", "cpu/DIAGONAL_MATRIX/FLOAT32/64KiB/manual_time"])
+    check_baseline_is_the_median_of_copy_repetitions(
+        run(bench, "^cpu/(MEMCPY|REDUCE_SUM/FLOAT32/inner)/64KiB", "--benchmark_repetitions=3"))
     print("dml-bench JSON ok")
 
 
