@@ -364,22 +364,31 @@ class ColumnReducer {
     }
   }
 
-  // Rows [r0, r1) of strip s into `c` (LOG_SUM_EXP: the rows' maxima, into scratch.peaks).
+  // Rows [r0, r1) of strip s into `c` (LOG_SUM_EXP: the rows' maxima, into scratch.peaks). FLOAT32 rows
+  // in place go to the kernels a span at a time; other rows one at a time, widened.
   void Rows(uint64_t s, uint64_t r0, uint64_t r1, Columns& c, TileScratch& scratch) const {
     const uint64_t w = Width(s);
     const std::byte* base = in_ + (InputOffset(s)) * sizeof(T);
     const uint64_t rs = p_.reduced.InnerStride(0);
     uint64_t r = r0;
-    p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
-      for (uint64_t e = e0; e < e0 + n; ++e, ++r) {
-        const float* x = Floats<T>(base + (ro[0] + e * rs) * sizeof(T), w, scratch.floats.data());
-        switch (f_.family) {
-          case Family::kSum: k_.column(a_, x, w, c.sums.data()); break;
-          case Family::kExtreme: k_.column_extreme(f_.max, x, w, c.values.data()); break;
-          case Family::kArg: k_.column_arg(f_.max, x, w, static_cast<uint32_t>(r), c.values.data(), c.positions.data()); break;
-          case Family::kLogSumExp: k_.column_extreme(true, x, w, scratch.peaks.data()); break;
-        }
+    const auto reduce = [&](const float* x, uint64_t rows, uint64_t stride) {
+      switch (f_.family) {
+        case Family::kSum: return k_.column(a_, x, rows, stride, w, c.sums.data());
+        case Family::kExtreme: return k_.column_extreme(f_.max, x, rows, stride, w, c.values.data());
+        case Family::kArg:
+          return k_.column_arg(f_.max, x, rows, stride, w, static_cast<uint32_t>(r), c.values.data(),
+                               c.positions.data());
+        case Family::kLogSumExp: return k_.column_extreme(true, x, rows, stride, w, scratch.peaks.data());
       }
+    };
+    p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
+      const std::byte* span = base + (ro[0] + e0 * rs) * sizeof(T);
+      if (InPlace(base)) {
+        reduce(reinterpret_cast<const float*>(span), n, rs);
+        r += n;
+        return;
+      }
+      for (uint64_t e = 0; e < n; ++e, ++r) reduce(Floats<T>(span + e * rs * sizeof(T), w, scratch.floats.data()), 1, 0);
     });
   }
 
@@ -426,7 +435,7 @@ class ColumnReducer {
       case Family::kSum:
         for (uint64_t c = 0; c < w; ++c) acc.sums[c] = cpu::Fold(a_, acc.sums[c], later.sums[c]);
         return;
-      case Family::kExtreme: return k_.column_extreme(f_.max, later.values.data(), w, acc.values.data());
+      case Family::kExtreme: return k_.column_extreme(f_.max, later.values.data(), 1, 0, w, acc.values.data());
       case Family::kArg:
         for (uint64_t c = 0; c < w; ++c) {
           const float b = acc.values[c], v = later.values[c];

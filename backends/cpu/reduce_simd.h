@@ -47,23 +47,29 @@ struct ReduceKernels {
   const char* name;
   // lanes[k % kLanes] (+ or *)= g(double(x[k])) for k < n. Callers initialise the lanes.
   void (*row)(Accumulate kind, const float* x, uint64_t n, double* lanes);
-  // acc[c] (+ or *)= g(double(x[c])) for c < n: one step of n independent sequential reductions.
-  void (*column)(Accumulate kind, const float* x, uint64_t n, double* acc);
+  // The column kernels take rows r < rows, row r at x + r * stride, in that order. The AVX2 set takes them
+  // four at a time and prefetches the four after them (so a caller's rows past the last are prefetched,
+  // harmlessly).
+  // Per row: acc[c] (+ or *)= g(double(x[c])) for c < n: steps of n independent sequential reductions.
+  void (*column)(Accumulate kind, const float* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc);
   // The maximum (or minimum) of the non-NaN x[0..n); *nan is set when any x is NaN. Returns -inf
   // (+inf for the minimum) when no element is a number. Which zero it returns for +0/-0 is unspecified.
   float (*row_extreme)(bool max, const float* x, uint64_t n, bool* nan);
   // The first k with x[k] == v, or with x[k] NaN when v is NaN; n when there is none.
   uint64_t (*find)(const float* x, uint64_t n, float v);
-  // Per column: acc[c] = x[c] when x[c] > acc[c] (< for the minimum) or x[c] is NaN (MinMax::Update).
-  void (*column_extreme)(bool max, const float* x, uint64_t n, float* acc);
-  // For r < rows, in that order: column_extreme(true, x + r * stride, n, peaks). Returns false instead,
-  // leaving peaks unspecified, when any of those elements is NaN: the caller then runs column_extreme,
-  // whose NaN rule this kernel leaves out. Without the per-row load and store of peaks, and with the NaN
-  // test a compare per two vectors, LOG_SUM_EXP's maximum pass takes three operations per vector, not
-  // seven (64 MiB outer LOG_SUM_EXP: 7.07 -> 7.91 GB/s, medians of 10 alternating runs).
+  // Per row and column: acc[c] = x[c] when x[c] > acc[c] (< for the minimum) or x[c] is NaN
+  // (MinMax::Update).
+  void (*column_extreme)(bool max, const float* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc);
+  // column_extreme(true, x, rows, stride, n, peaks) for LOG_SUM_EXP's maximum pass, but returns false
+  // instead, leaving peaks unspecified, when any of those elements is NaN: the caller then runs
+  // column_extreme, whose NaN rule this kernel leaves out. Its maxima stay in registers over all the rows
+  // and its NaN test is a compare per two vectors: three operations a vector (64 MiB outer LOG_SUM_EXP:
+  // 7.07 -> 7.91 GB/s against column_extreme a row at a time, medians of 10 alternating runs).
   bool (*column_max)(const float* x, uint64_t rows, uint64_t stride, uint64_t n, float* peaks);
-  // Per column, ArgMinMax::Update at position r: best[c], pos[c]; a NaN best[c] is the "NaN seen" state.
-  void (*column_arg)(bool max, const float* x, uint64_t n, uint32_t r, float* best, uint32_t* pos);
+  // Per row r and column, ArgMinMax::Update at position r0 + r: best[c], pos[c]; a NaN best[c] is the
+  // "NaN seen" state.
+  void (*column_arg)(bool max, const float* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0,
+                     float* best, uint32_t* pos);
   // lanes[k % kLanes] += ExpOfDifference(x[k], m) for k < n; m finite and >= every x[k]. The AVX2 set
   // also prefetches `next` a cache line per 16 elements (the portable set ignores it).
   void (*row_exp)(const float* x, uint64_t n, float m, double* lanes, NextData next);

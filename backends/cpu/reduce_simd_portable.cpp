@@ -15,8 +15,10 @@ void RowOf(const float* x, uint64_t n, double* lanes) {
 }
 
 template <Accumulate kKind>
-void ColumnOf(const float* x, uint64_t n, double* acc) {
-  for (uint64_t c = 0; c < n; ++c) StepScalar<kKind>(acc[c], x[c]);
+void ColumnOf(const float* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
+  for (uint64_t r = 0; r < rows; ++r, x += stride) {
+    for (uint64_t c = 0; c < n; ++c) StepScalar<kKind>(acc[c], x[c]);
+  }
 }
 
 void Row(Accumulate kind, const float* x, uint64_t n, double* lanes) {
@@ -28,12 +30,12 @@ void Row(Accumulate kind, const float* x, uint64_t n, double* lanes) {
   }
 }
 
-void Column(Accumulate kind, const float* x, uint64_t n, double* acc) {
+void Column(Accumulate kind, const float* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
   switch (kind) {
-    case Accumulate::kSum: return ColumnOf<Accumulate::kSum>(x, n, acc);
-    case Accumulate::kAbs: return ColumnOf<Accumulate::kAbs>(x, n, acc);
-    case Accumulate::kSquare: return ColumnOf<Accumulate::kSquare>(x, n, acc);
-    case Accumulate::kProduct: return ColumnOf<Accumulate::kProduct>(x, n, acc);
+    case Accumulate::kSum: return ColumnOf<Accumulate::kSum>(x, rows, stride, n, acc);
+    case Accumulate::kAbs: return ColumnOf<Accumulate::kAbs>(x, rows, stride, n, acc);
+    case Accumulate::kSquare: return ColumnOf<Accumulate::kSquare>(x, rows, stride, n, acc);
+    case Accumulate::kProduct: return ColumnOf<Accumulate::kProduct>(x, rows, stride, n, acc);
   }
 }
 
@@ -56,9 +58,11 @@ uint64_t Find(const float* x, uint64_t n, float v) {
   return n;
 }
 
-void ColumnExtreme(bool max, const float* x, uint64_t n, float* acc) {
-  for (uint64_t c = 0; c < n; ++c) {
-    if ((max ? x[c] > acc[c] : x[c] < acc[c]) || x[c] != x[c]) acc[c] = x[c];
+void ColumnExtreme(bool max, const float* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc) {
+  for (uint64_t r = 0; r < rows; ++r, x += stride) {
+    for (uint64_t c = 0; c < n; ++c) {
+      if ((max ? x[c] > acc[c] : x[c] < acc[c]) || x[c] != x[c]) acc[c] = x[c];
+    }
   }
 }
 
@@ -72,12 +76,15 @@ bool ColumnMax(const float* x, uint64_t rows, uint64_t stride, uint64_t n, float
   return true;
 }
 
-void ColumnArg(bool max, const float* x, uint64_t n, uint32_t r, float* best, uint32_t* pos) {
-  for (uint64_t c = 0; c < n; ++c) {
-    const bool nan_seen = best[c] != best[c];
-    if (!nan_seen && ((max ? x[c] > best[c] : x[c] < best[c]) || x[c] != x[c])) {
-      best[c] = x[c];
-      pos[c] = r;
+void ColumnArg(bool max, const float* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0, float* best,
+               uint32_t* pos) {
+  for (uint64_t r = 0; r < rows; ++r, x += stride) {
+    for (uint64_t c = 0; c < n; ++c) {
+      const bool nan_seen = best[c] != best[c];
+      if (!nan_seen && ((max ? x[c] > best[c] : x[c] < best[c]) || x[c] != x[c])) {
+        best[c] = x[c];
+        pos[c] = r0 + static_cast<uint32_t>(r);
+      }
     }
   }
 }

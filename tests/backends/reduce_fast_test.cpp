@@ -50,8 +50,9 @@ TEST(CpuReduceKernels, RowAndColumnSumsAreBitEqualAcrossKernelSets) {
       for (const ReduceKernels* k : KernelSets()) {
         std::vector<double> lanes(kLanes, init), acc(n, init);
         k->row(kind, x.data(), n, lanes.data());
-        k->column(kind, x.data(), n, acc.data());
-        k->column(kind, x.data() + 1, n - 1, acc.data());
+        k->column(kind, x.data(), 1, 0, n, acc.data());
+        k->column(kind, x.data() + 1, 1, 0, n - 1, acc.data());
+        k->column(kind, x.data() + 2, 5, n / 5, n / 5, acc.data());  // a group of four rows, then one
         rows.push_back(lanes);
         columns.push_back(acc);
       }
@@ -98,10 +99,10 @@ TEST(CpuReduceKernels, ColumnExtremeAndArgFollowTheSequentialRules) {
   for (const ReduceKernels* k : KernelSets()) {
     std::vector<float> acc(19, -std::numeric_limits<float>::infinity()), best = acc;
     std::vector<uint32_t> pos(19, 0);
-    for (const auto* row : {&row0, &row1}) k->column_extreme(true, row->data(), 19, acc.data());
-    k->column_arg(true, row0.data(), 19, 0, best.data(), pos.data());
-    k->column_arg(true, row1.data(), 19, 1, best.data(), pos.data());
-    k->column_arg(true, row0.data(), 19, 2, best.data(), pos.data());  // a later NaN-free row changes nothing
+    for (const auto* row : {&row0, &row1}) k->column_extreme(true, row->data(), 1, 0, 19, acc.data());
+    k->column_arg(true, row0.data(), 1, 0, 19, 0, best.data(), pos.data());
+    k->column_arg(true, row1.data(), 1, 0, 19, 1, best.data(), pos.data());
+    k->column_arg(true, row0.data(), 1, 0, 19, 2, best.data(), pos.data());  // a later NaN-free row changes nothing
     for (size_t c = 0; c < 19; ++c) {
       if (c == 3) {
         EXPECT_TRUE(std::isnan(acc[c])) << k->name;
@@ -109,6 +110,48 @@ TEST(CpuReduceKernels, ColumnExtremeAndArgFollowTheSequentialRules) {
       } else {
         EXPECT_EQ(acc[c], std::max(row0[c], row1[c])) << k->name << " " << c;
         EXPECT_EQ(pos[c], c == 5 ? 1u : 0u) << k->name << " " << c;  // ties keep the first row
+      }
+    }
+  }
+}
+
+// The column kernels over many rows (groups of four, then single rows) against the portable kernels one
+// row at a time, to the bit: 11 rows of 21 columns (two vectors and a scalar tail), NaNs in a group and
+// in the single rows, ties across groups.
+TEST(CpuReduceKernels, ColumnKernelsOverRowGroupsMatchRowByRow) {
+  constexpr uint64_t kRows = 11, kCols = 21, kStride = 23;
+  std::vector<float> x = RandomFloats(kRows * kStride, 21);
+  for (uint64_t r : {2u, 9u}) x[r * kStride + 4] = kNaN;  // column 4: a NaN in a group, one after
+  x[10 * kStride + 18] = kNaN;                           // column 18 (scalar tail): NaN in the last row
+  x[6 * kStride + 7] = x[1 * kStride + 7] = 9.0f;        // column 7: a tie across groups
+  const ReduceKernels& one = cpu::simd::PortableReduceKernels();
+  for (const ReduceKernels* k : KernelSets()) {
+    for (bool max : {false, true}) {
+      std::vector<float> extreme(kCols, max ? -1e30f : 1e30f), want_extreme = extreme;
+      std::vector<float> best(kCols, max ? -1e30f : 1e30f), want_best = best;
+      std::vector<uint32_t> pos(kCols, 0), want_pos = pos;
+      k->column_extreme(max, x.data(), kRows, kStride, kCols, extreme.data());
+      k->column_arg(max, x.data(), kRows, kStride, kCols, 5, best.data(), pos.data());
+      for (uint64_t r = 0; r < kRows; ++r) {
+        one.column_extreme(max, x.data() + r * kStride, 1, 0, kCols, want_extreme.data());
+        one.column_arg(max, x.data() + r * kStride, 1, 0, kCols, 5 + static_cast<uint32_t>(r), want_best.data(),
+                       want_pos.data());
+      }
+      for (uint64_t c = 0; c < kCols; ++c) {
+        EXPECT_EQ(std::bit_cast<uint32_t>(extreme[c]), std::bit_cast<uint32_t>(want_extreme[c])) << k->name << c;
+        EXPECT_EQ(std::bit_cast<uint32_t>(best[c]), std::bit_cast<uint32_t>(want_best[c])) << k->name << c;
+        EXPECT_EQ(pos[c], want_pos[c]) << k->name << " " << max << " column " << c;
+      }
+      EXPECT_EQ(pos[4], 7u) << k->name;   // the first NaN, row 2
+      EXPECT_EQ(pos[7], max ? 6u : want_pos[7]) << k->name;  // 9.0 first at row 1
+    }
+    for (Accumulate kind : {Accumulate::kSum, Accumulate::kProduct}) {
+      std::vector<double> sums(kCols, 1.0), want = sums;
+      k->column(kind, x.data(), kRows, kStride, kCols, sums.data());
+      for (uint64_t r = 0; r < kRows; ++r) one.column(kind, x.data() + r * kStride, 1, 0, kCols, want.data());
+      for (uint64_t c = 0; c < kCols; ++c) {
+        if (!std::isnan(want[c])) EXPECT_EQ(sums[c], want[c]) << k->name << " column " << c;
+        else EXPECT_TRUE(std::isnan(sums[c])) << k->name << " column " << c;
       }
     }
   }
@@ -128,7 +171,7 @@ TEST(CpuReduceKernels, ColumnMaxMatchesColumnExtremeAndGivesUpOnNaN) {
       for (uint64_t n : {uint64_t{3}, uint64_t{8}, uint64_t{75}, uint64_t{kStride}}) {
         std::vector<float> peaks(n, -2.0f), want = peaks;
         ASSERT_TRUE(k->column_max(x.data(), rows, kStride, n, peaks.data())) << k->name;
-        for (uint64_t r = 0; r < rows; ++r) k->column_extreme(true, x.data() + r * kStride, n, want.data());
+        for (uint64_t r = 0; r < rows; ++r) k->column_extreme(true, x.data() + r * kStride, 1, 0, n, want.data());
         for (uint64_t c = 0; c < n; ++c) {
           EXPECT_EQ(std::bit_cast<uint32_t>(peaks[c]), std::bit_cast<uint32_t>(want[c]))
               << k->name << " rows " << rows << " column " << c;
