@@ -388,7 +388,9 @@ class ColumnReducer {
         r += n;
         return;
       }
-      for (uint64_t e = 0; e < n; ++e, ++r) reduce(Floats<T>(span + e * rs * sizeof(T), w, scratch.floats.data()), 1, 0);
+      for (uint64_t e = 0; e < n; ++e, ++r) {
+        reduce(Floats<T>(span + e * rs * sizeof(T), w, scratch.floats.data()), 1, 0);
+      }
     });
   }
 

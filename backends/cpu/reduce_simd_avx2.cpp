@@ -104,7 +104,9 @@ DMLC_AVX2 void ColumnRowsOf(const float* x, uint64_t stride, uint64_t n, double*
 
 template <Accumulate kKind>
 DMLC_AVX2 void ColumnOf(const float* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
-  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX2 { ColumnRowsOf<kKind, kRows>(x + r * stride, stride, n, acc); });
+  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX2 {
+    ColumnRowsOf<kKind, kRows>(x + r * stride, stride, n, acc);
+  });
 }
 
 DMLC_AVX2 void Row(Accumulate kind, const float* x, uint64_t n, double* lanes) {
