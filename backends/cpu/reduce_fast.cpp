@@ -440,12 +440,7 @@ class ColumnReducer {
       case Family::kExtreme: return k_.column_extreme(f_.max, later.values.data(), 1, 0, w, acc.values.data());
       case Family::kArg:
         for (uint64_t c = 0; c < w; ++c) {
-          const float b = acc.values[c], v = later.values[c];
-          if (b != b) continue;  // a NaN seen earlier stays
-          if (v != v || (f_.max ? v > b : v < b)) {
-            acc.values[c] = v;
-            acc.positions[c] = later.positions[c];
-          }
+          simd::ArgStep(f_.max, acc.values[c], acc.positions[c], later.values[c], later.positions[c]);
         }
         return;
       case Family::kLogSumExp:
@@ -483,7 +478,10 @@ class ColumnReducer {
   }
 
   // A running maximum after a later value: MinMax::Update, so a later NaN replaces and a NaN stays.
-  static float RunningMax(float was, float later) { return (later > was || later != later) ? later : was; }
+  static float RunningMax(float was, float later) {
+    simd::ExtremeStep(true, was, later);
+    return was;
+  }
 
   // Merges a row group's maxima into the running ones, rescaling the sums of the columns whose finite
   // maximum rose.

@@ -33,6 +33,22 @@ inline void StepScalar(double& a, float x) {
   if constexpr (kKind == Accumulate::kProduct) a *= d;
 }
 
+// One element of column_extreme's rule (MinMax::Update): x replaces acc when it is better or NaN, so a
+// later NaN replaces and a NaN stays. Shared like StepScalar.
+inline void ExtremeStep(bool max, float& acc, float x) {
+  if ((max ? x > acc : x < acc) || x != x) acc = x;
+}
+
+// One element of column_arg's rule (ArgMinMax::Update) at position r: x is taken when it is better, or
+// NaN while no NaN has been seen (best not NaN); ties keep the earlier position.
+inline void ArgStep(bool max, float& best, uint32_t& pos, float x, uint32_t r) {
+  if (best != best) return;
+  if ((max ? x > best : x < best) || x != x) {
+    best = x;
+    pos = r;
+  }
+}
+
 // Memory the caller reads next, for the exp kernels to prefetch while they compute: LOG_SUM_EXP reads
 // its data twice (the maximum, then the exps from cache), and without the hint the memory idles through
 // the exps and the next maximum pass waits on it (prefetched, a 64 MiB row reduction ran at 10 GB/s

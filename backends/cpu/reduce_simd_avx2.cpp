@@ -197,10 +197,7 @@ DMLC_AVX2 void ColumnExtremeRows(const float* x, uint64_t stride, uint64_t n, fl
     _mm256_storeu_ps(acc + c, a);
   }
   for (; c < n; ++c) {
-    for (int r = 0; r < kRows; ++r) {
-      const float v = x[r * stride + c];
-      if ((kMax ? v > acc[c] : v < acc[c]) || v != v) acc[c] = v;
-    }
+    for (int r = 0; r < kRows; ++r) ExtremeStep(kMax, acc[c], x[r * stride + c]);
   }
 }
 
@@ -274,14 +271,7 @@ DMLC_AVX2 void ColumnArgRows(const float* x, uint64_t stride, uint64_t n, uint32
     _mm256_storeu_ps(reinterpret_cast<float*>(pos + c), p);
   }
   for (; c < n; ++c) {
-    for (int r = 0; r < kRows; ++r) {
-      const float v = x[r * stride + c];
-      const bool nan_seen = best[c] != best[c];
-      if (!nan_seen && ((kMax ? v > best[c] : v < best[c]) || v != v)) {
-        best[c] = v;
-        pos[c] = r0 + static_cast<uint32_t>(r);
-      }
-    }
+    for (int r = 0; r < kRows; ++r) ArgStep(kMax, best[c], pos[c], x[r * stride + c], r0 + static_cast<uint32_t>(r));
   }
 }
 

@@ -60,9 +60,7 @@ uint64_t Find(const float* x, uint64_t n, float v) {
 
 void ColumnExtreme(bool max, const float* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc) {
   for (uint64_t r = 0; r < rows; ++r, x += stride) {
-    for (uint64_t c = 0; c < n; ++c) {
-      if ((max ? x[c] > acc[c] : x[c] < acc[c]) || x[c] != x[c]) acc[c] = x[c];
-    }
+    for (uint64_t c = 0; c < n; ++c) ExtremeStep(max, acc[c], x[c]);
   }
 }
 
@@ -79,13 +77,7 @@ bool ColumnMax(const float* x, uint64_t rows, uint64_t stride, uint64_t n, float
 void ColumnArg(bool max, const float* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0, float* best,
                uint32_t* pos) {
   for (uint64_t r = 0; r < rows; ++r, x += stride) {
-    for (uint64_t c = 0; c < n; ++c) {
-      const bool nan_seen = best[c] != best[c];
-      if (!nan_seen && ((max ? x[c] > best[c] : x[c] < best[c]) || x[c] != x[c])) {
-        best[c] = x[c];
-        pos[c] = r0 + static_cast<uint32_t>(r);
-      }
-    }
+    for (uint64_t c = 0; c < n; ++c) ArgStep(max, best[c], pos[c], x[c], r0 + static_cast<uint32_t>(r));
   }
 }
 
