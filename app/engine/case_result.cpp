@@ -21,8 +21,30 @@ std::string_view StatusName(CaseStatus status) {
     case CaseStatus::kFail: return "fail";
     case CaseStatus::kError: return "error";
     case CaseStatus::kSkip: return "skip";
+    case CaseStatus::kCrash: return "crash";
+    case CaseStatus::kTimeout: return "timeout";
+    case CaseStatus::kExpectedFail: return "expected-fail";
+    case CaseStatus::kUnexpectedPass: return "unexpected-pass";
+    case CaseStatus::kFlake: return "flake";
   }
   return "error";
+}
+
+std::optional<CaseStatus> ParseStatus(std::string_view name) {
+  for (CaseStatus s : kAllStatuses) {
+    if (StatusName(s) == name) return s;
+  }
+  return std::nullopt;
+}
+
+bool CountsAsSuccess(CaseStatus status) {
+  return status == CaseStatus::kPass || status == CaseStatus::kSkip || status == CaseStatus::kExpectedFail ||
+         status == CaseStatus::kFlake;
+}
+
+bool IsFailure(CaseStatus status) {
+  return status == CaseStatus::kFail || status == CaseStatus::kError || status == CaseStatus::kCrash ||
+         status == CaseStatus::kTimeout;
 }
 
 TimingStats Summarize(std::vector<double> samples) {
@@ -36,15 +58,32 @@ TimingStats Summarize(std::vector<double> samples) {
   return s;
 }
 
+namespace {
+
+template <class Totals>
+auto& Slot(Totals& t, CaseStatus status) {
+  switch (status) {
+    case CaseStatus::kPass: return t.pass;
+    case CaseStatus::kFail: return t.fail;
+    case CaseStatus::kError: return t.error;
+    case CaseStatus::kSkip: return t.skip;
+    case CaseStatus::kCrash: return t.crash;
+    case CaseStatus::kTimeout: return t.timeout;
+    case CaseStatus::kExpectedFail: return t.expected_fail;
+    case CaseStatus::kUnexpectedPass: return t.unexpected_pass;
+    case CaseStatus::kFlake: return t.flake;
+  }
+  return t.error;
+}
+
+}  // namespace
+
 void RunTotals::Add(CaseStatus status) {
   ++cases;
-  switch (status) {
-    case CaseStatus::kPass: ++pass; break;
-    case CaseStatus::kFail: ++fail; break;
-    case CaseStatus::kError: ++error; break;
-    case CaseStatus::kSkip: ++skip; break;
-  }
+  ++Slot(*this, status);
 }
+
+int RunTotals::Count(CaseStatus status) const { return Slot(*this, status); }
 
 RunTotals Tally(const std::vector<CaseResult>& results) {
   RunTotals t;

@@ -12,8 +12,30 @@
 
 namespace dmlc::app {
 
-enum class CaseStatus : uint8_t { kPass, kFail, kError, kSkip };
-std::string_view StatusName(CaseStatus status);  // "pass", "fail", "error", "skip"
+// What became of a case (README, "Statuses and exit codes"). The first six are what running it gave;
+// the last three are what a baseline, a flakes list or a retry made of such an outcome.
+enum class CaseStatus : uint8_t {
+  kPass,
+  kFail,
+  kError,
+  kSkip,
+  kCrash,           // the worker process running it died (signal, abort, exit, broken pipe)
+  kTimeout,         // it ran past --timeout and its worker was killed
+  kExpectedFail,    // a fail, error, crash or timeout that the baseline lists with that status
+  kUnexpectedPass,  // a pass that the baseline lists as failing
+  kFlake,           // failed, then passed on a retry; or failed and is listed in --flakes
+};
+inline constexpr CaseStatus kAllStatuses[] = {
+    CaseStatus::kPass,  CaseStatus::kFail,         CaseStatus::kError,          CaseStatus::kSkip, CaseStatus::kCrash,
+    CaseStatus::kTimeout, CaseStatus::kExpectedFail, CaseStatus::kUnexpectedPass, CaseStatus::kFlake};
+// "pass", "fail", "error", "skip", "crash", "timeout", "expected-fail", "unexpected-pass", "flake"
+std::string_view StatusName(CaseStatus status);
+std::optional<CaseStatus> ParseStatus(std::string_view name);
+// Whether the status leaves the run green: pass, skip, expected-fail and flake.
+bool CountsAsSuccess(CaseStatus status);
+// Whether running the case did not work: fail, error, crash or timeout. These are what a baseline may
+// expect and what --retries reruns.
+bool IsFailure(CaseStatus status);
 
 // Summary statistics of timing samples, in milliseconds.
 struct TimingStats {
@@ -51,6 +73,9 @@ struct CaseResult {
   CompareResult comparison;
   double duration_ms = 0;  // the whole case: load checks, materialization, execution, comparison
   std::optional<CaseTiming> timing;  // when the case was executed
+  int attempts = 1;              // executions: more than 1 when --retries reran it
+  std::string expected_status;   // the failing status --baseline lists for the case; "" when unlisted
+  bool device_lost = false;      // the backend lost its device during the case (the worker then restarts)
 };
 
 struct RunTotals {
@@ -59,8 +84,16 @@ struct RunTotals {
   int fail = 0;
   int error = 0;
   int skip = 0;
+  int crash = 0;
+  int timeout = 0;
+  int expected_fail = 0;
+  int unexpected_pass = 0;
+  int flake = 0;
 
   void Add(CaseStatus status);
+  int Count(CaseStatus status) const;
+  // Every case's status counts as success.
+  bool Succeeded() const { return fail + error + crash + timeout + unexpected_pass == 0; }
 };
 RunTotals Tally(const std::vector<CaseResult>& results);
 
@@ -78,7 +111,13 @@ struct RunContext {
   int jobs = 1;
   int iterations = 0;
   int warmup = 0;
-  double duration_ms = 0;  // the whole run
+  double duration_ms = 0;   // the whole run
+  std::string isolation;    // "process" (each case in a worker process) or "none"
+  double timeout_s = 0;     // per case; 0 = none
+  int retries = 0;          // --retries
+  std::string shard;        // "2/4" (1-based); "" when the run is not sharded
+  int planned_cases = 0;    // cases selected for this run (after filters, skips and shard)
+  bool interrupted = false; // SIGINT/SIGTERM stopped the run before every planned case finished
 };
 // Tool version, git revision, host and the current date; the caller fills the rest.
 RunContext CollectRunContext();

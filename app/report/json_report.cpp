@@ -34,12 +34,15 @@ Json TimingJson(const CaseTiming& t) {
   return j;
 }
 
+}  // namespace
+
 Json CaseJson(const CaseResult& r) {
   const bool compared = r.comparison.elements > 0;
   Json mismatches = Json::array();
   for (const Mismatch& m : r.comparison.first) {
     mismatches.push_back(Json{{"tensor", m.tensor},
                               {"coordinates", m.coordinates},
+                              {"dataType", ops::DataTypeName(m.data_type)},
                               {"expected", ScalarJson(m.expected)},
                               {"actual", ScalarJson(m.actual)},
                               {"ulp", Number(m.ulp)},
@@ -47,6 +50,7 @@ Json CaseJson(const CaseResult& r) {
   }
   Json j{{"id", r.id},
          {"file", r.file},
+         {"fileId", r.file_id},
          {"operator", r.operator_name},
          {"dataTypes", r.data_types},
          {"featureLevel", r.feature_level},
@@ -58,39 +62,59 @@ Json CaseJson(const CaseResult& r) {
          {"maxAbsError", compared ? Number(r.comparison.max_abs_error) : Json(nullptr)},
          {"mismatchCount", r.comparison.mismatches},
          {"firstMismatches", mismatches},
-         {"durationMs", r.duration_ms}};
+         {"durationMs", r.duration_ms},
+         {"attempts", r.attempts},
+         {"expectedStatus", r.expected_status},
+         {"deviceLost", r.device_lost}};
   j["timing"] = r.timing ? TimingJson(*r.timing) : Json(nullptr);
   return j;
 }
 
-}  // namespace
+Json ContextJson(const RunContext& c) {
+  return Json{{"tool", "dml-conform"},
+              {"toolVersion", c.tool_version},
+              {"gitRevision", c.git_revision},
+              {"host", c.host},
+              {"backend", c.backend},
+              {"device", c.device},
+              {"driver", c.driver},
+              {"featureLevel", c.feature_level},
+              {"date", c.date},
+              {"jobs", c.jobs},
+              {"iterations", c.iterations},
+              {"warmup", c.warmup},
+              {"isolation", c.isolation},
+              {"timeoutS", c.timeout_s},
+              {"retries", c.retries},
+              {"shard", c.shard},
+              {"plannedCases", c.planned_cases},
+              {"interrupted", c.interrupted},
+              {"durationMs", c.duration_ms}};
+}
 
 Json JsonReport(const RunContext& c, const std::vector<CaseResult>& results) {
   const RunTotals t = Tally(results);
   Json cases = Json::array();
   for (const CaseResult& r : results) cases.push_back(CaseJson(r));
-  return Json{{"schemaVersion", RunContext::kSchemaVersion},
-              {"context",
-               {{"tool", "dml-conform"},
-                {"toolVersion", c.tool_version},
-                {"gitRevision", c.git_revision},
-                {"host", c.host},
-                {"backend", c.backend},
-                {"device", c.device},
-                {"driver", c.driver},
-                {"featureLevel", c.feature_level},
-                {"date", c.date},
-                {"jobs", c.jobs},
-                {"iterations", c.iterations},
-                {"warmup", c.warmup}}},
-              {"totals",
-               {{"cases", t.cases},
-                {"pass", t.pass},
-                {"fail", t.fail},
-                {"error", t.error},
-                {"skip", t.skip},
-                {"durationMs", c.duration_ms}}},
-              {"cases", cases}};
+  Json totals{{"cases", t.cases}};
+  for (CaseStatus s : kAllStatuses) totals[StatusKey(s)] = t.Count(s);
+  totals["durationMs"] = c.duration_ms;
+  return Json{{"schemaVersion", RunContext::kSchemaVersion}, {"context", ContextJson(c)}, {"totals", totals}, {"cases", cases}};
+}
+
+std::string StatusKey(CaseStatus status) {
+  // "expected-fail" -> "expectedFail", as the report's other keys are spelled.
+  std::string key;
+  bool upper = false;
+  for (char ch : StatusName(status)) {
+    if (ch == '-') {
+      upper = true;
+    } else {
+      key += upper ? static_cast<char>(ch - 'a' + 'A') : ch;
+      upper = false;
+    }
+  }
+  return key;
 }
 
 void WriteJsonReport(std::ostream& out, const RunContext& context, const std::vector<CaseResult>& results) {

@@ -1,0 +1,260 @@
+#include "app/report/report_reader.h"
+
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include "app/report/json_report.h"
+
+namespace dmlc::app {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// A field reader that remembers the first problem, so the decoders below read as a list of fields.
+class Fields {
+ public:
+  Fields(const Json& json, std::string path) : json_(json), path_(std::move(path)) {
+    if (!json_.is_object()) Fail(path_, "is not an object");
+  }
+
+  const Json* Get(const char* key, bool required = true) {
+    if (!json_.is_object()) return nullptr;
+    auto it = json_.find(key);
+    if (it == json_.end()) {
+      if (required) Fail(Path(key), "is missing");
+      return nullptr;
+    }
+    return &*it;
+  }
+  template <class T>
+  void Read(const char* key, T& into, bool required = true) {
+    const Json* j = Get(key, required);
+    if (j == nullptr) return;
+    try {
+      into = j->get<T>();
+    } catch (const std::exception&) {
+      Fail(Path(key), "has the wrong type (" + std::string(j->type_name()) + ")");
+    }
+  }
+  // A number the writer may have written as "nan", "inf" or "-inf".
+  void ReadNumber(const char* key, double& into) {
+    const Json* j = Get(key);
+    if (j == nullptr) return;
+    if (j->is_number()) {
+      into = j->get<double>();
+    } else if (!DecodeNonFinite(*j, into)) {
+      Fail(Path(key), "is not a number");
+    }
+  }
+  std::string Path(const std::string& key) const { return path_ + "." + key; }
+  void Fail(const std::string& path, const std::string& what) {
+    if (!error_) error_ = MakeError("report", path, path + " " + what);
+  }
+  const std::optional<Error>& error() const { return error_; }
+
+  static bool DecodeNonFinite(const Json& j, double& into) {
+    if (!j.is_string()) return false;
+    const std::string& s = j.get_ref<const std::string&>();
+    if (s == "nan") into = std::numeric_limits<double>::quiet_NaN();
+    else if (s == "inf") into = std::numeric_limits<double>::infinity();
+    else if (s == "-inf") into = -std::numeric_limits<double>::infinity();
+    else return false;
+    return true;
+  }
+
+ private:
+  const Json& json_;
+  std::string path_;
+  std::optional<Error> error_;
+};
+
+// A mismatch value in its tensor's kind: double for floats, int64_t or uint64_t for integers.
+std::optional<Scalar> DecodeScalar(const Json& j, ops::DataType type) {
+  if (ops::IsFloat(type)) {
+    double d = 0;
+    if (j.is_number()) return j.get<double>();
+    if (Fields::DecodeNonFinite(j, d)) return d;
+    return std::nullopt;
+  }
+  if (!j.is_number_integer()) return std::nullopt;
+  if (ops::IsSignedInteger(type)) return j.get<int64_t>();
+  return j.get<uint64_t>();
+}
+
+void ReadStats(Fields& f, const char* key, std::optional<TimingStats>& into) {
+  const Json* j = f.Get(key, false);
+  if (j == nullptr) return;
+  Fields s(*j, f.Path(key));
+  TimingStats stats;
+  s.Read("min", stats.min);
+  s.Read("median", stats.median);
+  s.Read("mean", stats.mean);
+  s.Read("max", stats.max);
+  if (s.error()) return f.Fail(f.Path(key), s.error()->message);
+  into = stats;
+}
+
+std::optional<Error> DecodeTiming(const Json& j, const std::string& path, CaseTiming& t) {
+  Fields f(j, path);
+  f.Read("prepareMs", t.prepare_ms);
+  f.Read("warmup", t.warmup);
+  f.Read("iterations", t.iterations);
+  if (const Json* cold = f.Get("cold")) {
+    Fields c(*cold, f.Path("cold"));
+    c.Read("cpuMs", t.cold_cpu_ms);
+    if (const Json* gpu = c.Get("gpuMs", false); gpu != nullptr && gpu->is_number()) t.cold_gpu_ms = gpu->get<double>();
+    if (c.error()) return c.error();
+  }
+  if (const Json* hot = f.Get("hot", false)) {
+    Fields h(*hot, f.Path("hot"));
+    ReadStats(h, "cpuMs", t.hot_cpu_ms);
+    ReadStats(h, "gpuMs", t.hot_gpu_ms);
+    if (h.error()) return h.error();
+  }
+  return f.error();
+}
+
+std::optional<Error> DecodeMismatch(const Json& j, const std::string& path, Mismatch& m) {
+  Fields f(j, path);
+  f.Read("tensor", m.tensor);
+  f.Read("coordinates", m.coordinates);
+  std::string type;
+  f.Read("dataType", type);
+  if (f.error()) return f.error();
+  const std::optional<ops::DataType> parsed = ops::ParseDataType(type);
+  if (!parsed) return MakeError("report", f.Path("dataType"), f.Path("dataType") + " '" + type + "' is not a data type");
+  m.data_type = *parsed;
+  for (auto [key, into] : {std::pair<const char*, Scalar*>{"expected", &m.expected}, {"actual", &m.actual}}) {
+    const Json* v = f.Get(key);
+    if (v == nullptr) return f.error();
+    std::optional<Scalar> scalar = DecodeScalar(*v, m.data_type);
+    if (!scalar) return MakeError("report", f.Path(key), f.Path(key) + " is not a " + type + " value");
+    *into = *scalar;
+  }
+  f.ReadNumber("ulp", m.ulp);
+  f.ReadNumber("absError", m.abs_error);
+  return f.error();
+}
+
+}  // namespace
+
+Result<CaseResult> CaseFromJson(const Json& j) {
+  CaseResult r;
+  Fields f(j, "case");
+  f.Read("id", r.id);
+  f.Read("file", r.file);
+  f.Read("fileId", r.file_id, false);
+  f.Read("operator", r.operator_name);
+  r.operator_type = r.operator_name.substr(0, r.operator_name.find('('));
+  f.Read("dataTypes", r.data_types);
+  f.Read("featureLevel", r.feature_level);
+  std::string status;
+  f.Read("status", status);
+  f.Read("message", r.message);
+  f.Read("tolerance", r.tolerance);
+  f.Read("elements", r.comparison.elements);
+  f.Read("mismatchCount", r.comparison.mismatches);
+  if (const Json* ulp = f.Get("maxUlp"); ulp != nullptr && !ulp->is_null()) f.ReadNumber("maxUlp", r.comparison.max_ulp);
+  if (const Json* abs = f.Get("maxAbsError"); abs != nullptr && !abs->is_null()) {
+    f.ReadNumber("maxAbsError", r.comparison.max_abs_error);
+  }
+  f.Read("durationMs", r.duration_ms);
+  // Fields a report of an older build lacks keep their defaults.
+  f.Read("attempts", r.attempts, false);
+  f.Read("expectedStatus", r.expected_status, false);
+  f.Read("deviceLost", r.device_lost, false);
+  if (f.error()) return *f.error();
+  if (r.id.empty()) return MakeError("report", "case.id", "case.id is empty");
+
+  const std::optional<CaseStatus> parsed = ParseStatus(status);
+  if (!parsed) return MakeError("report", "case.status", "case '" + r.id + "': status '" + status + "' is not a status");
+  r.status = *parsed;
+
+  if (const Json* first = f.Get("firstMismatches"); first != nullptr && first->is_array()) {
+    for (size_t i = 0; i < first->size(); ++i) {
+      Mismatch m;
+      if (auto e = DecodeMismatch((*first)[i], "case.firstMismatches[" + std::to_string(i) + "]", m)) return *e;
+      r.comparison.first.push_back(std::move(m));
+    }
+  }
+  if (const Json* timing = f.Get("timing"); timing != nullptr && !timing->is_null()) {
+    CaseTiming t;
+    if (auto e = DecodeTiming(*timing, "case.timing", t)) return *e;
+    r.timing = t;
+  }
+  return r;
+}
+
+Result<RunContext> ContextFromJson(const Json& j) {
+  RunContext c;
+  Fields f(j, "context");
+  f.Read("toolVersion", c.tool_version);
+  f.Read("gitRevision", c.git_revision);
+  f.Read("host", c.host);
+  f.Read("backend", c.backend);
+  f.Read("device", c.device);
+  f.Read("driver", c.driver);
+  f.Read("featureLevel", c.feature_level);
+  f.Read("date", c.date);
+  f.Read("jobs", c.jobs);
+  f.Read("iterations", c.iterations);
+  f.Read("warmup", c.warmup);
+  f.Read("isolation", c.isolation, false);
+  f.Read("timeoutS", c.timeout_s, false);
+  f.Read("retries", c.retries, false);
+  f.Read("shard", c.shard, false);
+  f.Read("plannedCases", c.planned_cases, false);
+  f.Read("interrupted", c.interrupted, false);
+  f.Read("durationMs", c.duration_ms, false);
+  if (f.error()) return *f.error();
+  return c;
+}
+
+Result<RunReport> ParseJsonReport(std::string_view text, const std::string& path) {
+  const Json j = Json::parse(text, nullptr, false);
+  auto fail = [&](std::string message) {
+    Error e = MakeError("report", "", std::move(message));
+    e.where.file = path;
+    return e;
+  };
+  if (j.is_discarded()) return fail("not valid JSON");
+  if (!j.is_object() || !j.contains("schemaVersion") || !j.contains("cases") || !j["cases"].is_array()) {
+    return fail("not a dml-conform report (no \"schemaVersion\" and \"cases\")");
+  }
+  if (j["schemaVersion"] != RunContext::kSchemaVersion) {
+    return fail("schemaVersion " + j["schemaVersion"].dump() + " is not " + std::to_string(RunContext::kSchemaVersion));
+  }
+  RunReport report;
+  Result<RunContext> context = ContextFromJson(j.contains("context") ? j["context"] : Json());
+  if (!context.ok()) return fail(context.error().message);
+  report.context = std::move(context).value();
+  const Json& cases = j["cases"];
+  for (size_t i = 0; i < cases.size(); ++i) {
+    Result<CaseResult> r = CaseFromJson(cases[i]);
+    if (!r.ok()) return fail("cases[" + std::to_string(i) + "]: " + r.error().message);
+    report.results.push_back(std::move(r).value());
+  }
+  return report;
+}
+
+Result<std::string> ReadTextFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    Error e = MakeError("report", "", "cannot be read");
+    e.where.file = path.string();
+    return e;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+Result<RunReport> ReadJsonReport(const std::filesystem::path& path) {
+  Result<std::string> text = ReadTextFile(path);
+  if (!text.ok()) return text.error();
+  return ParseJsonReport(*text, path.string());
+}
+
+}  // namespace dmlc::app
