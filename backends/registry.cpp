@@ -25,8 +25,10 @@ std::vector<std::string> Registry::Names() const {
   return names;
 }
 
-const Registry& BuiltinRegistry() {
-  static const Registry registry = [] {
+namespace {
+
+Registry& TheRegistry() {
+  static Registry registry = [] {
     Registry r;
     RegisterCpuBackend(r);
 #ifdef DMLC_WITH_VULKAN
@@ -39,6 +41,12 @@ const Registry& BuiltinRegistry() {
   }();
   return registry;
 }
+
+}  // namespace
+
+const Registry& BuiltinRegistry() { return TheRegistry(); }
+
+void RegisterExtraBackend(BackendFactory factory) { TheRegistry().Add(std::move(factory)); }
 
 Result<std::unique_ptr<Backend>> CreateBackend(std::string_view name, const BackendOptions& options) {
   const BackendFactory* factory = BuiltinRegistry().Find(name);

@@ -41,6 +41,9 @@ class Registry {
 
 // The registry with every backend compiled into this build.
 const Registry& BuiltinRegistry();
+// Adds a backend a program brings itself: test programs register backends that inject faults. Call
+// from main(), before any lookup; not thread-safe.
+void RegisterExtraBackend(BackendFactory factory);
 // Finds the factory by name and creates the backend; the error lists the registered names when the
 // name is unknown.
 Result<std::unique_ptr<Backend>> CreateBackend(std::string_view name, const BackendOptions& options);

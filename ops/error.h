@@ -23,6 +23,9 @@ struct Error {
   std::string message;  // what is wrong, naming values: "InputTensors[1].Sizes[2] is 3 but ..."
   std::string rule;     // the rule broken, short: "all dimensions but Axis must match"
   SourceLocation where;
+  // The backend's device is gone (VK_ERROR_DEVICE_LOST, DXGI_ERROR_DEVICE_REMOVED and friends): nothing
+  // more can run on it, so the runner recreates it before the next case.
+  bool device_lost = false;
 
   // "file:line:col: SCOPE: message (rule)", leaving out what is empty.
   std::string ToString() const;

@@ -74,6 +74,10 @@ Status Validate(const OperatorDesc& desc) {
 
 Status ValidateAt(const OperatorDesc& desc, FeatureLevel level) {
   DMLC_RETURN_IF_ERROR(Validate(desc));
+  return SupportedAt(desc, level);
+}
+
+Status SupportedAt(const OperatorDesc& desc, FeatureLevel level) {
   return CheckSupport(SupportTableOf(desc), level, UsesOf(desc), Subject(desc));
 }
 

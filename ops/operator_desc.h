@@ -48,6 +48,8 @@ std::vector<TensorBinding> Bindings(const OperatorDesc& desc);
 Status Validate(const OperatorDesc& desc);
 // Validate() plus the level's support table.
 Status ValidateAt(const OperatorDesc& desc, FeatureLevel level);
+// The level's support table alone, for a desc Validate() has accepted (so a case is validated once).
+Status SupportedAt(const OperatorDesc& desc, FeatureLevel level);
 // Lowest level whose table accepts the desc; nullopt when none does. Assumes Validate() passed.
 std::optional<FeatureLevel> LowestFeatureLevel(const OperatorDesc& desc);
 const SupportTable& SupportTableOf(const OperatorDesc& desc);

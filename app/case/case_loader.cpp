@@ -58,6 +58,7 @@ CaseEntry LoadEntry(const JsonNode& node, const CaseContext& context, size_t ind
 CaseFile LoadCaseFile(const fs::path& file, const fs::path& root) {
   CaseFile out;
   out.path = file.string();
+  out.root = root.string();
   out.file_id = FileId(file, root);
 
   std::ifstream in(file, std::ios::binary);

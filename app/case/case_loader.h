@@ -20,6 +20,7 @@ struct CaseEntry {
 
 struct CaseFile {
   std::string path;             // as found
+  std::string root;             // the run root it was loaded under, as given
   std::string file_id;          // path relative to the run root, '/'-separated, without .json
   std::optional<Error> error;   // the file as a whole could not be read or parsed (JSON syntax: line/col)
   std::vector<CaseEntry> cases;

@@ -29,6 +29,17 @@ struct RunCommandOptions {
   int iterations = 0;
   int warmup = 0;
   Verbosity verbosity = Verbosity::kNormal;
+  // Isolation and faults (README, "Crashes, hangs and interruptions").
+  std::string isolation;        // "process", "none"; "" = process
+  double timeout_s = -1;        // per case; -1 = the backend's default (60 s on a device, 300 s on cpu)
+  int retries = 0;
+  std::string resume;           // a previous --report whose finished cases are not run again
+  // Baselines, skips, flakes and shards (README, "Baselines, skips and flakes", "Shards and merge").
+  std::string baseline;
+  std::string write_baseline;
+  std::string skips;
+  std::string flakes;
+  std::string shard;            // "K/N", "auto", "auto/N"; "" = the whole selection
 };
 
 struct ListCommandOptions {

@@ -8,6 +8,7 @@
 #include "app/conform/commands.h"
 #include "app/conform/compare_command.h"
 #include "app/engine/build_info.h"
+#include "app/worker/worker_args.h"
 
 namespace {
 
@@ -28,6 +29,10 @@ int main(int argc, char** argv) {
   // Logs go to stderr so stdout carries only the report and listings.
   spdlog::set_default_logger(spdlog::stderr_color_mt("dml-conform"));
   spdlog::set_pattern("%^%l%$: %v");
+  // `run` re-runs this program as its workers; that mode is internal, so it stays out of --help.
+  if (argc > 1 && std::string(argv[1]) == dmlc::app::worker::kWorkerCommand) {
+    return dmlc::app::worker::WorkerMain(std::vector<std::string>(argv + 1, argv + argc));
+  }
 
   CLI::App app{"dml-conform: DirectML operator conformance runner"};
   app.set_version_flag("--version", "dml-conform " + std::string(dmlc::app::kToolVersion) + " (" +
@@ -54,6 +59,18 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 65536))->capture_default_str();
   run_cmd->add_option("--warmup", run.warmup, "Untimed executions before the timed ones, in one batch")
       ->check(CLI::Range(0, 65536))->capture_default_str();
+  run_cmd->add_option("--isolation", run.isolation, "process: each case in a worker process (default); none: in this process")
+      ->check(CLI::IsMember({"process", "none"}));
+  run_cmd->add_option("--timeout", run.timeout_s, "Seconds a case may run before its worker is killed; 0 = none (default 60 on a device, 300 on cpu)")
+      ->check(CLI::NonNegativeNumber);
+  run_cmd->add_option("--retries", run.retries, "Rerun failing, crashing and timed-out cases up to N times; a pass makes them flakes")
+      ->check(CLI::Range(0, 100))->capture_default_str();
+  run_cmd->add_option("--resume", run.resume, "Run only the cases this report (or its journal) lacks, and write the merged report there");
+  run_cmd->add_option("--baseline", run.baseline, "Expected failures: a previous JSON report, or a CSV of id,status lines");
+  run_cmd->add_option("--write-baseline", run.write_baseline, "Write this run's failing cases as an id,status CSV");
+  run_cmd->add_option("--skips", run.skips, "Cases not to run: globs, or re:REGEX, one a line, # comments");
+  run_cmd->add_option("--flakes", run.flakes, "Known flakes (same form as --skips): their failures count as flake");
+  run_cmd->add_option("--shard", run.shard, "K/N: run the K-th of N stable parts of the selection; auto, auto/N: from CI variables");
   AddVerbosity(*run_cmd, run_verbose, run_quiet);
 
   dmlc::app::ListCommandOptions list;
@@ -81,6 +98,7 @@ int main(int argc, char** argv) {
     SetLogLevel(run_verbose, run_quiet);
     run.verbosity = run_verbose ? Verbosity::kVerbose : run_quiet ? Verbosity::kQuiet : Verbosity::kNormal;
     if (run.paths.empty()) run.paths = {"testcases/"};
+    if (run.report.empty()) run.report = run.resume;
     return dmlc::app::RunCommand(run);
   }
   if (list_cmd->parsed()) {

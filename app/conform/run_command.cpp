@@ -1,4 +1,5 @@
-// `dml-conform run`: load, select, run, report.
+// `dml-conform run`: plan, execute (in worker processes unless --isolation none), judge each result
+// against the baseline and the flakes list as it arrives, journal it, retry what failed, report.
 #ifdef _WIN32
 #include <io.h>
 #define isatty _isatty
@@ -8,116 +9,327 @@
 #endif
 
 #include <chrono>
-#include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include <spdlog/spdlog.h>
 
+#include "app/conform/case_executor.h"
 #include "app/conform/commands.h"
-#include "app/engine/case_set.h"
-#include "app/engine/runner.h"
-#include "app/report/console_report.h"
+#include "app/conform/run_plan.h"
+#include "app/policy/baseline.h"
+#include "app/policy/skips_and_flakes.h"
+#include "app/report/journal.h"
 #include "app/report/json_report.h"
 #include "app/report/junit_report.h"
-#include "backends/registry.h"
+#include "app/worker/interrupt.h"
+#include "app/worker/process.h"
 
 namespace dmlc::app {
 namespace {
 
+// What the options name beyond the cases: the files they point at, read before anything runs.
+struct Policies {
+  std::optional<policy::Baseline> baseline;
+  std::optional<policy::CasePatterns> skips;
+  std::optional<policy::CasePatterns> flakes;
+  std::optional<policy::Shard> shard;
+  std::optional<RunReport> resumed;
+};
+
+Result<Policies> LoadPolicies(const RunCommandOptions& o) {
+  Policies p;
+  if (!o.baseline.empty()) {
+    Result<policy::Baseline> baseline = policy::LoadBaseline(o.baseline);
+    if (!baseline.ok()) return baseline.error();
+    p.baseline = std::move(baseline).value();
+  }
+  for (auto [path, into] : {std::pair{&o.skips, &p.skips}, std::pair{&o.flakes, &p.flakes}}) {
+    if (path->empty()) continue;
+    Result<policy::CasePatterns> patterns = policy::LoadCasePatterns(*path);
+    if (!patterns.ok()) return patterns.error();
+    *into = std::move(patterns).value();
+  }
+  if (!o.shard.empty()) {
+    Result<policy::Shard> shard = policy::ParseShard(o.shard, policy::ProcessEnv);
+    if (!shard.ok()) return shard.error();
+    p.shard = *shard;
+  }
+  if (!o.resume.empty()) {
+    Result<RunReport> resumed = ReadFinished(o.resume);
+    if (!resumed.ok()) return resumed.error();
+    if (resumed->context.backend != o.backend) {
+      return MakeError("--resume", "", o.resume + " ran on backend '" + resumed->context.backend + "', not '" + o.backend + "'");
+    }
+    p.resumed = std::move(resumed).value();
+  }
+  return p;
+}
+
+Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o) {
+  ExecutorOptions e;
+  e.worker.backend = o.backend;
+  e.worker.device = o.device;
+  e.worker.debug = o.debug;
+  e.worker.verbose = o.verbosity == Verbosity::kVerbose;
+  if (!o.feature_level.empty()) {
+    e.worker.run.feature_level = ops::ParseFeatureLevel(o.feature_level);
+    if (!e.worker.run.feature_level) {
+      return MakeError("--feature-level", "", "--feature-level '" + o.feature_level +
+                                                  "' is not a feature level (expected e.g. 4_1, 5.0, DML_FEATURE_LEVEL_5_1)");
+    }
+  }
+  e.worker.run.dump_dir = o.dump_dir;
+  e.worker.run.iterations = o.iterations;
+  e.worker.run.warmup = o.warmup;
+  e.jobs = o.jobs;
+  // A reference run on the CPU may be slow but does not hang; a device may.
+  e.timeout_s = o.timeout_s >= 0 ? o.timeout_s : o.backend == "cpu" ? 300 : 60;
+  return e;
+}
+
+bool Isolated(const RunCommandOptions& o) { return o.isolation != "none"; }
+
 // Writes one report file; false (logged) when it cannot be written.
-template <class Writer>
-bool WriteFile(const std::string& path, const char* what, Writer write) {
-  std::ofstream out(path, std::ios::binary);
-  if (out) write(out);
-  if (!out) {
-    spdlog::error("cannot write the {} report to {}", what, path);
+bool WriteReport(const std::string& path, const char* what, const std::string& text) {
+  Status written = WriteFileAtomically(path, text);
+  if (!written.ok()) {
+    spdlog::error("cannot write the {} report: {}", what, written.error().ToString());
     return false;
   }
   spdlog::info("{} report written to {}", what, path);
   return true;
 }
 
-// A PATH that does not exist becomes an error result, so reports show it beside the cases.
-CaseResult PathErrorResult(const Error& error) {
-  CaseResult r;
-  r.id = error.where.file.empty() ? error.path : error.where.file;
-  r.file = r.id;
-  r.file_id = r.id;
-  r.status = CaseStatus::kError;
-  r.message = error.ToString();
-  return r;
+template <class Writer>
+std::string Render(Writer write) {
+  std::ostringstream out;
+  write(out);
+  return out.str();
 }
+
+// The run in progress: every planned case's result slot, and what each arriving result goes through.
+class Session {
+ public:
+  Session(const RunCommandOptions& options, const Policies& policies, RunPlan plan, CaseExecutor& executor)
+      : o_(options), policies_(policies), plan_(std::move(plan)), executor_(executor),
+        progress_(std::cerr, options.verbosity == Verbosity::kNormal && isatty(STDERR_FILENO) != 0) {}
+
+  void StartJournal(const RunContext& context) {
+    if (o_.report.empty()) return;
+    Result<Journal> journal = Journal::Create(o_.report, context);
+    if (journal.ok()) {
+      journal_ = std::move(journal).value();
+      // What a resumed report finished goes in too, so the journal alone always holds the whole run.
+      for (size_t i = 0; i < plan_.settled.size(); ++i) {
+        if (plan_.settled[i]) Record(i, *plan_.settled[i]);
+      }
+    } else {
+      spdlog::warn("{}; a run killed outright will lose its results", journal.error().ToString());
+    }
+  }
+
+  // Runs every case the plan leaves open. An error only when nothing could run.
+  Status RunOpen() {
+    std::vector<size_t> open;
+    for (size_t i = 0; i < plan_.selected.size(); ++i) {
+      if (!plan_.settled[i]) open.push_back(i);
+    }
+    total_ = open.size();
+    return Execute(open, [&](size_t slot, CaseResult r) { Settle(slot, std::move(r)); });
+  }
+
+  // --retries: reruns each case whose failure no baseline or flakes list expected; a rerun that passes
+  // makes it a flake. Reruns start after the whole selection ran, as deqp-runner does.
+  void Retry() {
+    for (int attempt = 2; attempt <= o_.retries + 1 && !Interrupted(); ++attempt) {
+      std::vector<size_t> failed;
+      for (size_t i : ran_) {
+        if (plan_.settled[i] && IsFailure(plan_.settled[i]->status)) failed.push_back(i);
+      }
+      if (failed.empty()) return;
+      spdlog::info("retry {} of {}: {} cases", attempt - 1, o_.retries, failed.size());
+      Status rerun = Execute(failed, [&](size_t slot, CaseResult r) { SettleRetry(slot, attempt, std::move(r)); });
+      if (!rerun.ok()) return spdlog::error("retries stopped: {}", rerun.error().ToString());
+    }
+  }
+
+  // Cases no executor could run, because the backend became unavailable mid-run.
+  void SettleUnrun(const Error& why) {
+    for (size_t i = 0; i < plan_.selected.size(); ++i) {
+      if (plan_.settled[i]) continue;
+      CaseResult r = DescribeCase(plan_.selected[i]);
+      r.status = CaseStatus::kError;
+      r.message = "not run: " + why.ToString();
+      Record(i, std::move(r));
+    }
+  }
+
+  bool AnyRan() const { return !ran_.empty(); }
+  bool Interrupted() const { return worker::InterruptSignal() != 0; }
+  void ClearProgress() { progress_.Clear(); }
+
+  // Every finished result in selection order, then the others; unfinished (interrupted) ones left out.
+  std::vector<CaseResult> Results() const {
+    std::vector<CaseResult> results;
+    for (const auto& r : plan_.settled) {
+      if (r) results.push_back(*r);
+    }
+    results.insert(results.end(), plan_.others.begin(), plan_.others.end());
+    return results;
+  }
+  size_t Planned() const { return plan_.selected.size() + plan_.others.size(); }
+  void RemoveJournal() {
+    if (journal_) journal_->Remove();
+  }
+
+ private:
+  Status Execute(const std::vector<size_t>& slots, const std::function<void(size_t, CaseResult)>& on_result) {
+    std::vector<SelectedCase> cases;
+    for (size_t i : slots) cases.push_back(plan_.selected[i]);
+    worker::PoolCallbacks callbacks;
+    callbacks.on_result = [&](size_t index, CaseResult r) { on_result(slots[index], std::move(r)); };
+    callbacks.stop_starting = [&] { return stop_; };
+    callbacks.abandon = [&] { return Interrupted(); };
+    return executor_.Execute(cases, callbacks);
+  }
+
+  void Settle(size_t slot, CaseResult r) {
+    // A crashed or timed-out case comes back from the parent's side, which knows only its id.
+    if (r.operator_name.empty()) {
+      CaseResult described = DescribeCase(plan_.selected[slot]);
+      r.file_id = described.file_id;
+      r.operator_type = described.operator_type;
+      r.operator_name = described.operator_name;
+      r.data_types = described.data_types;
+    }
+    if (policies_.baseline) policy::ApplyBaseline(*policies_.baseline, r);
+    if (policies_.flakes) policy::ApplyKnownFlakes(*policies_.flakes, r);
+    ran_.push_back(slot);
+    if (o_.fail_fast && !CountsAsSuccess(r.status)) stop_ = true;
+    progress_.Update(r, ran_.size(), total_);
+    spdlog::debug("[{}/{}] {} {} ({:.2f} ms)", ran_.size(), total_, StatusName(r.status), r.id, r.duration_ms);
+    Record(slot, std::move(r));
+  }
+
+  void SettleRetry(size_t slot, int attempt, CaseResult rerun) {
+    CaseResult r = *plan_.settled[slot];
+    r.attempts = attempt;
+    if (rerun.status == CaseStatus::kPass) {
+      r.message = "passed on attempt " + std::to_string(attempt) + "; attempt 1: " + std::string(StatusName(r.status)) +
+                  ": " + r.message;
+      r.status = CaseStatus::kFlake;
+      r.timing = rerun.timing;
+    }
+    Record(slot, std::move(r));
+  }
+
+  void Record(size_t slot, CaseResult r) {
+    if (journal_) {
+      if (Status s = journal_->Append(r); !s.ok()) {
+        spdlog::warn("{}; the journal stops here", s.error().ToString());
+        journal_.reset();
+      }
+    }
+    plan_.settled[slot] = std::move(r);
+  }
+
+  const RunCommandOptions& o_;
+  const Policies& policies_;
+  RunPlan plan_;
+  CaseExecutor& executor_;
+  ProgressLine progress_;
+  std::optional<Journal> journal_;
+  std::vector<size_t> ran_;  // slots this run executed, in the order they finished
+  size_t total_ = 0;
+  bool stop_ = false;        // --fail-fast: a case failed
+};
 
 }  // namespace
 
 int RunCommand(const RunCommandOptions& o) {
   const auto start = std::chrono::steady_clock::now();
-  RunOptions options;
-  if (!o.feature_level.empty()) {
-    options.feature_level = ops::ParseFeatureLevel(o.feature_level);
-    if (!options.feature_level) {
-      spdlog::error("--feature-level '{}' is not a feature level (expected e.g. 4_1, 5.0, DML_FEATURE_LEVEL_5_1)",
-                    o.feature_level);
-      return kExitUsage;
-    }
-  }
-  options.jobs = o.jobs;
-  options.fail_fast = o.fail_fast;
-  options.dump_dir = o.dump_dir;
-  options.iterations = o.iterations;
-  options.warmup = o.warmup;
-
-  Result<std::unique_ptr<backends::Backend>> backend =
-      backends::CreateBackend(o.backend, backends::BackendOptions{o.device, o.debug, 0});
-  if (!backend.ok()) {
-    spdlog::error("backend '{}' is unavailable: {}", o.backend, backend.error().ToString());
+  worker::InstallInterruptHandlers();
+  Result<ExecutorOptions> execution = ExecutionOptions(o);
+  if (!execution.ok()) {
+    spdlog::error("{}", execution.error().message);
     return kExitUsage;
   }
+  Result<Policies> policies = LoadPolicies(o);
+  if (!policies.ok()) {
+    spdlog::error("{}", policies.error().ToString());
+    return kExitUsage;
+  }
+  if (!Isolated(o) && o.timeout_s > 0) spdlog::warn("--timeout needs --isolation process; it is not enforced");
 
   const CaseSet set = LoadCaseSet({o.paths.begin(), o.paths.end()});
   for (const Error& e : set.path_errors) spdlog::error("{}", e.ToString());
-  const std::vector<SelectedCase> selected = set.Select(CaseFilter(o.filters));
-  if (selected.empty()) {
+  RunPlan plan = PlanRun(set, PlanInputs{o.filters, policies->shard, policies->skips ? &*policies->skips : nullptr,
+                                         policies->resumed ? &*policies->resumed : nullptr});
+  if (set.Select(CaseFilter(o.filters)).empty()) {
     spdlog::error(set.files.empty() ? "no case files found" : "no case matches the filters");
     return kExitUsage;
   }
-  spdlog::info("running {} cases from {} files on {} [{}]", selected.size(), set.files.size(), o.backend,
-               (*backend)->Device().name);
 
-  Runner runner(**backend, CpuReference(), options);
-  ProgressLine progress(std::cerr, o.verbosity != Verbosity::kQuiet && isatty(STDERR_FILENO) != 0 &&
-                                       o.verbosity != Verbosity::kVerbose);
-  std::vector<CaseResult> results;
-  for (const Error& e : set.path_errors) results.push_back(PathErrorResult(e));
-  std::vector<CaseResult> ran = runner.Run(selected, [&](const CaseResult& r, size_t done, size_t total) {
-    progress.Update(r, done, total);
-    spdlog::debug("[{}/{}] {} {} ({:.2f} ms)", done, total, StatusName(r.status), r.id, r.duration_ms);
-  });
-  progress.Clear();
-  results.insert(results.end(), std::make_move_iterator(ran.begin()), std::make_move_iterator(ran.end()));
+  std::unique_ptr<CaseExecutor> executor;
+  if (Isolated(o)) {
+    executor = ProcessExecutor(worker::CurrentExecutable().string(), *execution);
+  } else {
+    Result<std::unique_ptr<CaseExecutor>> in_process = InProcessExecutor(*execution);
+    if (!in_process.ok()) {
+      spdlog::error("backend '{}' is unavailable: {}", o.backend, in_process.error().ToString());
+      return kExitUsage;
+    }
+    executor = std::move(in_process).value();
+  }
+  spdlog::info("running {} cases from {} files on {}{}", plan.ToRun(), set.files.size(), o.backend,
+               Isolated(o) ? " in worker processes" : "");
 
   RunContext context = CollectRunContext();
   context.backend = o.backend;
-  context.device = (*backend)->Device().name;
-  context.driver = (*backend)->Device().driver;
-  context.feature_level = o.feature_level.empty() ? "highest" : std::string(ops::FeatureLevelName(*options.feature_level));
-  context.jobs = runner.Workers();
+  context.feature_level = o.feature_level.empty() ? "highest" : std::string(ops::FeatureLevelName(*execution->worker.run.feature_level));
+  context.isolation = Isolated(o) ? "process" : "none";
+  context.timeout_s = Isolated(o) ? execution->timeout_s : 0;
+  context.retries = o.retries;
+  context.shard = policies->shard ? policy::ShardName(*policies->shard) : "";
   context.iterations = o.iterations;
   context.warmup = o.warmup;
+
+  Session session(o, *policies, std::move(plan), *executor);
+  context.planned_cases = static_cast<int>(session.Planned());
+  session.StartJournal(context);
+  Status ran = session.RunOpen();
+  if (!ran.ok() && !session.AnyRan()) {
+    session.ClearProgress();
+    spdlog::error("backend '{}' is unavailable: {}", o.backend, ran.error().ToString());
+    session.RemoveJournal();
+    return kExitUsage;
+  }
+  if (!ran.ok()) session.SettleUnrun(ran.error());
+  session.Retry();
+  session.ClearProgress();
+
+  const std::vector<CaseResult> results = session.Results();
+  context.device = executor->Device().name;
+  context.driver = executor->Device().driver;
+  context.jobs = executor->Jobs();
+  context.interrupted = session.Interrupted();
   context.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 
   ConsoleOptions console{o.verbosity, RerunOptions{o.backend, o.device, o.feature_level}};
   WriteConsoleReport(std::cout, context, results, console);
   bool written = true;
   if (!o.report.empty()) {
-    written &= WriteFile(o.report, "JSON", [&](std::ostream& out) { WriteJsonReport(out, context, results); });
+    written &= WriteReport(o.report, "JSON", Render([&](std::ostream& out) { WriteJsonReport(out, context, results); }));
+    if (written) session.RemoveJournal();
   }
   if (!o.junit.empty()) {
-    written &= WriteFile(o.junit, "JUnit", [&](std::ostream& out) { WriteJUnitReport(out, context, results); });
+    written &= WriteReport(o.junit, "JUnit", Render([&](std::ostream& out) { WriteJUnitReport(out, context, results); }));
   }
-  const RunTotals totals = Tally(results);
-  if (totals.fail > 0 || totals.error > 0) return kExitFailures;
+  if (!o.write_baseline.empty()) written &= WriteReport(o.write_baseline, "baseline", policy::BaselineCsv(results));
+  if (context.interrupted) return worker::InterruptExitCode(worker::InterruptSignal());
+  if (!Tally(results).Succeeded()) return kExitFailures;
   return written ? kExitOk : kExitUsage;
 }
 

@@ -24,7 +24,7 @@ DescCheck CheckDesc(const TestCase& c, std::optional<ops::FeatureLevel> cap) {
     level = lowest.value_or(cap.value_or(ops::kHighestFeatureLevel));
   }
   d.level = level;
-  if (Status at = ops::ValidateAt(c.desc, *level); !at.ok()) d.rejection = at.error();
+  if (Status at = ops::SupportedAt(c.desc, *level); !at.ok()) d.rejection = at.error();
   return d;
 }
 

@@ -18,11 +18,11 @@ struct DescCheck {
   // skipped or rejected before one could be chosen.
   std::optional<ops::FeatureLevel> level;
   std::optional<std::string> skip_reason;  // needs more than the --feature-level cap
-  std::optional<Error> rejection;          // ops::Validate() or ops::ValidateAt(level) said no
+  std::optional<Error> rejection;          // ops::Validate() or ops::SupportedAt(level) said no
 };
 
 // `cap` is --feature-level (nullopt: none). Order: a case level above the cap skips; then Validate();
-// then the lowest level the desc needs (above the cap skips); then ValidateAt() that level.
+// then the lowest level the desc needs (above the cap skips); then the support table of that level. The desc is validated once.
 DescCheck CheckDesc(const TestCase& test_case, std::optional<ops::FeatureLevel> cap);
 
 // The distinct data types of a desc's tensors in binding order: {"FLOAT32", "UINT32"}.

@@ -1,4 +1,5 @@
-// Runner::RunOne: the life of one case. Each step either hands on to the next or settles the result.
+// Runner::RunOne: the life of one case, as a chain of named steps. Each step either hands on what the
+// next needs or returns the verdict that settles the case.
 #include <chrono>
 #include <exception>
 #include <new>
@@ -19,18 +20,19 @@ double MsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-void Settle(CaseResult& r, CaseStatus status, std::string message) {
-  r.status = status;
-  r.message = std::move(message);
+Verdict Pass() { return {CaseStatus::kPass, ""}; }
+Verdict Fail(std::string message) { return {CaseStatus::kFail, std::move(message)}; }
+Verdict Skip(std::string message) { return {CaseStatus::kSkip, std::move(message)}; }
+Verdict ErrorVerdict(std::string prefix, const Error& error) {
+  return {CaseStatus::kError, prefix + error.ToString(), error.device_lost};
 }
 
 // An expectError case was rejected with `message`: it passes when the message holds the substring.
-void SettleRejection(CaseResult& r, const ExpectError& expect, const std::string& message) {
+Verdict JudgeRejection(const ExpectError& expect, const std::string& message) {
   if (expect.substring.empty() || message.find(expect.substring) != std::string::npos) {
-    Settle(r, CaseStatus::kPass, "rejected as expected: " + message);
-  } else {
-    Settle(r, CaseStatus::kFail, "rejected, but the message does not contain '" + expect.substring + "': " + message);
+    return {CaseStatus::kPass, "rejected as expected: " + message};
   }
+  return Fail("rejected, but the message does not contain '" + expect.substring + "': " + message);
 }
 
 // The error with the tensor it concerns named first in its message, keeping its location.
@@ -51,75 +53,80 @@ CaseResult Runner::RunOne(const SelectedCase& selected) {
   r.id = selected.id();
   r.file = selected.file->path;
   r.file_id = selected.file->file_id;
+  Verdict verdict;
   try {
     if (selected.entry == nullptr) {
-      Settle(r, CaseStatus::kError, selected.file->error ? selected.file->error->ToString() : "file not loaded");
+      verdict = {CaseStatus::kError, selected.file->error ? selected.file->error->ToString() : "file not loaded"};
     } else if (!selected.entry->loaded.ok()) {
-      Settle(r, CaseStatus::kError, selected.entry->loaded.error().ToString());
+      verdict = {CaseStatus::kError, selected.entry->loaded.error().ToString()};
     } else {
-      Execute(selected.entry->loaded.value(), r);
+      verdict = Execute(selected.entry->loaded.value(), r);
     }
   } catch (const std::bad_alloc&) {
-    Settle(r, CaseStatus::kError, "out of memory while running the case");
+    verdict = {CaseStatus::kError, "out of memory while running the case"};
   } catch (const std::exception& e) {
-    Settle(r, CaseStatus::kError, std::string("internal error: ") + e.what());
+    verdict = {CaseStatus::kError, std::string("internal error: ") + e.what()};
   } catch (...) {
-    Settle(r, CaseStatus::kError, "internal error: unknown exception");
+    verdict = {CaseStatus::kError, "internal error: unknown exception"};
   }
+  r.status = verdict.status;
+  r.message = std::move(verdict.message);
+  r.device_lost = verdict.device_lost;
   r.duration_ms = MsSince(start);
   return r;
 }
 
-void Runner::Execute(const TestCase& c, CaseResult& r) {
-  const std::vector<ops::TensorBinding> bindings = ops::Bindings(c.desc);
+Verdict Runner::Execute(const TestCase& c, CaseResult& r) {
   r.operator_type = std::string(ops::OperatorTypeName(ops::TypeOf(c.desc)));
   r.operator_name = ops::DisplayName(c.desc);
   r.data_types = DataTypeNames(c.desc);
 
   const DescCheck check = CheckDesc(c, options_.feature_level);
   if (check.level) r.feature_level = std::string(ops::FeatureLevelName(*check.level));
-  if (check.skip_reason) return Settle(r, CaseStatus::kSkip, *check.skip_reason);
-  // Backends receive only descs the model accepted, so a rejection settles the case before any
-  // backend sees it.
-  if (c.expect_error.expected) {
-    if (check.rejection) return SettleRejection(r, c.expect_error, check.rejection->ToString());
-    const backends::Support support = backend_.Supports(c.desc);
-    if (!support.supported) {
-      return Settle(r, CaseStatus::kFail, "validation accepted a desc the case expects to be rejected (" +
-                                              std::string(backend_.Name()) + " does not support it: " + support.reason + ")");
-    }
-    Result<std::unique_ptr<backends::PreparedOperator>> prepared = backend_.Prepare(c.desc);
-    if (!prepared.ok()) return SettleRejection(r, c.expect_error, prepared.error().ToString());
-    return Settle(r, CaseStatus::kFail, "the desc was accepted by validation and by " + std::string(backend_.Name()) +
-                                            ", but the case expects it to be rejected");
-  }
-  if (check.rejection) {
-    // The model's errors name the field; the case's location says where in the file to look.
-    Error e = *check.rejection;
-    if (e.where.file.empty()) e.where = c.where;
-    e.message = "invalid desc: " + e.message;
-    return Settle(r, CaseStatus::kError, e.ToString());
-  }
+  if (check.skip_reason) return Skip(*check.skip_reason);
+  if (c.expect_error.expected) return ExpectRejection(c, check);
+  if (check.rejection) return Invalid(c, *check.rejection);
   const backends::Support support = backend_.Supports(c.desc);
-  if (!support.supported) return Settle(r, CaseStatus::kSkip, std::string(backend_.Name()) + ": " + support.reason);
+  if (!support.supported) return Skip(std::string(backend_.Name()) + ": " + support.reason);
+  return RunAccepted(c, r);
+}
 
+// Backends receive only descs the model accepted, so the model's rejection settles the case before any
+// backend sees it; an accepted desc must then be refused by the backend.
+Verdict Runner::ExpectRejection(const TestCase& c, const DescCheck& check) {
+  if (check.rejection) return JudgeRejection(c.expect_error, check.rejection->ToString());
+  const backends::Support support = backend_.Supports(c.desc);
+  if (!support.supported) {
+    return Fail("validation accepted a desc the case expects to be rejected (" + std::string(backend_.Name()) +
+                " does not support it: " + support.reason + ")");
+  }
+  Result<std::unique_ptr<backends::PreparedOperator>> prepared = backend_.Prepare(c.desc);
+  if (!prepared.ok()) return JudgeRejection(c.expect_error, prepared.error().ToString());
+  return Fail("the desc was accepted by validation and by " + std::string(backend_.Name()) +
+              ", but the case expects it to be rejected");
+}
+
+// The model's errors name the field; the case's location says where in the file to look.
+Verdict Runner::Invalid(const TestCase& c, Error rejection) {
+  if (rejection.where.file.empty()) rejection.where = c.where;
+  rejection.message = "invalid desc: " + rejection.message;
+  return ErrorVerdict("", rejection);
+}
+
+Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
+  const std::vector<ops::TensorBinding> bindings = ops::Bindings(c.desc);
   std::vector<const ops::TensorBinding*> ins, outs;
   for (const auto& b : bindings) (b.role == ops::TensorRole::kInput ? ins : outs).push_back(&b);
   if (c.inputs.size() != ins.size() || c.expected.size() != outs.size()) {
-    return Settle(r, CaseStatus::kError, "the case gives " + std::to_string(c.inputs.size()) + " inputs and " +
-                                             std::to_string(c.expected.size()) + " expected outputs; the desc binds " +
-                                             std::to_string(ins.size()) + " and " + std::to_string(outs.size()));
+    return {CaseStatus::kError, "the case gives " + std::to_string(c.inputs.size()) + " inputs and " +
+                                    std::to_string(c.expected.size()) + " expected outputs; the desc binds " +
+                                    std::to_string(ins.size()) + " and " + std::to_string(outs.size())};
   }
-  std::vector<std::vector<std::byte>> inputs;
-  for (size_t i = 0; i < ins.size(); ++i) {
-    Result<std::vector<std::byte>> buffer = Materialize(c.inputs[i], *ins[i]->desc);
-    if (!buffer.ok()) return Settle(r, CaseStatus::kError, Within(ins[i]->name, buffer.error()).ToString());
-    inputs.push_back(std::move(buffer).value());
-  }
-  const std::vector<backends::ConstBuffer> input_views = ConstViews(inputs);
-
+  Result<std::vector<std::vector<std::byte>>> inputs = MaterializeInputs(c, ins);
+  if (!inputs.ok()) return ErrorVerdict("", inputs.error());
+  const std::vector<backends::ConstBuffer> input_views = ConstViews(*inputs);
   Result<std::vector<std::vector<std::byte>>> expected = ExpectedOutputs(c, outs, input_views);
-  if (!expected.ok()) return Settle(r, CaseStatus::kError, expected.error().ToString());
+  if (!expected.ok()) return ErrorVerdict("", expected.error());
 
   CaseTiming timing;
   timing.warmup = options_.warmup;
@@ -127,47 +134,66 @@ void Runner::Execute(const TestCase& c, CaseResult& r) {
   const Clock::time_point prepare_start = Clock::now();
   Result<std::unique_ptr<backends::PreparedOperator>> prepared = backend_.Prepare(c.desc);
   timing.prepare_ms = MsSince(prepare_start);
-  if (!prepared.ok()) return Settle(r, CaseStatus::kError, "prepare: " + prepared.error().ToString());
+  if (!prepared.ok()) return ErrorVerdict("prepare: ", prepared.error());
 
   std::vector<GuardedBuffer> outputs;
   std::vector<backends::MutableBuffer> output_views;
   for (const auto* b : outs) outputs.emplace_back(*b->desc);
   for (auto& o : outputs) output_views.push_back(o.buffer());
   Result<backends::Timing> cold = (*prepared)->Execute(input_views, output_views);
-  if (!cold.ok()) return Settle(r, CaseStatus::kError, "execute: " + cold.error().ToString());
+  if (!cold.ok()) return ErrorVerdict("execute: ", cold.error());
   timing.cold_cpu_ms = cold->cpu_ms;
   timing.cold_gpu_ms = cold->gpu_ms;
 
+  Verdict verdict = Judge(c, outs, *expected, outputs, r);
+  if (verdict.status == CaseStatus::kFail && !options_.dump_dir.empty()) verdict.message += Dump(r.id, outs, *expected, outputs);
+  if (options_.iterations > 0) {
+    Status timed = TimeHot(**prepared, input_views, output_views, timing);
+    if (!timed.ok()) return ErrorVerdict("timed execution: ", timed.error());
+  }
+  r.timing = timing;
+  return verdict;
+}
+
+Result<std::vector<std::vector<std::byte>>> Runner::MaterializeInputs(const TestCase& c,
+                                                                      const std::vector<const ops::TensorBinding*>& ins) {
+  std::vector<std::vector<std::byte>> inputs;
+  for (size_t i = 0; i < ins.size(); ++i) {
+    Result<std::vector<std::byte>> buffer = Materialize(c.inputs[i], *ins[i]->desc);
+    if (!buffer.ok()) return Within(ins[i]->name, buffer.error());
+    inputs.push_back(std::move(buffer).value());
+  }
+  return inputs;
+}
+
+// Out-of-bounds writes first (they make the values meaningless), then the values under the tolerance.
+Verdict Runner::Judge(const TestCase& c, const std::vector<const ops::TensorBinding*>& outs,
+                      const std::vector<std::vector<std::byte>>& expected, std::vector<GuardedBuffer>& outputs,
+                      CaseResult& r) const {
   const ToleranceRule tolerance = ToleranceFor(c);
   r.tolerance = tolerance.rule;
   std::string oob;
   for (size_t i = 0; i < outs.size(); ++i) {
     if (auto write = outputs[i].FindOutOfBoundsWrite(); write && oob.empty()) oob = outs[i]->name + ": " + *write;
-    CompareTensor(*outs[i]->desc, outs[i]->name, (*expected)[i], outputs[i].buffer(), tolerance.tolerance,
+    CompareTensor(*outs[i]->desc, outs[i]->name, expected[i], outputs[i].buffer(), tolerance.tolerance,
                   options_.max_reported_mismatches, r.comparison);
   }
-  if (!oob.empty()) {
-    Settle(r, CaseStatus::kFail, oob);
-  } else if (!r.comparison.passed()) {
-    Settle(r, CaseStatus::kFail, std::to_string(r.comparison.mismatches) + " of " +
-                                     std::to_string(r.comparison.elements) + " elements differ beyond the tolerance (" +
-                                     DescribeTolerance(tolerance.tolerance) + ")");
-  } else {
-    Settle(r, CaseStatus::kPass, "");
+  if (!oob.empty()) return Fail(oob);
+  if (!r.comparison.passed()) {
+    return Fail(std::to_string(r.comparison.mismatches) + " of " + std::to_string(r.comparison.elements) +
+                " elements differ beyond the tolerance (" + DescribeTolerance(tolerance.tolerance) + ")");
   }
+  return Pass();
+}
 
-  if (r.status == CaseStatus::kFail && !options_.dump_dir.empty()) {
-    for (size_t i = 0; i < outs.size(); ++i) {
-      Status dumped = DumpOutputs(options_.dump_dir, r.id, outs[i]->name, *outs[i]->desc, (*expected)[i],
-                                  outputs[i].buffer());
-      if (!dumped.ok()) r.message += "; dump failed: " + dumped.error().ToString();
-    }
+std::string Runner::Dump(const std::string& id, const std::vector<const ops::TensorBinding*>& outs,
+                         const std::vector<std::vector<std::byte>>& expected, std::vector<GuardedBuffer>& outputs) const {
+  std::string failures;
+  for (size_t i = 0; i < outs.size(); ++i) {
+    Status dumped = DumpOutputs(options_.dump_dir, id, outs[i]->name, *outs[i]->desc, expected[i], outputs[i].buffer());
+    if (!dumped.ok()) failures += "; dump failed: " + dumped.error().ToString();
   }
-  if (options_.iterations > 0) {
-    Status timed = TimeHot(**prepared, input_views, output_views, timing);
-    if (!timed.ok()) return Settle(r, CaseStatus::kError, "timed execution: " + timed.error().ToString());
-  }
-  r.timing = timing;
+  return failures;
 }
 
 Result<std::vector<std::vector<std::byte>>> Runner::ExpectedOutputs(

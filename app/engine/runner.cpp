@@ -34,7 +34,8 @@ int Runner::Workers() const {
   return options_.jobs > 0 ? options_.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
-std::vector<CaseResult> Runner::Run(const std::vector<SelectedCase>& cases, const Progress& progress) {
+std::vector<CaseResult> Runner::Run(const std::vector<SelectedCase>& cases, const Progress& progress,
+                                    const std::function<bool()>& stop_requested) {
   const size_t workers = std::min(static_cast<size_t>(Workers()), std::max<size_t>(cases.size(), 1));
 
   std::vector<std::optional<CaseResult>> slots(cases.size());
@@ -44,6 +45,7 @@ std::vector<CaseResult> Runner::Run(const std::vector<SelectedCase>& cases, cons
   size_t done = 0;
   auto work = [&] {
     while (!stop.load()) {
+      if (stop_requested && stop_requested()) return;
       const size_t i = next.fetch_add(1);
       if (i >= cases.size()) return;
       CaseResult result = RunOne(cases[i]);
@@ -52,7 +54,7 @@ std::vector<CaseResult> Runner::Run(const std::vector<SelectedCase>& cases, cons
       std::lock_guard<std::mutex> lock(progress_mutex);
       slots[i] = std::move(result);
       ++done;
-      if (progress) progress(*slots[i], done, cases.size());
+      if (progress) progress(i, *slots[i], done, cases.size());
     }
   };
   std::vector<std::jthread> threads;

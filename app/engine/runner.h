@@ -30,6 +30,16 @@ struct RunOptions {
   size_t max_reported_mismatches = 10;
 };
 
+// How a step of a case's life settles it: the status and why.
+struct Verdict {
+  CaseStatus status = CaseStatus::kError;
+  std::string message;
+  bool device_lost = false;  // the error came from a lost device
+};
+
+struct DescCheck;
+class GuardedBuffer;
+
 // Creates the backend that computes expected outputs a case leaves out.
 using ReferenceFactory = std::function<Result<std::unique_ptr<backends::Backend>>()>;
 // The CPU reference backend from the registry.
@@ -40,12 +50,14 @@ class Runner {
  public:
   Runner(backends::Backend& backend, ReferenceFactory reference, RunOptions options);
 
-  // Called after each case, from the worker that ran it but serialized; done counts finished cases.
-  using Progress = std::function<void(const CaseResult& result, size_t done, size_t total)>;
+  // Called after each case, from the thread that ran it but serialized; `index` is the case's in
+  // `cases`, done counts finished cases.
+  using Progress = std::function<void(size_t index, const CaseResult& result, size_t done, size_t total)>;
 
   // Results in the order of `cases`. With fail_fast, cases not started after the first failure are
-  // left out.
-  std::vector<CaseResult> Run(const std::vector<SelectedCase>& cases, const Progress& progress = {});
+  // left out; so are those not started once `stop` (checked before each case) returns true.
+  std::vector<CaseResult> Run(const std::vector<SelectedCase>& cases, const Progress& progress = {},
+                              const std::function<bool()>& stop = {});
 
   // Worker threads Run() uses: --jobs, else all cores; 1 when the backend is not ThreadSafe().
   int Workers() const;
@@ -54,7 +66,19 @@ class Runner {
   CaseResult RunOne(const SelectedCase& selected);
 
  private:
-  void Execute(const TestCase& test_case, CaseResult& result);
+  // The steps, in order. Each fills what it learns into `result` and returns the verdict that settles it.
+  Verdict Execute(const TestCase& test_case, CaseResult& result);
+  Verdict ExpectRejection(const TestCase& test_case, const DescCheck& check);
+  Verdict Invalid(const TestCase& test_case, Error rejection);
+  Verdict RunAccepted(const TestCase& test_case, CaseResult& result);
+  Result<std::vector<std::vector<std::byte>>> MaterializeInputs(const TestCase& test_case,
+                                                                const std::vector<const ops::TensorBinding*>& ins);
+  Verdict Judge(const TestCase& test_case, const std::vector<const ops::TensorBinding*>& outs,
+                const std::vector<std::vector<std::byte>>& expected, std::vector<GuardedBuffer>& outputs,
+                CaseResult& result) const;
+  // Writes a failing case's outputs to --dump-dir; what could not be written, as "; dump failed: ...".
+  std::string Dump(const std::string& id, const std::vector<const ops::TensorBinding*>& outs,
+                   const std::vector<std::vector<std::byte>>& expected, std::vector<GuardedBuffer>& outputs) const;
   // The case's expected outputs in output binding order: from its initializers, or computed by the
   // reference from `inputs` where it gives none.
   Result<std::vector<std::vector<std::byte>>> ExpectedOutputs(const TestCase& test_case,

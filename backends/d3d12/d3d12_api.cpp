@@ -36,4 +36,9 @@ std::string HresultName(HRESULT hr) {
   return hex;
 }
 
+bool IsDeviceLoss(HRESULT hr) {
+  const auto value = static_cast<uint32_t>(hr);
+  return value == 0x887A0005u || value == 0x887A0006u || value == 0x887A0007u || value == 0x887A0020u;
+}
+
 }  // namespace dmlc::backends::d3d12

@@ -43,5 +43,7 @@ using ComPtr = Microsoft::WRL::ComPtr<T>;
 
 // "E_INVALIDARG (0x80070057)": the symbolic name where it is one D3D12 returns, and the hex value.
 std::string HresultName(HRESULT hr);
+// DXGI_ERROR_DEVICE_REMOVED, _HUNG, _RESET and DXGI_ERROR_DRIVER_INTERNAL_ERROR: the device is gone.
+bool IsDeviceLoss(HRESULT hr);
 
 }  // namespace dmlc::backends::d3d12

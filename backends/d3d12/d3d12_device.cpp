@@ -50,11 +50,15 @@ DeviceFeatures QueryFeatures(ID3D12Device* device) {
 
 Error Device::DeviceError(const std::string& call, HRESULT hr) const {
   std::string message = call + " failed: " + HresultName(hr);
+  bool lost = IsDeviceLoss(hr);
   if (device_ != nullptr) {
     const HRESULT removed = device_->GetDeviceRemovedReason();
     if (FAILED(removed)) message += "; device removed: " + HresultName(removed);
+    lost = lost || FAILED(removed);
   }
-  return MakeError("d3d12", "", message, "D3D12 calls succeed");
+  Error e = MakeError("d3d12", "", message, "D3D12 calls succeed");
+  e.device_lost = lost;
+  return e;
 }
 
 Result<std::unique_ptr<Device>> Device::Create(const std::string& device, bool debug) {

@@ -92,7 +92,9 @@ std::string VkResultName(VkResult result) {
 
 Status CheckVk(VkResult result, const char* call) {
   if (result == VK_SUCCESS) return OkStatus();
-  return MakeError("vulkan", "", std::string(call) + " failed: " + VkResultName(result), "Vulkan calls succeed");
+  Error e = MakeError("vulkan", "", std::string(call) + " failed: " + VkResultName(result), "Vulkan calls succeed");
+  e.device_lost = result == VK_ERROR_DEVICE_LOST;
+  return e;
 }
 
 }  // namespace dmlc::backends::vulkan

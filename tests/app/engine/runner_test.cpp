@@ -254,7 +254,7 @@ TEST(Runner, RunKeepsCaseOrderAcrossWorkers) {
   Runner runner(backend, NoReference(), options);
   size_t progress_calls = 0;
   const std::vector<CaseResult> results =
-      runner.Run(selected, [&](const CaseResult&, size_t done, size_t total) {
+      runner.Run(selected, [&](size_t, const CaseResult&, size_t done, size_t total) {
         ++progress_calls;
         EXPECT_EQ(total, 10u);
         EXPECT_LE(done, 10u);

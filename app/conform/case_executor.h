@@ -1,0 +1,39 @@
+// Where `run` executes its cases: in worker processes (--isolation process: a crash or hang costs one
+// case) or in this process's threads (--isolation none: today's path, handy under a debugger). Both
+// hand each result back as it finishes, on the calling thread's terms (worker_pool.h's callbacks).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/engine/case_set.h"
+#include "app/engine/runner.h"
+#include "app/worker/worker_args.h"
+#include "app/worker/worker_pool.h"
+
+namespace dmlc::app {
+
+class CaseExecutor {
+ public:
+  virtual ~CaseExecutor() = default;
+  // Runs `cases`; on_result gets each one's index in `cases`. An error only when nothing can run (the
+  // backend is unavailable).
+  virtual Status Execute(const std::vector<SelectedCase>& cases, const worker::PoolCallbacks& callbacks) = 0;
+  // The device the cases ran on; known once Execute() has started a worker (or at once, in process).
+  virtual backends::DeviceInfo Device() const = 0;
+  virtual int Jobs() const = 0;
+};
+
+struct ExecutorOptions {
+  worker::WorkerOptions worker;  // backend, device, debug and the run options, as a worker gets them
+  int jobs = 0;                  // 0 = all cores
+  double timeout_s = 0;          // per case, process isolation only; 0 = none
+};
+
+// Each worker re-runs `program` (this executable) in worker mode.
+std::unique_ptr<CaseExecutor> ProcessExecutor(const std::string& program, const ExecutorOptions& options);
+// Creates the backend here; an error when it is unavailable.
+Result<std::unique_ptr<CaseExecutor>> InProcessExecutor(const ExecutorOptions& options);
+
+}  // namespace dmlc::app

@@ -1,0 +1,141 @@
+#include "app/report/journal.h"
+
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "app/report/json_report.h"
+
+namespace dmlc::app {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Error FileError(const std::filesystem::path& path, const std::string& message) {
+  Error e = MakeError("report", "", message);
+  e.where.file = path.string();
+  return e;
+}
+
+// Appends or replaces by id, keeping first-seen order.
+void Upsert(std::vector<CaseResult>& results, std::map<std::string, size_t>& index, CaseResult result) {
+  auto [it, fresh] = index.emplace(result.id, results.size());
+  if (fresh) {
+    results.push_back(std::move(result));
+  } else {
+    results[it->second] = std::move(result);
+  }
+}
+
+}  // namespace
+
+std::filesystem::path Journal::PathFor(const std::filesystem::path& report) {
+  std::filesystem::path journal = report;
+  journal += ".journal";
+  return journal;
+}
+
+Result<Journal> Journal::Create(const std::filesystem::path& report, const RunContext& context) {
+  Journal j;
+  j.path_ = PathFor(report);
+  j.file_.reset(std::fopen(j.path_.string().c_str(), "wb"));
+  if (!j.file_) return FileError(j.path_, "cannot create the journal");
+  const std::string line = Json{{"context", ContextJson(context)}}.dump() + "\n";
+  if (std::fputs(line.c_str(), j.file_.get()) < 0 || std::fflush(j.file_.get()) != 0) {
+    return FileError(j.path_, "cannot write the journal");
+  }
+  return j;
+}
+
+Status Journal::Append(const CaseResult& result) {
+  const std::string line = Json{{"case", CaseJson(result)}}.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+  if (std::fwrite(line.data(), 1, line.size(), file_.get()) != line.size() || std::fflush(file_.get()) != 0) {
+    return FileError(path_, "cannot write the journal");
+  }
+  return OkStatus();
+}
+
+void Journal::Remove() {
+  file_.reset();
+  std::error_code ignored;
+  std::filesystem::remove(path_, ignored);
+}
+
+Result<RunReport> ReadJournal(const std::filesystem::path& path) {
+  Result<std::string> text = ReadTextFile(path);
+  if (!text.ok()) return text.error();
+  RunReport report;
+  std::map<std::string, size_t> index;
+  bool has_context = false;
+  size_t start = 0;
+  for (int line_number = 1; start < text->size(); ++line_number) {
+    const size_t end = text->find('\n', start);
+    if (end == std::string::npos) break;  // torn: the process died while writing it
+    const Json j = Json::parse(std::string_view(*text).substr(start, end - start), nullptr, false);
+    start = end + 1;
+    auto bad = [&](const std::string& what) {
+      Error e = FileError(path, what);
+      e.where.line = line_number;
+      return e;
+    };
+    if (j.is_discarded() || !j.is_object()) return bad("not a journal line");
+    if (j.contains("context")) {
+      Result<RunContext> context = ContextFromJson(j["context"]);
+      if (!context.ok()) return bad(context.error().message);
+      report.context = std::move(context).value();
+      has_context = true;
+    } else if (j.contains("case")) {
+      Result<CaseResult> result = CaseFromJson(j["case"]);
+      if (!result.ok()) return bad(result.error().message);
+      Upsert(report.results, index, std::move(result).value());
+    } else {
+      return bad("not a journal line");
+    }
+  }
+  if (!has_context) return FileError(path, "not a journal (no context line)");
+  return report;
+}
+
+Result<RunReport> ReadFinished(const std::filesystem::path& report_path) {
+  const std::filesystem::path journal_path = Journal::PathFor(report_path);
+  const bool has_report = std::filesystem::exists(report_path), has_journal = std::filesystem::exists(journal_path);
+  if (!has_report && !has_journal) return FileError(report_path, "neither the report nor its journal exists");
+  RunReport finished;
+  std::map<std::string, size_t> index;
+  if (has_report) {
+    Result<RunReport> report = ReadJsonReport(report_path);
+    if (!report.ok()) return report.error();
+    finished.context = report->context;
+    for (CaseResult& r : report->results) Upsert(finished.results, index, std::move(r));
+  }
+  if (has_journal) {
+    Result<RunReport> journal = ReadJournal(journal_path);
+    if (!journal.ok()) return journal.error();
+    if (!has_report) finished.context = journal->context;
+    for (CaseResult& r : journal->results) Upsert(finished.results, index, std::move(r));
+  }
+  return finished;
+}
+
+Status WriteFileAtomically(const std::filesystem::path& path, const std::string& text) {
+  std::filesystem::path temporary = path;
+  temporary += ".tmp";
+  {
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(temporary.string().c_str(), "wb"), &std::fclose);
+    if (!f || std::fwrite(text.data(), 1, text.size(), f.get()) != text.size() || std::fflush(f.get()) != 0) {
+      return FileError(temporary, "cannot be written");
+    }
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary, path, error);
+#ifdef _WIN32
+  if (error) {  // a rename over an existing file can fail on Windows; then replace it in two steps
+    std::filesystem::remove(path, error);
+    std::filesystem::rename(temporary, path, error);
+  }
+#endif
+  if (error) return FileError(path, "cannot be replaced: " + error.message());
+  return OkStatus();
+}
+
+}  // namespace dmlc::app

@@ -1,0 +1,91 @@
+#include "app/worker/protocol.h"
+
+#include <nlohmann/json.hpp>
+
+#include "app/report/json_report.h"
+#include "app/report/report_reader.h"
+
+namespace dmlc::app::worker {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Error ProtocolError(std::string_view line, const std::string& what) {
+  constexpr size_t kQuoted = 120;
+  std::string quoted(line.substr(0, kQuoted));
+  if (line.size() > kQuoted) quoted += "...";
+  return MakeError("worker protocol", "", what + ": '" + quoted + "'");
+}
+
+std::string Line(const Json& j) {
+  // Invalid UTF-8 in a message (a driver's text) is replaced rather than thrown on.
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+std::optional<Json> ParseObject(std::string_view line) {
+  Json j = Json::parse(line, nullptr, false);
+  if (j.is_discarded() || !j.is_object() || j.size() != 1) return std::nullopt;
+  return j;
+}
+
+}  // namespace
+
+std::string EncodeRequest(const CaseRequest& r) {
+  return Line(Json{{"run", {{"file", r.file}, {"root", r.root}, {"id", r.id}}}});
+}
+
+std::string EncodeMessage(const WorkerMessage& message) {
+  if (const auto* ready = std::get_if<WorkerReady>(&message)) {
+    return Line(Json{{"ready", {{"device", ready->device}, {"driver", ready->driver}}}});
+  }
+  if (const auto* unavailable = std::get_if<WorkerUnavailable>(&message)) {
+    return Line(Json{{"unavailable", unavailable->reason}});
+  }
+  return Line(Json{{"result", CaseJson(std::get<CaseResult>(message))}});
+}
+
+Result<CaseRequest> DecodeRequest(std::string_view line) {
+  const std::optional<Json> j = ParseObject(line);
+  if (!j || !j->contains("run") || !(*j)["run"].is_object()) return ProtocolError(line, "not a run request");
+  const Json& run = (*j)["run"];
+  CaseRequest r;
+  for (auto [key, into] : {std::pair<const char*, std::string*>{"file", &r.file}, {"root", &r.root}, {"id", &r.id}}) {
+    if (!run.contains(key) || !run[key].is_string()) return ProtocolError(line, std::string("run request without \"") + key + "\"");
+    *into = run[key].get<std::string>();
+  }
+  return r;
+}
+
+Result<WorkerMessage> DecodeMessage(std::string_view line) {
+  const std::optional<Json> j = ParseObject(line);
+  if (!j) return ProtocolError(line, "not a worker message");
+  const auto& [key, value] = *j->items().begin();
+  if (key == "ready" && value.is_object()) {
+    return WorkerMessage(WorkerReady{value.value("device", ""), value.value("driver", "")});
+  }
+  if (key == "unavailable" && value.is_string()) return WorkerMessage(WorkerUnavailable{value.get<std::string>()});
+  if (key == "result") {
+    Result<CaseResult> result = CaseFromJson(value);
+    if (!result.ok()) return ProtocolError(line, "a result the parent cannot read: " + result.error().message);
+    return WorkerMessage(std::move(result).value());
+  }
+  return ProtocolError(line, "unknown worker message \"" + key + "\"");
+}
+
+void LineSplitter::Append(std::span<const char> bytes) { pending_.append(bytes.data(), bytes.size()); }
+
+std::optional<std::string> LineSplitter::Next() {
+  const size_t newline = pending_.find('\n', scanned_);
+  if (newline == std::string::npos) {
+    scanned_ = pending_.size();
+    return std::nullopt;
+  }
+  size_t end = newline;
+  if (end > 0 && pending_[end - 1] == '\r') --end;
+  std::string line = pending_.substr(0, end);
+  pending_.erase(0, newline + 1);
+  scanned_ = 0;
+  return line;
+}
+
+}  // namespace dmlc::app::worker

@@ -1,0 +1,53 @@
+// The parent side of process isolation: runs case requests on worker processes (worker_main.h), `workers`
+// of them, each taking one case at a time. The parent never touches a device. A worker that dies
+// (signal, abort, exit, broken pipe, a garbled protocol line) settles the case it was running as
+// `crash`, naming how it ended and its last stderr lines; one past the timeout is killed and its case is
+// `timeout`; either way a fresh worker takes its place and the run goes on. Workers' stderr is passed
+// on to this process's stderr as it comes.
+// Thread-safety: one Run() at a time, from one thread; every callback is called on that thread.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/engine/case_result.h"
+#include "app/worker/protocol.h"
+#include "ops/error.h"
+
+namespace dmlc::app::worker {
+
+struct PoolOptions {
+  std::vector<std::string> command;  // a worker's argv: the program, then its worker-mode arguments
+  int workers = 1;
+  double timeout_s = 0;             // per case; 0 = none
+  size_t stderr_tail_lines = 8;     // of a dead worker's stderr, quoted in its case's message
+};
+
+struct PoolCallbacks {
+  // Each finished case, with its index in the requests.
+  std::function<void(size_t index, CaseResult result)> on_result;
+  // Checked between events: true = start no new case (the running ones finish).
+  std::function<bool()> stop_starting = [] { return false; };
+  // Checked between events: true = kill the workers now and leave the running cases unfinished.
+  std::function<bool()> abandon = [] { return false; };
+};
+
+class WorkerPool {
+ public:
+  explicit WorkerPool(PoolOptions options) : options_(std::move(options)) {}
+
+  // Runs the requests in order. An error only when no worker can be started: the backend is unavailable
+  // (the worker's reason), or workers die while starting, three times in a row.
+  Status Run(const std::vector<CaseRequest>& requests, const PoolCallbacks& callbacks);
+
+  // What the first worker reported of its device; nullopt before one has started.
+  const std::optional<WorkerReady>& device() const { return device_; }
+
+ private:
+  PoolOptions options_;
+  std::optional<WorkerReady> device_;
+};
+
+}  // namespace dmlc::app::worker

@@ -1,0 +1,169 @@
+// A crashing, aborting, hanging or early-exiting worker, and a lost device, each cost exactly their own
+// case: `run` (the real command, with worker processes that are this test program) marks it crash,
+// timeout or error with how it ended, starts a fresh worker and keeps every other case's result.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+#include "app/conform/commands.h"
+#include "app/report/report_reader.h"
+#include "tests/app/case/temp_dir.h"
+#include "tests/app/faults/faulty_backend.h"
+
+namespace dmlc::app::testing {
+namespace {
+
+// A DIAGONAL_MATRIX case whose Value is `value`: a fault code, or an ordinary value that passes.
+std::string DiagonalCase(const std::string& name, int value) {
+  const std::string v = std::to_string(value);
+  return R"({"name": ")" + name + R"(", "operator": {"type": "DIAGONAL_MATRIX", "desc": {"OutputTensor": )"
+         R"({"DataType": "FLOAT32", "Sizes": [2, 2]}, "Offset": 0, "Value": )" + v +
+         R"(}}, "expected": {"OutputTensor": [)" + v + ", 0, 0, " + v + "]}}";
+}
+
+std::string CaseFile(const std::vector<std::pair<std::string, int>>& cases) {
+  std::string text = R"({"cases": [)";
+  for (size_t i = 0; i < cases.size(); ++i) text += (i ? ",\n" : "\n") + DiagonalCase(cases[i].first, cases[i].second);
+  return text + "\n]}\n";
+}
+
+std::map<std::string, CaseResult> ById(const RunReport& report) {
+  std::map<std::string, CaseResult> by_id;
+  for (const CaseResult& r : report.results) by_id[r.id] = r;
+  return by_id;
+}
+
+class FaultIsolation : public ::testing::Test {
+ protected:
+  RunCommandOptions Options(const std::string& file) {
+    RunCommandOptions o;
+    o.paths = {(dir_.path() / file).string()};
+    o.backend = "faulty";
+    o.report = (dir_.path() / "report.json").string();
+    o.junit = (dir_.path() / "report.xml").string();
+    o.verbosity = Verbosity::kQuiet;
+    o.timeout_s = 2;
+    return o;
+  }
+  RunReport Report() {
+    Result<RunReport> report = ReadJsonReport(dir_.path() / "report.json");
+    EXPECT_TRUE(report.ok()) << report.error().ToString();
+    return report.ok() ? *report : RunReport{};
+  }
+  TempDir dir_;
+};
+
+TEST_F(FaultIsolation, EachFaultCostsOnlyItsCase) {
+  dir_.Write("faults.json", CaseFile({{"ok_a", 1},
+                                      {"segfault", static_cast<int>(Fault::kSegfault)},
+                                      {"ok_b", 2},
+                                      {"abort", static_cast<int>(Fault::kAbort)},
+                                      {"ok_c", 3},
+                                      {"hang", static_cast<int>(Fault::kHang)},
+                                      {"ok_d", 4},
+                                      {"exit", static_cast<int>(Fault::kExit)},
+                                      {"ok_e", 5},
+                                      {"device_lost", static_cast<int>(Fault::kDeviceLost)},
+                                      {"ok_f", 6}}));
+  for (int jobs : {1, 2}) {
+    SCOPED_TRACE("jobs " + std::to_string(jobs));
+    RunCommandOptions o = Options("faults.json");
+    o.jobs = jobs;
+    EXPECT_EQ(RunCommand(o), kExitFailures);
+
+    const RunReport report = Report();
+    std::map<std::string, CaseResult> r = ById(report);
+    ASSERT_EQ(r.size(), 11u);
+    for (const char* ok : {"ok_a", "ok_b", "ok_c", "ok_d", "ok_e", "ok_f"}) {
+      EXPECT_EQ(r[std::string("faults/") + ok].status, CaseStatus::kPass) << ok << ": " << r[std::string("faults/") + ok].message;
+    }
+    const CaseResult& segfault = r["faults/segfault"];
+    EXPECT_EQ(segfault.status, CaseStatus::kCrash);
+#ifdef _WIN32
+    EXPECT_NE(segfault.message.find("0xC0000005 (access violation)"), std::string::npos) << segfault.message;
+#else
+    EXPECT_NE(segfault.message.find("killed by signal 11 (SIGSEGV)"), std::string::npos) << segfault.message;
+#endif
+    EXPECT_EQ(segfault.operator_name, "DIAGONAL_MATRIX");  // the parent describes a case its worker never reported
+    EXPECT_EQ(r["faults/abort"].status, CaseStatus::kCrash);
+#ifndef _WIN32
+    EXPECT_NE(r["faults/abort"].message.find("SIGABRT"), std::string::npos) << r["faults/abort"].message;
+#endif
+    EXPECT_EQ(r["faults/hang"].status, CaseStatus::kTimeout);
+    EXPECT_NE(r["faults/hang"].message.find("ran past the timeout of 2 s; its worker was killed"), std::string::npos);
+    EXPECT_GE(r["faults/hang"].duration_ms, 2000);
+    EXPECT_EQ(r["faults/exit"].status, CaseStatus::kCrash);
+    EXPECT_NE(r["faults/exit"].message.find("exited with code 3"), std::string::npos) << r["faults/exit"].message;
+    EXPECT_EQ(r["faults/device_lost"].status, CaseStatus::kError);
+    EXPECT_TRUE(r["faults/device_lost"].device_lost);
+    EXPECT_NE(r["faults/device_lost"].message.find("VK_ERROR_DEVICE_LOST"), std::string::npos);
+
+    EXPECT_EQ(report.context.isolation, "process");
+    EXPECT_EQ(report.context.device, "faulty CPU");
+    EXPECT_FALSE(report.context.interrupted);
+    const RunTotals t = Tally(report.results);
+    EXPECT_EQ(t.pass, 6);
+    EXPECT_EQ(t.crash, 3);
+    EXPECT_EQ(t.timeout, 1);
+    EXPECT_EQ(t.error, 1);
+    // The journal is gone once the report is written.
+    EXPECT_FALSE(std::filesystem::exists(dir_.path() / "report.json.journal"));
+  }
+}
+
+TEST_F(FaultIsolation, ABaselineExpectsTheCrashAndCatchesAnUnexpectedPass) {
+  dir_.Write("faults.json", CaseFile({{"ok", 1}, {"segfault", static_cast<int>(Fault::kSegfault)}}));
+  const std::filesystem::path baseline = dir_.Write("baseline.csv", "faults/segfault,crash\nfaults/ok,fail\n");
+  RunCommandOptions o = Options("faults.json");
+  o.baseline = baseline.string();
+  o.retries = 2;
+  o.write_baseline = (dir_.path() / "written.csv").string();
+  EXPECT_EQ(RunCommand(o), kExitFailures);  // the unexpected pass keeps the baseline honest
+  std::map<std::string, CaseResult> r = ById(Report());
+  EXPECT_EQ(r["faults/segfault"].status, CaseStatus::kExpectedFail);
+  EXPECT_EQ(r["faults/segfault"].attempts, 1);  // an expected failure is not retried
+  EXPECT_EQ(r["faults/ok"].status, CaseStatus::kUnexpectedPass);
+}
+
+TEST_F(FaultIsolation, RetriesRerunACrashAndKeepItWhenItCrashesAgain) {
+  dir_.Write("faults.json", CaseFile({{"ok", 1}, {"segfault", static_cast<int>(Fault::kSegfault)}}));
+  RunCommandOptions o = Options("faults.json");
+  o.retries = 2;
+  EXPECT_EQ(RunCommand(o), kExitFailures);
+  std::map<std::string, CaseResult> r = ById(Report());
+  EXPECT_EQ(r["faults/segfault"].status, CaseStatus::kCrash);
+  EXPECT_EQ(r["faults/segfault"].attempts, 3);
+  EXPECT_EQ(r["faults/ok"].attempts, 1);
+}
+
+TEST_F(FaultIsolation, AKnownFlakeCountsAsSuccess) {
+  dir_.Write("faults.json", CaseFile({{"ok", 1}, {"exit", static_cast<int>(Fault::kExit)}}));
+  const std::filesystem::path flakes = dir_.Write("flakes.txt", "# exits now and then\nfaults/ex*\n");
+  RunCommandOptions o = Options("faults.json");
+  o.flakes = flakes.string();
+  EXPECT_EQ(RunCommand(o), kExitOk);
+  std::map<std::string, CaseResult> r = ById(Report());
+  EXPECT_EQ(r["faults/exit"].status, CaseStatus::kFlake);
+}
+
+TEST_F(FaultIsolation, WithoutIsolationTheRunStaysInProcess) {
+  dir_.Write("ok.json", CaseFile({{"a", 1}, {"b", 2}, {"lost", static_cast<int>(Fault::kDeviceLost)}}));
+  RunCommandOptions o = Options("ok.json");
+  o.isolation = "none";
+  EXPECT_EQ(RunCommand(o), kExitFailures);
+  const RunReport report = Report();
+  EXPECT_EQ(report.context.isolation, "none");
+  EXPECT_EQ(Tally(report.results).pass, 2);
+}
+
+TEST_F(FaultIsolation, AnUnavailableBackendIsAUsageErrorNamingWhy) {
+  dir_.Write("ok.json", CaseFile({{"a", 1}}));
+  RunCommandOptions o = Options("ok.json");
+  o.device = "7";  // the faulty backend's cpu has one device
+  o.backend = "cpu";
+  EXPECT_EQ(RunCommand(o), kExitUsage);
+}
+
+}  // namespace
+}  // namespace dmlc::app::testing

@@ -1,0 +1,79 @@
+#include "tests/app/faults/faulty_backend.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+#include <variant>
+
+#include "backends/registry.h"
+
+namespace dmlc::app::testing {
+namespace {
+
+using backends::ConstBuffer;
+using backends::MutableBuffer;
+
+class FaultyOperator : public backends::PreparedOperator {
+ public:
+  FaultyOperator(std::unique_ptr<backends::PreparedOperator> inner, int fault) : inner_(std::move(inner)), fault_(fault) {}
+
+  Result<backends::Timing> Execute(std::span<const ConstBuffer> in, std::span<const MutableBuffer> out) override {
+    switch (static_cast<Fault>(fault_)) {
+      case Fault::kSegfault: {
+        volatile int* nowhere = nullptr;
+        *nowhere = 1;
+        break;
+      }
+      case Fault::kAbort: std::abort();
+      case Fault::kHang:
+        for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+      case Fault::kExit: std::exit(3);
+      case Fault::kDeviceLost: {
+        Error e = MakeError("faulty", "", "vkQueueSubmit failed: VK_ERROR_DEVICE_LOST", "Vulkan calls succeed");
+        e.device_lost = true;
+        return e;
+      }
+    }
+    return inner_->Execute(in, out);
+  }
+
+ private:
+  std::unique_ptr<backends::PreparedOperator> inner_;
+  int fault_;
+};
+
+class FaultyBackend : public backends::Backend {
+ public:
+  explicit FaultyBackend(std::unique_ptr<backends::Backend> cpu) : cpu_(std::move(cpu)) { device_.name = "faulty CPU"; }
+  std::string_view Name() const override { return "faulty"; }
+  const backends::DeviceInfo& Device() const override { return device_; }
+  bool ThreadSafe() const override { return false; }
+  backends::Support Supports(const ops::OperatorDesc& desc) const override { return cpu_->Supports(desc); }
+  Result<std::unique_ptr<backends::PreparedOperator>> Prepare(const ops::OperatorDesc& desc) override {
+    Result<std::unique_ptr<backends::PreparedOperator>> inner = cpu_->Prepare(desc);
+    if (!inner.ok()) return inner.error();
+    const auto* diagonal = std::get_if<ops::DiagonalMatrixDesc>(&desc);
+    const int fault = diagonal != nullptr ? static_cast<int>(diagonal->Value) : 0;
+    return std::unique_ptr<backends::PreparedOperator>(std::make_unique<FaultyOperator>(std::move(inner).value(), fault));
+  }
+
+ private:
+  std::unique_ptr<backends::Backend> cpu_;
+  backends::DeviceInfo device_;
+};
+
+}  // namespace
+
+void RegisterFaultyBackend() {
+  backends::RegisterExtraBackend(backends::BackendFactory{
+      "faulty", "the cpu backend with faults injected by DIAGONAL_MATRIX Value (tests only)",
+      [] { return Result<std::vector<backends::DeviceInfo>>(std::vector<backends::DeviceInfo>{{"faulty CPU", "", {}}}); },
+      [](const backends::BackendOptions& options) -> Result<std::unique_ptr<backends::Backend>> {
+        Result<std::unique_ptr<backends::Backend>> cpu = backends::CreateBackend("cpu", backends::BackendOptions{"", false, 1});
+        if (!cpu.ok()) return cpu.error();
+        (void)options;
+        return std::unique_ptr<backends::Backend>(std::make_unique<FaultyBackend>(std::move(cpu).value()));
+      }});
+}
+
+}  // namespace dmlc::app::testing
