@@ -70,7 +70,8 @@ void WriteCase(std::ostream& out, const CaseResult& r, const std::string& suite)
   if (shown == Shown::kSkipped) {
     out << "      <skipped message=\"" << XmlAttribute(r.message) << "\"/>\n";
   } else if (shown == Shown::kPassedWithNote) {
-    out << "      <system-out>" << XmlEscape(std::string(StatusName(r.status)) + ": " + Details(r)) << "</system-out>\n";
+    out << "      <system-out>" << XmlEscape(std::string(StatusName(r.status)) + ": " + Details(r))
+        << "</system-out>\n";
   } else {
     const char* tag = shown == Shown::kFailure ? "failure" : "error";
     out << "      <" << tag << " message=\"" << XmlAttribute(r.message) << "\" type=\"" << StatusName(r.status) << "\">"

@@ -91,7 +91,8 @@ TEST(ConsoleReport, FourStatusRunKeepsItsTableAndTotalsLine) {
   WriteConsoleReport(out, context, results, ConsoleOptions{Verbosity::kNormal, RerunOptions{"cpu", "", ""}});
   EXPECT_NE(out.str().find(", 2 jobs\n\noperator      data types       pass   fail  error   skip\n"), std::string::npos)
       << out.str();
-  EXPECT_NE(out.str().find("\ntotal                             1      2      1      1\n"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("\ntotal                             1      2      1      1\n"), std::string::npos)
+      << out.str();
   EXPECT_NE(out.str().find("\n\n5 cases: 1 passed, 2 failed, 1 errors, 1 skipped (1.23 s)\n"), std::string::npos)
       << out.str();
 }
@@ -105,7 +106,8 @@ TEST(ConsoleReport, TotalsLineCountsInThePlural) {
     }
   }
   std::ostringstream out;
-  WriteConsoleReport(out, testing::MaskedContext(), results, ConsoleOptions{Verbosity::kQuiet, RerunOptions{"cpu", "", ""}});
+  WriteConsoleReport(out, testing::MaskedContext(), results,
+                     ConsoleOptions{Verbosity::kQuiet, RerunOptions{"cpu", "", ""}});
   EXPECT_NE(out.str().find("13 cases: 1 passed, 2 failed, 1 errors, 1 skipped, 1 crashed, 1 timed out, 2 expected "
                            "failures, 2 unexpected passes, 2 flakes (1.23 s)\n"),
             std::string::npos)
