@@ -55,9 +55,11 @@ Result<LoadedReport> ParseConformance(const Json& root, const std::string& path)
         !c["status"].is_string()) {
       return LoadError(path, at, "case has no string \"id\" and \"status\"");
     }
-    const std::optional<CaseStatus> status = ParseStatus(c["status"].get<std::string>());
+    const std::string id = c["id"].get<std::string>();
+    const std::string name = c["status"].get<std::string>();
+    const std::optional<CaseStatus> status = ParseStatus(name);
     if (!status) {
-      return LoadError(path, at + "/status", "unknown status '" + c["status"].get<std::string>() + "'",
+      return LoadError(path, at + "/status", "case '" + id + "': unknown status '" + name + "'",
                        "a status is one of " + StatusList());
     }
     ReportEntry entry{*status, c.value("message", std::string()), std::nullopt};
@@ -71,7 +73,7 @@ Result<LoadedReport> ParseConformance(const Json& root, const std::string& path)
         }
       }
     }
-    AddEntry(report, c["id"].get<std::string>(), std::move(entry));
+    AddEntry(report, id, std::move(entry));
   }
   return report;
 }

@@ -79,7 +79,7 @@ INSTANTIATE_TEST_SUITE_P(
                     BadInput{"{\"schemaVersion\": 1, \"cases\": {}}", "/cases", "not an array"},
                     BadInput{"{\"schemaVersion\": 1, \"cases\": [{\"id\": \"a\"}]}", "/cases/0", "\"status\""},
                     BadInput{"{\"schemaVersion\": 1, \"cases\": [{\"id\": \"a\", \"status\": \"crashed\"}]}",
-                             "/cases/0/status", "unknown status 'crashed'"},
+                             "/cases/0/status", "case 'a': unknown status 'crashed'"},
                     BadInput{"{\"benchmarks\": [{\"real_time\": 1}]}", "/benchmarks/0", "\"name\""},
                     BadInput{"{\"benchmarks\": [{\"name\": \"a\"}]}", "/benchmarks/0/real_time", "real_time"},
                     BadInput{"{\"benchmarks\": [{\"name\": \"a\", \"real_time\": 1, \"time_unit\": \"h\"}]}",
