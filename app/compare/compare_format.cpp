@@ -23,11 +23,18 @@ std::string StatusArrow(const StatusChange& s) {
   return text;
 }
 
-// A markdown table cell cannot hold a raw '|'.
-std::string EscapePipes(const std::string& text) {
+std::string ReplaceAll(const std::string& text, char ch, const std::string& with) {
   std::string out;
-  for (char ch : text) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
+  for (char c : text) out += c == ch ? with : std::string(1, c);
   return out;
+}
+
+// A status change's row. A message can span lines (a crash's ends with the worker's last stderr
+// lines): in text they are indented under the row; a markdown table cell holds neither a raw '|' nor
+// a line break, so those become "\|" and <br>.
+std::string StatusCell(const StatusChange& s, OutputFormat format) {
+  if (format == OutputFormat::kText) return ReplaceAll(StatusArrow(s), '\n', "\n    ");
+  return ReplaceAll(ReplaceAll(StatusArrow(s), '|', "\\|"), '\n', "<br>");
 }
 
 std::string Verdict(const Comparison& c) {
@@ -90,7 +97,7 @@ void WriteComparison(std::ostream& out, const LoadedReport& base, const LoadedRe
   const std::string id_header = md ? "| id |\n|---|" : "";
   const std::string timing_header = md ? "| id | base | new | change |\n|---|---:|---:|---:|" : "";
   auto status_row = std::function<std::string(const StatusChange&)>(
-      [&](const StatusChange& s) { return line({cell(s.id), md ? EscapePipes(StatusArrow(s)) : StatusArrow(s)}); });
+      [&](const StatusChange& s) { return line({cell(s.id), StatusCell(s, format)}); });
   auto id_row = std::function<std::string(const std::string&)>([&](const std::string& id) { return line({cell(id)}); });
   auto timing_row = std::function<std::string(const TimingChange&)>([&](const TimingChange& t) {
     return line({cell(t.id), Milliseconds(t.base_ms), Milliseconds(t.new_ms), Percent(t.Change())});

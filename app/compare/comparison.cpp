@@ -3,7 +3,24 @@
 namespace dmlc::app::compare {
 namespace {
 
-bool Failed(const std::string& status) { return status == "fail" || status == "error"; }
+bool Failing(CaseStatus s) { return !CountsAsSuccess(s); }
+
+// A worker that died or hung is news even when the case already failed.
+bool NewFailure(CaseStatus base, CaseStatus now) {
+  if (!Failing(now)) return false;
+  const bool worker_lost = now == CaseStatus::kCrash || now == CaseStatus::kTimeout;
+  return !Failing(base) || (worker_lost && now != base);
+}
+
+// Skip succeeds too, but a case that stopped running is not fixed.
+bool Fixed(CaseStatus base, CaseStatus now) {
+  return Failing(base) && (now == CaseStatus::kPass || now == CaseStatus::kExpectedFail || now == CaseStatus::kFlake);
+}
+
+StatusChange Change(const std::string& id, const ReportEntry* base, const ReportEntry& now) {
+  return {id, base != nullptr ? std::string(StatusName(base->status)) : "", std::string(StatusName(now.status)),
+          now.message};
+}
 
 void CompareTiming(const std::string& id, const ReportEntry& base, const ReportEntry& now, const Thresholds& t,
                    Comparison& out) {
@@ -27,16 +44,16 @@ Comparison CompareReports(const LoadedReport& base, const LoadedReport& now, con
       continue;
     }
     const ReportEntry& n = it->second;
-    if (Failed(n.status) && !Failed(b.status)) out.new_failures.push_back({id, b.status, n.status, n.message});
-    if (Failed(b.status) && n.status == "pass") out.fixes.push_back({id, b.status, n.status, n.message});
-    if (b.status == "pass" && n.status == "skip") out.newly_skipped.push_back({id, b.status, n.status, n.message});
+    if (NewFailure(b.status, n.status)) out.new_failures.push_back(Change(id, &b, n));
+    if (Fixed(b.status, n.status)) out.fixes.push_back(Change(id, &b, n));
+    if (b.status == CaseStatus::kPass && n.status == CaseStatus::kSkip) out.newly_skipped.push_back(Change(id, &b, n));
     CompareTiming(id, b, n, thresholds, out);
   }
   for (const std::string& id : now.ids) {
     if (base.entries.count(id) != 0) continue;
     out.added.push_back(id);
     const ReportEntry& n = now.entries.at(id);
-    if (Failed(n.status)) out.new_failures.push_back({id, "", n.status, n.message});
+    if (Failing(n.status)) out.new_failures.push_back(Change(id, nullptr, n));
   }
   return out;
 }

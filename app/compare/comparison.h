@@ -18,7 +18,7 @@ struct Thresholds {
 
 struct StatusChange {
   std::string id;
-  std::string base_status;  // "" for a case that BASE does not have
+  std::string base_status;  // "fail", as reports spell it; "" for a case that BASE does not have
   std::string new_status;
   std::string message;      // NEW's message
 };
@@ -30,9 +30,12 @@ struct TimingChange {
   double Change() const { return new_ms / base_ms - 1; }  // +0.25 = 25% slower
 };
 
+// A failing status is one that turns a run red: fail, error, crash, timeout, unexpected-pass.
 struct Comparison {
-  std::vector<StatusChange> new_failures;   // fail/error in NEW, not fail/error in BASE (new cases too)
-  std::vector<StatusChange> fixes;          // fail/error in BASE, pass in NEW
+  // Failing in NEW where BASE's status was not failing (new cases too), or crash/timeout in NEW where
+  // BASE had another status: a fail that became a crash is worse than the fail it was.
+  std::vector<StatusChange> new_failures;
+  std::vector<StatusChange> fixes;          // failing in BASE; pass, expected-fail or flake in NEW
   std::vector<StatusChange> newly_skipped;  // pass in BASE, skip in NEW: lost coverage, reported only
   std::vector<std::string> missing;         // in BASE, absent from NEW
   std::vector<std::string> added;           // in NEW only (a failing one is also a new failure)

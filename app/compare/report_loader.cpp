@@ -33,6 +33,13 @@ Result<double> ToMilliseconds(double value, const std::string& unit, const std::
   return LoadError(path, field, "unknown time_unit '" + unit + "'", "time_unit is ns, us, ms or s");
 }
 
+// "pass, fail, ..., flake": the statuses a report may hold, for the rule of an unknown one.
+std::string StatusList() {
+  std::string list;
+  for (CaseStatus s : kAllStatuses) list += (list.empty() ? "" : ", ") + std::string(StatusName(s));
+  return list;
+}
+
 void AddEntry(LoadedReport& report, const std::string& id, ReportEntry entry) {
   if (report.entries.emplace(id, std::move(entry)).second) report.ids.push_back(id);
 }
@@ -48,7 +55,14 @@ Result<LoadedReport> ParseConformance(const Json& root, const std::string& path)
         !c["status"].is_string()) {
       return LoadError(path, at, "case has no string \"id\" and \"status\"");
     }
-    ReportEntry entry{c["status"].get<std::string>(), c.value("message", std::string()), std::nullopt};
+    const std::string id = c["id"].get<std::string>();
+    const std::string name = c["status"].get<std::string>();
+    const std::optional<CaseStatus> status = ParseStatus(name);
+    if (!status) {
+      return LoadError(path, at + "/status", "case '" + id + "': unknown status '" + name + "'",
+                       "a status is one of " + StatusList());
+    }
+    ReportEntry entry{*status, c.value("message", std::string()), std::nullopt};
     const Json* hot = nullptr;
     if (c.contains("timing") && c["timing"].is_object() && c["timing"].contains("hot")) hot = &c["timing"]["hot"];
     if (hot != nullptr && hot->is_object()) {
@@ -59,7 +73,7 @@ Result<LoadedReport> ParseConformance(const Json& root, const std::string& path)
         }
       }
     }
-    AddEntry(report, c["id"].get<std::string>(), std::move(entry));
+    AddEntry(report, id, std::move(entry));
   }
   return report;
 }
@@ -78,7 +92,7 @@ Result<LoadedReport> ParseBenchmark(const Json& root, const std::string& path) {
     }
     const std::string id = b.value("run_name", b["name"].get<std::string>());
     if (b.value("error_occurred", false)) {
-      AddEntry(report, id, {"error", b.value("error_message", std::string()), std::nullopt});
+      AddEntry(report, id, {CaseStatus::kError, b.value("error_message", std::string()), std::nullopt});
       continue;
     }
     if (!b.contains("real_time") || !b["real_time"].is_number()) {
@@ -91,11 +105,11 @@ Result<LoadedReport> ParseBenchmark(const Json& root, const std::string& path) {
       if (b.value("aggregate_name", "") == "median") medians[id] = *ms;
       continue;  // mean, stddev and cv are not times to compare
     }
-    AddEntry(report, id, {"pass", "", std::nullopt});
+    AddEntry(report, id, {CaseStatus::kPass, "", std::nullopt});
     samples[id].push_back(*ms);
   }
   for (auto& [id, entry] : report.entries) {
-    if (entry.status != "pass") continue;
+    if (entry.status != CaseStatus::kPass) continue;
     if (auto it = medians.find(id); it != medians.end()) {
       entry.median_ms = it->second;
     } else if (auto s = samples.find(id); s != samples.end()) {

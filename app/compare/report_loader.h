@@ -1,8 +1,9 @@
 // Reads the two kinds of JSON that `compare` accepts into one shape: an id per case or benchmark, its
 // status and the median time to compare.
 //   - dml-conform reports (--report): "schemaVersion" and "cases": [{"id", "status", "message",
-//     "timing": {"hot": {"cpuMs": {"median"}, "gpuMs"?: {"median"}}}}]. The GPU median is used when
-//     present (device time), else the CPU one; a case without hot timings has no time to compare.
+//     "timing": {"hot": {"cpuMs": {"median"}, "gpuMs"?: {"median"}}}}]. The status is any of the nine
+//     (an unknown one is an error). The GPU median is used when present (device time), else the CPU
+//     one; a case without hot timings has no time to compare.
 //   - Google Benchmark JSON (dml-bench --benchmark_format=json): "benchmarks": [{"name", "run_name",
 //     "run_type", "aggregate_name", "real_time", "time_unit", "error_occurred", "error_message"}].
 //     The id is run_name; the time is the "median" aggregate when repetitions produced one, else the
@@ -15,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "app/engine/case_result.h"
 #include "ops/error.h"
 
 namespace dmlc::app::compare {
@@ -23,7 +25,7 @@ enum class ReportKind { kConformance, kBenchmark };
 std::string_view ReportKindName(ReportKind kind);  // "dml-conform report", "Google Benchmark JSON"
 
 struct ReportEntry {
-  std::string status;  // "pass", "fail", "error", "skip"; a benchmark is "pass" or "error"
+  CaseStatus status = CaseStatus::kPass;  // a benchmark is pass or error
   std::string message;
   std::optional<double> median_ms;
 };

@@ -24,7 +24,19 @@ std::string Upper(std::string_view s) {
 std::string Pad(const std::string& s, size_t width) { return s + std::string(width > s.size() ? width - s.size() : 0, ' '); }
 std::string PadLeft(const std::string& s, size_t width) { return std::string(width > s.size() ? width - s.size() : 0, ' ') + s; }
 
-void WriteTable(std::ostream& out, const std::vector<CaseResult>& results) {
+// Pass, fail, error and skip always have a column; the other statuses only when a case in the run has
+// one, so a run without worker isolation, baselines or retries prints the table it always printed.
+std::vector<CaseStatus> TableColumns(const RunTotals& total) {
+  std::vector<CaseStatus> columns;
+  for (CaseStatus s : kAllStatuses) {
+    const bool always = s == CaseStatus::kPass || s == CaseStatus::kFail || s == CaseStatus::kError ||
+                        s == CaseStatus::kSkip;
+    if (always || total.Count(s) > 0) columns.push_back(s);
+  }
+  return columns;
+}
+
+void WriteTable(std::ostream& out, const std::vector<CaseResult>& results, const RunTotals& total) {
   // Rows in name order: operator, then data types.
   std::map<std::pair<std::string, std::string>, RunTotals> rows;
   for (const CaseResult& r : results) {
@@ -35,18 +47,68 @@ void WriteTable(std::ostream& out, const std::vector<CaseResult>& results) {
     op_width = std::max(op_width, key.first.size());
     type_width = std::max(type_width, key.second.size());
   }
-  auto line = [&](const std::string& op, const std::string& types, const std::string& pass, const std::string& fail,
-                  const std::string& error, const std::string& skip) {
-    out << Pad(op, op_width) << "  " << Pad(types, type_width) << "  " << PadLeft(pass, 5) << "  " << PadLeft(fail, 5)
-        << "  " << PadLeft(error, 5) << "  " << PadLeft(skip, 5) << "\n";
+  const std::vector<CaseStatus> columns = TableColumns(total);
+  auto line = [&](const std::string& op, const std::string& types, const auto& cell) {
+    out << Pad(op, op_width) << "  " << Pad(types, type_width);
+    for (CaseStatus s : columns) out << "  " << PadLeft(cell(s), std::max<size_t>(5, StatusName(s).size()));
+    out << "\n";
   };
-  line("operator", "data types", "pass", "fail", "error", "skip");
+  line("operator", "data types", [](CaseStatus s) { return std::string(StatusName(s)); });
   for (const auto& [key, t] : rows) {
-    line(key.first, key.second, std::to_string(t.pass), std::to_string(t.fail), std::to_string(t.error),
-         std::to_string(t.skip));
+    line(key.first, key.second, [&t = t](CaseStatus s) { return std::to_string(t.Count(s)); });
   }
-  const RunTotals t = Tally(results);
-  line("total", "", std::to_string(t.pass), std::to_string(t.fail), std::to_string(t.error), std::to_string(t.skip));
+  line("total", "", [&](CaseStatus s) { return std::to_string(total.Count(s)); });
+}
+
+// ", 1 crashed, 2 timed out, 1 expected failure" for the statuses past the first four that occurred.
+std::string MoreCounts(const RunTotals& t) {
+  struct Phrase {
+    CaseStatus status;
+    const char* one;
+    const char* many;
+  };
+  constexpr Phrase kPhrases[] = {{CaseStatus::kCrash, "crashed", "crashed"},
+                                 {CaseStatus::kTimeout, "timed out", "timed out"},
+                                 {CaseStatus::kExpectedFail, "expected failure", "expected failures"},
+                                 {CaseStatus::kUnexpectedPass, "unexpected pass", "unexpected passes"},
+                                 {CaseStatus::kFlake, "flake", "flakes"}};
+  std::string text;
+  for (const Phrase& p : kPhrases) {
+    const int n = t.Count(p.status);
+    if (n > 0) text += ", " + std::to_string(n) + " " + (n == 1 ? p.one : p.many);
+  }
+  return text;
+}
+
+// "FAIL id: message", a multi-line message's further lines indented under it.
+std::string OneLine(const CaseResult& r) {
+  std::string text = Upper(StatusName(r.status)) + " " + r.id + ": ";
+  const std::vector<std::string> lines = MessageLines(r.message);
+  for (size_t i = 0; i < lines.size(); ++i) text += (i ? "\n  " : "") + lines[i];
+  return text;
+}
+
+// The status and id with the file, the detail lines and, given rerun options, the command that reruns it.
+void WriteDetails(std::ostream& out, const CaseResult& r, const RerunOptions* rerun) {
+  out << "\n" << Upper(StatusName(r.status)) << " " << r.id << " (" << r.file << ")\n";
+  for (const std::string& detail : DetailLines(r)) out << "  " << detail << "\n";
+  if (rerun != nullptr) out << "  rerun: " << RerunCommand(r, *rerun) << "\n";
+}
+
+void WriteContextLine(std::ostream& out, const RunContext& c) {
+  out << "dml-conform " << c.tool_version << " (" << c.git_revision << ") on " << c.host << ": backend " << c.backend
+      << " [" << c.device << "], feature level " << c.feature_level << ", " << c.jobs << " jobs";
+  if (!c.isolation.empty()) out << ", isolation " << c.isolation;
+  if (!c.shard.empty()) out << ", shard " << c.shard;
+  out << "\n\n";
+}
+
+void WriteTotals(std::ostream& out, const RunContext& c, const RunTotals& t) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof(seconds), "%.2f", c.duration_ms / 1000.0);
+  out << t.cases << " cases: " << t.pass << " passed, " << t.fail << " failed, " << t.error << " errors, " << t.skip
+      << " skipped" << MoreCounts(t) << " (" << seconds << " s)\n";
+  if (c.interrupted) out << "interrupted: " << t.cases << " of " << c.planned_cases << " planned cases finished\n";
 }
 
 }  // namespace
@@ -54,28 +116,32 @@ void WriteTable(std::ostream& out, const std::vector<CaseResult>& results) {
 void WriteConsoleReport(std::ostream& out, const RunContext& c, const std::vector<CaseResult>& results,
                         const ConsoleOptions& options) {
   const bool quiet = options.verbosity == Verbosity::kQuiet;
+  const RunTotals totals = Tally(results);
   if (!quiet) {
-    out << "dml-conform " << c.tool_version << " (" << c.git_revision << ") on " << c.host << ": backend " << c.backend
-        << " [" << c.device << "], feature level " << c.feature_level << ", " << c.jobs << " jobs\n\n";
-    WriteTable(out, results);
+    WriteContextLine(out, c);
+    WriteTable(out, results, totals);
   }
+  // What fails the run gets its details and a rerun command (quiet: one line). What a baseline or a
+  // retry turned into success gets one line after them, so it stays in sight without reading as a
+  // failure; a skip only when verbose.
+  std::vector<std::string> noted;
   for (const CaseResult& r : results) {
-    const bool show = r.status == CaseStatus::kFail || r.status == CaseStatus::kError ||
-                      (r.status == CaseStatus::kSkip && options.verbosity == Verbosity::kVerbose);
-    if (!show) continue;
-    if (quiet) {
-      out << Upper(StatusName(r.status)) << " " << r.id << ": " << r.message << "\n";
-      continue;
+    if (!CountsAsSuccess(r.status)) {
+      if (quiet) {
+        out << OneLine(r) << "\n";
+      } else {
+        WriteDetails(out, r, &options.rerun);
+      }
+    } else if (r.status == CaseStatus::kSkip && options.verbosity == Verbosity::kVerbose) {
+      WriteDetails(out, r, nullptr);
+    } else if (!quiet && (r.status == CaseStatus::kExpectedFail || r.status == CaseStatus::kFlake)) {
+      noted.push_back(OneLine(r));
     }
-    out << "\n" << Upper(StatusName(r.status)) << " " << r.id << " (" << r.file << ")\n";
-    for (const std::string& detail : DetailLines(r)) out << "  " << detail << "\n";
-    if (r.status != CaseStatus::kSkip) out << "  rerun: " << RerunCommand(r, options.rerun) << "\n";
   }
-  const RunTotals t = Tally(results);
-  char seconds[32];
-  std::snprintf(seconds, sizeof(seconds), "%.2f", c.duration_ms / 1000.0);
-  out << (quiet ? "" : "\n") << t.cases << " cases: " << t.pass << " passed, " << t.fail << " failed, " << t.error
-      << " errors, " << t.skip << " skipped (" << seconds << " s)\n";
+  if (!noted.empty()) out << "\n";
+  for (const std::string& line : noted) out << line << "\n";
+  out << (quiet ? "" : "\n");
+  WriteTotals(out, c, totals);
 }
 
 void ProgressLine::Update(const CaseResult& result, size_t done, size_t total) {
@@ -83,8 +149,12 @@ void ProgressLine::Update(const CaseResult& result, size_t done, size_t total) {
   if (!enabled_) return;
   std::string id = result.id;
   if (id.size() > 50) id = "..." + id.substr(id.size() - 47);
-  out_ << "\r\033[K[" << done << "/" << total << "] " << totals_.fail << " fail, " << totals_.error << " error  " << id
-       << std::flush;
+  // Every status but error that turns the run red counts as a failure here; crashes, the likeliest to
+  // be a driver or tool bug rather than an operator's, are also counted on their own.
+  const int failed = totals_.fail + totals_.crash + totals_.timeout + totals_.unexpected_pass;
+  out_ << "\r\033[K[" << done << "/" << total << "] " << failed << " fail";
+  if (totals_.crash > 0) out_ << " (" << totals_.crash << " crashed)";
+  out_ << ", " << totals_.error << " error  " << id << std::flush;
 }
 
 void ProgressLine::Clear() {

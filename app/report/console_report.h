@@ -1,5 +1,6 @@
 // The console: a progress line while running on a terminal, then the summary table by operator and
-// data types, each failure, error (and, verbose, skip) with its details and rerun command, and totals.
+// data types, each case that fails the run (fail, error, crash, timeout, unexpected pass; verbose, also
+// each skip) with its details and rerun command, one line per expected failure and flake, and totals.
 #pragma once
 
 #include <cstddef>
@@ -18,12 +19,16 @@ struct ConsoleOptions {
   RerunOptions rerun;
 };
 
-// Quiet: failures and errors one line each plus totals. Normal: context line, table, failure details.
-// Verbose: also skipped cases with their reasons.
+// Quiet: the cases that fail the run one line each, plus totals. Normal: context line (isolation and
+// shard when set), table (a column for crash, timeout, expected-fail, unexpected-pass or flake only
+// when some case has it), failure details, expected failures and flakes one line each, totals (and a
+// line saying how many planned cases finished when the run was interrupted). Verbose: also skipped
+// cases with their reasons.
 void WriteConsoleReport(std::ostream& out, const RunContext& context, const std::vector<CaseResult>& results,
                         const ConsoleOptions& options);
 
-// "\r[12/500] 1 fail, 0 error  reduce/sum/f32" rewritten in place; only on a terminal. Not thread-safe:
+// "\r[12/500] 3 fail (1 crashed), 0 error  reduce/sum/f32" rewritten in place (fail counts fail, crash,
+// timeout and unexpected pass; crashes are named when there are any); only on a terminal. Not thread-safe:
 // the runner serializes its progress callbacks.
 class ProgressLine {
  public:

@@ -48,10 +48,21 @@ std::string DescribeMismatch(const Mismatch& m) {
          FormatNumber(m.abs_error) + ")";
 }
 
+std::vector<std::string> MessageLines(const std::string& message) {
+  std::vector<std::string> lines;
+  for (size_t start = 0;;) {
+    const size_t end = message.find('\n', start);
+    const std::string line = message.substr(start, end - start);
+    lines.push_back(start == 0 || line.empty() ? line : "  " + line);
+    if (end == std::string::npos) return lines;
+    start = end + 1;
+  }
+}
+
 std::vector<std::string> DetailLines(const CaseResult& r) {
   std::vector<std::string> lines;
   if (r.status == CaseStatus::kPass) return lines;
-  if (!r.message.empty()) lines.push_back(r.message);
+  if (!r.message.empty()) lines = MessageLines(r.message);
   if (r.comparison.mismatches > 0) {
     lines.push_back("tolerance: " + r.tolerance + "; max ulp " + FormatNumber(r.comparison.max_ulp) +
                     ", max abs error " + FormatNumber(r.comparison.max_abs_error));

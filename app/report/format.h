@@ -19,8 +19,12 @@ std::string FormatCoordinates(const Mismatch& mismatch);
 // "OutputTensor[0,2]: expected 6, actual 7 (ulp 1, abs error 1)"
 std::string DescribeMismatch(const Mismatch& mismatch);
 
-// The lines that explain a fail, error or skip: the message, then for mismatches the tolerance and the
-// first mismatching elements. Empty for a pass.
+// A message split at its line breaks, lines after the first indented by two spaces: a crash's message
+// ends with the worker's last stderr lines, which read as nested under the first.
+std::vector<std::string> MessageLines(const std::string& message);
+
+// The lines that explain any status but pass: the message's lines, then for mismatches the tolerance
+// and the first mismatching elements. Empty for a pass.
 std::vector<std::string> DetailLines(const CaseResult& result);
 
 // What the rerun command needs beyond the result.

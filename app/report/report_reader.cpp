@@ -70,7 +70,9 @@ class Fields {
   std::optional<Error> error_;
 };
 
-// A mismatch value in its tensor's kind: double for floats, int64_t or uint64_t for integers.
+// A mismatch value in its tensor's kind: double for floats, int64_t or uint64_t for integers. The
+// parser keeps non-negative integers unsigned and negative ones signed; a value outside the tensor
+// type's 64-bit range is not one the writer wrote, and converting it would wrap silently.
 std::optional<Scalar> DecodeScalar(const Json& j, ops::DataType type) {
   if (ops::IsFloat(type)) {
     double d = 0;
@@ -79,21 +81,23 @@ std::optional<Scalar> DecodeScalar(const Json& j, ops::DataType type) {
     return std::nullopt;
   }
   if (!j.is_number_integer()) return std::nullopt;
-  if (ops::IsSignedInteger(type)) return j.get<int64_t>();
+  if (ops::IsSignedInteger(type)) {
+    if (j.is_number_unsigned() && j.get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+      return std::nullopt;
+    }
+    return j.get<int64_t>();
+  }
+  if (!j.is_number_unsigned() && j.get<int64_t>() < 0) return std::nullopt;
   return j.get<uint64_t>();
 }
 
-void ReadStats(Fields& f, const char* key, std::optional<TimingStats>& into) {
-  const Json* j = f.Get(key, false);
-  if (j == nullptr) return;
-  Fields s(*j, f.Path(key));
-  TimingStats stats;
-  s.Read("min", stats.min);
-  s.Read("median", stats.median);
-  s.Read("mean", stats.mean);
-  s.Read("max", stats.max);
-  if (s.error()) return f.Fail(f.Path(key), s.error()->message);
-  into = stats;
+std::optional<Error> DecodeStats(const Json& j, const std::string& path, TimingStats& stats) {
+  Fields f(j, path);
+  f.Read("min", stats.min);
+  f.Read("median", stats.median);
+  f.Read("mean", stats.mean);
+  f.Read("max", stats.max);
+  return f.error();
 }
 
 std::optional<Error> DecodeTiming(const Json& j, const std::string& path, CaseTiming& t) {
@@ -104,13 +108,21 @@ std::optional<Error> DecodeTiming(const Json& j, const std::string& path, CaseTi
   if (const Json* cold = f.Get("cold")) {
     Fields c(*cold, f.Path("cold"));
     c.Read("cpuMs", t.cold_cpu_ms);
-    if (const Json* gpu = c.Get("gpuMs", false); gpu != nullptr && gpu->is_number()) t.cold_gpu_ms = gpu->get<double>();
+    if (c.Get("gpuMs", false) != nullptr) {
+      double gpu = 0;
+      c.Read("gpuMs", gpu);
+      t.cold_gpu_ms = gpu;
+    }
     if (c.error()) return c.error();
   }
   if (const Json* hot = f.Get("hot", false)) {
     Fields h(*hot, f.Path("hot"));
-    ReadStats(h, "cpuMs", t.hot_cpu_ms);
-    ReadStats(h, "gpuMs", t.hot_gpu_ms);
+    for (auto [key, into] : {std::pair<const char*, std::optional<TimingStats>*>{"cpuMs", &t.hot_cpu_ms},
+                             {"gpuMs", &t.hot_gpu_ms}}) {
+      const Json* stats = h.Get(key, false);
+      if (stats == nullptr) continue;
+      if (auto e = DecodeStats(*stats, h.Path(key), into->emplace())) return e;
+    }
     if (h.error()) return h.error();
   }
   return f.error();
@@ -130,7 +142,7 @@ std::optional<Error> DecodeMismatch(const Json& j, const std::string& path, Mism
     const Json* v = f.Get(key);
     if (v == nullptr) return f.error();
     std::optional<Scalar> scalar = DecodeScalar(*v, m.data_type);
-    if (!scalar) return MakeError("report", f.Path(key), f.Path(key) + " is not a " + type + " value");
+    if (!scalar) return MakeError("report", f.Path(key), f.Path(key) + " is not a value of data type " + type);
     *into = *scalar;
   }
   f.ReadNumber("ulp", m.ulp);
@@ -214,26 +226,31 @@ Result<RunContext> ContextFromJson(const Json& j) {
 
 Result<RunReport> ParseJsonReport(std::string_view text, const std::string& path) {
   const Json j = Json::parse(text, nullptr, false);
-  auto fail = [&](std::string message) {
-    Error e = MakeError("report", "", std::move(message));
+  auto fail = [&](std::string field, std::string message) {
+    Error e = MakeError("report", std::move(field), std::move(message));
     e.where.file = path;
     return e;
   };
-  if (j.is_discarded()) return fail("not valid JSON");
+  if (j.is_discarded()) return fail("", "not valid JSON");
   if (!j.is_object() || !j.contains("schemaVersion") || !j.contains("cases") || !j["cases"].is_array()) {
-    return fail("not a dml-conform report (no \"schemaVersion\" and \"cases\")");
+    return fail("", "not a dml-conform report (no \"schemaVersion\" and \"cases\")");
   }
   if (j["schemaVersion"] != RunContext::kSchemaVersion) {
-    return fail("schemaVersion " + j["schemaVersion"].dump() + " is not " + std::to_string(RunContext::kSchemaVersion));
+    return fail("schemaVersion",
+                "schemaVersion " + j["schemaVersion"].dump() + " is not " + std::to_string(RunContext::kSchemaVersion));
   }
   RunReport report;
   Result<RunContext> context = ContextFromJson(j.contains("context") ? j["context"] : Json());
-  if (!context.ok()) return fail(context.error().message);
+  if (!context.ok()) return fail(context.error().path, context.error().message);
   report.context = std::move(context).value();
   const Json& cases = j["cases"];
   for (size_t i = 0; i < cases.size(); ++i) {
     Result<CaseResult> r = CaseFromJson(cases[i]);
-    if (!r.ok()) return fail("cases[" + std::to_string(i) + "]: " + r.error().message);
+    if (!r.ok()) {
+      // The case decoder names fields from "case"; in the file they sit under "cases[i]".
+      const std::string at = "cases[" + std::to_string(i) + "]";
+      return fail(at + r.error().path.substr(std::string_view("case").size()), at + ": " + r.error().message);
+    }
     report.results.push_back(std::move(r).value());
   }
   return report;

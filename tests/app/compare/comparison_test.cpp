@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
+#include <set>
+
 namespace dmlc::app::compare {
 namespace {
 
@@ -81,6 +84,77 @@ TEST(ComparisonTest, AddedFailingCaseIsANewFailure) {
   EXPECT_EQ(c.new_failures[0].base_status, "");
   EXPECT_EQ(c.new_failures[0].new_status, "error");
   EXPECT_EQ(c.added, std::vector<std::string>{"x"});
+}
+
+// One case's status in BASE and in NEW, and what the comparison makes of it.
+struct Transition {
+  const char* base;
+  const char* now;
+  enum Verdict { kNone, kNewFailure, kFix, kNewlySkipped } verdict;
+};
+
+std::ostream& operator<<(std::ostream& out, const Transition& t) { return out << t.base << " -> " << t.now; }
+
+class TransitionTest : public testing::TestWithParam<Transition> {};
+
+LoadedReport OneCase(const std::string& status, const std::string& path) {
+  auto report = ParseReport(R"({"schemaVersion": 1, "cases": [{"id": "c", "status": ")" + status + R"("}]})", path);
+  EXPECT_TRUE(report.ok()) << report.error().ToString();
+  return report.ok() ? *report : LoadedReport{};
+}
+
+TEST_P(TransitionTest, IsJudgedByTheStatusRule) {
+  const Transition t = GetParam();
+  const Comparison c = CompareReports(OneCase(t.base, "base.json"), OneCase(t.now, "new.json"), Thresholds{});
+  EXPECT_EQ(c.new_failures.size(), t.verdict == Transition::kNewFailure ? 1u : 0u);
+  EXPECT_EQ(c.fixes.size(), t.verdict == Transition::kFix ? 1u : 0u);
+  EXPECT_EQ(c.newly_skipped.size(), t.verdict == Transition::kNewlySkipped ? 1u : 0u);
+  EXPECT_EQ(c.HasRegression(), t.verdict == Transition::kNewFailure);
+  for (const auto* list : {&c.new_failures, &c.fixes, &c.newly_skipped}) {
+    for (const StatusChange& change : *list) {
+      EXPECT_EQ(change.base_status, t.base);
+      EXPECT_EQ(change.new_status, t.now);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, TransitionTest,
+    testing::Values(
+        // Not failing in BASE, failing in NEW: a new failure, whichever failing status.
+        Transition{"pass", "fail", Transition::kNewFailure}, Transition{"pass", "error", Transition::kNewFailure},
+        Transition{"pass", "crash", Transition::kNewFailure}, Transition{"pass", "timeout", Transition::kNewFailure},
+        Transition{"pass", "unexpected-pass", Transition::kNewFailure},
+        Transition{"skip", "crash", Transition::kNewFailure},
+        Transition{"expected-fail", "fail", Transition::kNewFailure},
+        Transition{"flake", "fail", Transition::kNewFailure},
+        // Failing in both: only a worker newly lost (crash or timeout, different from BASE) is news.
+        Transition{"fail", "crash", Transition::kNewFailure}, Transition{"error", "timeout", Transition::kNewFailure},
+        Transition{"crash", "timeout", Transition::kNewFailure},
+        Transition{"unexpected-pass", "crash", Transition::kNewFailure},
+        Transition{"crash", "crash", Transition::kNone}, Transition{"timeout", "timeout", Transition::kNone},
+        Transition{"crash", "fail", Transition::kNone}, Transition{"fail", "error", Transition::kNone},
+        Transition{"fail", "unexpected-pass", Transition::kNone},
+        // Failing in BASE, passing in NEW, by a pass, the baseline or a retry: a fix.
+        Transition{"fail", "pass", Transition::kFix}, Transition{"crash", "pass", Transition::kFix},
+        Transition{"timeout", "flake", Transition::kFix}, Transition{"error", "expected-fail", Transition::kFix},
+        Transition{"unexpected-pass", "pass", Transition::kFix},
+        // A skip is neither: lost coverage is reported after a pass, a failing case that stopped running
+        // is not fixed.
+        Transition{"pass", "skip", Transition::kNewlySkipped}, Transition{"crash", "skip", Transition::kNone},
+        // Succeeding in both.
+        Transition{"pass", "flake", Transition::kNone}, Transition{"expected-fail", "pass", Transition::kNone},
+        Transition{"flake", "expected-fail", Transition::kNone}, Transition{"skip", "pass", Transition::kNone}));
+
+TEST(ComparisonTest, AddedCaseIsANewFailureWhenItsStatusFails) {
+  const std::set<std::string> failing = {"fail", "error", "crash", "timeout", "unexpected-pass"};
+  auto base = ParseReport(R"({"schemaVersion": 1, "cases": []})", "base.json");
+  ASSERT_TRUE(base.ok());
+  for (CaseStatus s : kAllStatuses) {
+    const std::string status(StatusName(s));
+    const Comparison c = CompareReports(*base, OneCase(status, "new.json"), Thresholds{});
+    EXPECT_EQ(c.new_failures.size(), failing.count(status)) << status;
+  }
 }
 
 }  // namespace

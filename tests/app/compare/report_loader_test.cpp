@@ -13,7 +13,7 @@ TEST(ReportLoaderTest, ReadsConformanceReportStatusesAndHotMedians) {
   EXPECT_EQ(report->kind, ReportKind::kConformance);
   EXPECT_EQ(report->ids, (std::vector<std::string>{"reduce/sum_f32", "join/tiny", "gather/broken", "one_hot/dropped",
                                                    "diagonal/f16", "reduce/skipped_later"}));
-  EXPECT_EQ(report->entries["gather/broken"].status, "fail");
+  EXPECT_EQ(report->entries["gather/broken"].status, CaseStatus::kFail);
   EXPECT_EQ(report->entries["gather/broken"].message, "1 mismatch");
   EXPECT_FALSE(report->entries["gather/broken"].median_ms.has_value());
   EXPECT_DOUBLE_EQ(*report->entries["reduce/sum_f32"].median_ms, 2.0);
@@ -31,7 +31,7 @@ TEST(ReportLoaderTest, ReadsBenchmarkJsonInMillisecondsPreferringTheMedianAggreg
   EXPECT_DOUBLE_EQ(*report->entries["cpu/MEMCPY/64MiB/manual_time"].median_ms, 4.1);
   EXPECT_DOUBLE_EQ(*report->entries["cpu/REDUCE_SUM/FLOAT32/inner/64MiB/manual_time"].median_ms, 12.0);
   const ReportEntry& errored = report->entries["cpu/JOIN/FLOAT32/1KiB/manual_time"];
-  EXPECT_EQ(errored.status, "error");
+  EXPECT_EQ(errored.status, CaseStatus::kError);
   EXPECT_EQ(errored.message, "Execute: device lost");
   EXPECT_FALSE(errored.median_ms.has_value());
 }
@@ -78,10 +78,23 @@ INSTANTIATE_TEST_SUITE_P(
                     BadInput{"{\"tests\": []}", "", "neither a dml-conform report nor Google Benchmark JSON"},
                     BadInput{"{\"schemaVersion\": 1, \"cases\": {}}", "/cases", "not an array"},
                     BadInput{"{\"schemaVersion\": 1, \"cases\": [{\"id\": \"a\"}]}", "/cases/0", "\"status\""},
+                    BadInput{"{\"schemaVersion\": 1, \"cases\": [{\"id\": \"a\", \"status\": \"crashed\"}]}",
+                             "/cases/0/status", "case 'a': unknown status 'crashed'"},
                     BadInput{"{\"benchmarks\": [{\"real_time\": 1}]}", "/benchmarks/0", "\"name\""},
                     BadInput{"{\"benchmarks\": [{\"name\": \"a\"}]}", "/benchmarks/0/real_time", "real_time"},
                     BadInput{"{\"benchmarks\": [{\"name\": \"a\", \"real_time\": 1, \"time_unit\": \"h\"}]}",
                              "/benchmarks/0/time_unit", "unknown time_unit 'h'"}));
+
+TEST(ReportLoaderTest, ReadsEveryStatus) {
+  std::string cases;
+  for (CaseStatus s : kAllStatuses) {
+    const std::string name(StatusName(s));
+    cases += std::string(cases.empty() ? "" : ", ") + R"({"id": ")" + name + R"(", "status": ")" + name + R"("})";
+  }
+  auto report = ParseReport("{\"schemaVersion\": 1, \"cases\": [" + cases + "]}", "all.json");
+  ASSERT_TRUE(report.ok()) << report.error().ToString();
+  for (CaseStatus s : kAllStatuses) EXPECT_EQ(report->entries[std::string(StatusName(s))].status, s);
+}
 
 TEST(ReportLoaderTest, MissingFileIsAnErrorNamingIt) {
   auto report = LoadReport(kData + "/does_not_exist.json");

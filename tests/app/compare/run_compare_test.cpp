@@ -84,6 +84,23 @@ TEST(RunCompareTest, MarkdownEscapesPipesInMessages) {
   EXPECT_TRUE(Contains(out.str(), "| `a` | pass -> fail: x\\|y |\n")) << out.str();
 }
 
+// A case that failed and now crashes is a new failure; the crash's stderr lines stay readable in both
+// formats and keep a markdown table intact.
+TEST(RunCompareTest, CrashWithStderrLinesInTextAndMarkdown) {
+  auto base = ParseReport(R"({"schemaVersion": 1, "cases": [{"id": "a", "status": "fail"}]})", "b.json");
+  auto now = ParseReport(
+      R"({"schemaVersion": 1, "cases": [{"id": "a", "status": "crash", "message": "killed; stderr:\nx|y\nz"}]})",
+      "n.json");
+  ASSERT_TRUE(base.ok() && now.ok());
+  const Comparison c = CompareReports(*base, *now, Thresholds{});
+  std::ostringstream text, markdown;
+  WriteComparison(text, *base, *now, c, Thresholds{}, OutputFormat::kText);
+  WriteComparison(markdown, *base, *now, c, Thresholds{}, OutputFormat::kMarkdown);
+  EXPECT_TRUE(Contains(text.str(), "New failures (1):\n  a  fail -> crash: killed; stderr:\n    x|y\n    z\n"))
+      << text.str();
+  EXPECT_TRUE(Contains(markdown.str(), "| `a` | fail -> crash: killed; stderr:<br>x\\|y<br>z |\n")) << markdown.str();
+}
+
 TEST(RunCompareTest, ParsesOutputFormats) {
   EXPECT_EQ(ParseOutputFormat("text"), OutputFormat::kText);
   EXPECT_EQ(ParseOutputFormat("markdown"), OutputFormat::kMarkdown);

@@ -69,8 +69,17 @@ TEST(DetailLines, MessageToleranceAndMismatches) {
   EXPECT_TRUE(DetailLines(r).empty());
 }
 
+TEST(DetailLines, MessageLinesAfterTheFirstAreIndented) {
+  CaseResult r;
+  r.status = CaseStatus::kCrash;
+  r.message = "worker killed by signal 6 (SIGABRT); its last stderr lines:\nassert failed\n\nbye";
+  EXPECT_EQ(DetailLines(r), (std::vector<std::string>{"worker killed by signal 6 (SIGABRT); its last stderr lines:",
+                                                      "  assert failed", "", "  bye"}));
+}
+
 TEST(XmlEscape, EscapesMarkupAndDropsControlCharacters) {
   EXPECT_EQ(XmlEscape("a<b>&\"c'\x01\n"), "a&lt;b&gt;&amp;&quot;c&apos;?\n");
+  EXPECT_EQ(XmlAttribute("a<b\n\tc\r"), "a&lt;b&#10;&#9;c&#13;");
 }
 
 }  // namespace

@@ -72,6 +72,48 @@ TEST(ConsoleReport, VerboseListsSkipsAndQuietOnlyProblems) {
   ExpectGolden("console_quiet.txt", quiet.str());
 }
 
+TEST(ConsoleReport, InterruptedRunSaysHowManyPlannedCasesFinished) {
+  std::ostringstream quiet;
+  WriteConsoleReport(quiet, testing::InterruptedContext(), testing::SampleResults(),
+                     ConsoleOptions{Verbosity::kQuiet, RerunOptions{"cpu", "", ""}});
+  ExpectGolden("console_quiet_interrupted.txt", quiet.str());
+}
+
+// Scripts and people read the table and the totals line of runs that have only the first four
+// statuses; those stay exactly as they were before the others existed.
+TEST(ConsoleReport, FourStatusRunKeepsItsTableAndTotalsLine) {
+  std::vector<CaseResult> results = testing::SampleResults();
+  results.resize(5);  // pass, fail, error, skip, fail
+  RunContext context = testing::MaskedContext();
+  context.isolation = "";
+  context.shard = "";
+  std::ostringstream out;
+  WriteConsoleReport(out, context, results, ConsoleOptions{Verbosity::kNormal, RerunOptions{"cpu", "", ""}});
+  EXPECT_NE(out.str().find(", 2 jobs\n\noperator      data types       pass   fail  error   skip\n"), std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("\ntotal                             1      2      1      1\n"), std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("\n\n5 cases: 1 passed, 2 failed, 1 errors, 1 skipped (1.23 s)\n"), std::string::npos)
+      << out.str();
+}
+
+// The golden files have one of each; two read in the plural.
+TEST(ConsoleReport, TotalsLineCountsInThePlural) {
+  std::vector<CaseResult> results = testing::SampleResults();
+  for (CaseStatus status : {CaseStatus::kExpectedFail, CaseStatus::kUnexpectedPass, CaseStatus::kFlake}) {
+    for (const CaseResult& r : testing::SampleResults()) {
+      if (r.status == status) results.push_back(r);
+    }
+  }
+  std::ostringstream out;
+  WriteConsoleReport(out, testing::MaskedContext(), results,
+                     ConsoleOptions{Verbosity::kQuiet, RerunOptions{"cpu", "", ""}});
+  EXPECT_NE(out.str().find("13 cases: 1 passed, 2 failed, 1 errors, 1 skipped, 1 crashed, 1 timed out, 2 expected "
+                           "failures, 2 unexpected passes, 2 flakes (1.23 s)\n"),
+            std::string::npos)
+      << out.str();
+}
+
 TEST(ProgressLine, RewritesOneLineOnlyWhenEnabled) {
   std::ostringstream on, off;
   ProgressLine enabled(on, true), disabled(off, false);
@@ -83,6 +125,9 @@ TEST(ProgressLine, RewritesOneLineOnlyWhenEnabled) {
   disabled.Clear();
   EXPECT_EQ(off.str(), "");
   EXPECT_NE(on.str().find("\r\033[K[1/5] 2 fail, 1 error  gather/i64"), std::string::npos);
+  // Then a crash, a timeout and an unexpected pass: failures too, the crash also named.
+  EXPECT_NE(on.str().find("\r\033[K[1/5] 3 fail (1 crashed), 1 error  reduce/max/f16"), std::string::npos);
+  EXPECT_NE(on.str().find("\r\033[K[1/5] 5 fail (1 crashed), 1 error  join/axis3/i8"), std::string::npos);
   EXPECT_EQ(on.str().substr(on.str().size() - 4), "\r\033[K");
 }
 

@@ -1,4 +1,5 @@
-// A fixed run covering every status and value kind, for the reporters' golden tests.
+// A fixed run covering every status and value kind, for the reporters' golden tests and the report
+// reader's round trip.
 #pragma once
 
 #include <limits>
@@ -23,97 +24,171 @@ inline RunContext MaskedContext() {
   c.iterations = 3;
   c.warmup = 1;
   c.duration_ms = 1234.5;
+  c.isolation = "process";
+  c.timeout_s = 60;
+  c.retries = 1;
+  c.shard = "2/4";
+  c.planned_cases = 10;
+  return c;
+}
+
+// The same run stopped by SIGINT with 10 of 24 planned cases finished.
+inline RunContext InterruptedContext() {
+  RunContext c = MaskedContext();
+  c.planned_cases = 24;
+  c.interrupted = true;
   return c;
 }
 
 inline std::vector<CaseResult> SampleResults() {
-  std::vector<CaseResult> results;
-
-  CaseResult pass;
-  pass.id = "join/basic/f32";
-  pass.file = "testcases/join/basic.json";
-  pass.file_id = "join/basic";
-  pass.operator_type = "JOIN";
-  pass.operator_name = "JOIN";
-  pass.data_types = {"FLOAT32"};
-  pass.feature_level = "1_0";
-  pass.status = CaseStatus::kPass;
-  pass.tolerance = "default: exact (data movement)";
-  pass.comparison.elements = 8;
-  pass.duration_ms = 1.5;
-  CaseTiming timing;
-  timing.prepare_ms = 0.125;
-  timing.cold_cpu_ms = 0.25;
-  timing.warmup = 1;
-  timing.iterations = 3;
-  timing.hot_cpu_ms = TimingStats{0.5, 0.75, 0.875, 1.25};
-  pass.timing = timing;
-  results.push_back(pass);
-
-  CaseResult fail;
-  fail.id = "reduce/sum/f32 [x]";
-  fail.file = "testcases/reduce/sum.json";
-  fail.file_id = "reduce/sum";
-  fail.operator_type = "REDUCE";
-  fail.operator_name = "REDUCE(SUM)";
-  fail.data_types = {"FLOAT32"};
-  fail.feature_level = "3_0";
-  fail.status = CaseStatus::kFail;
-  fail.message = "3 of 6 elements differ beyond the tolerance (ulp <= 3)";
-  fail.tolerance = "default: ulp <= 1 + ceil(log2 N) = 3, N = 4";
-  fail.comparison.elements = 6;
-  fail.comparison.mismatches = 3;
-  fail.comparison.max_ulp = std::numeric_limits<double>::infinity();
-  fail.comparison.max_abs_error = std::numeric_limits<double>::infinity();
-  fail.comparison.first = {
-      Mismatch{"OutputTensor", {0, 1}, ops::DataType::kFloat32, 6.0, 7.0, 8388608.0, 1.0},
-      Mismatch{"OutputTensor", {1, 0}, ops::DataType::kFloat32, 0.1f, std::numeric_limits<double>::quiet_NaN(),
-               std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()},
+  using DT = ops::DataType;
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  constexpr uint64_t kUint64Max = std::numeric_limits<uint64_t>::max();
+  return {
+      CaseResult{.id = "join/basic/f32",
+                 .file = "testcases/join/basic.json",
+                 .file_id = "join/basic",
+                 .operator_type = "JOIN",
+                 .operator_name = "JOIN",
+                 .data_types = {"FLOAT32"},
+                 .feature_level = "1_0",
+                 .status = CaseStatus::kPass,
+                 .tolerance = "default: exact (data movement)",
+                 .comparison = {.elements = 8},
+                 .duration_ms = 1.5,
+                 .timing = CaseTiming{.prepare_ms = 0.125,
+                                      .cold_cpu_ms = 0.25,
+                                      .warmup = 1,
+                                      .iterations = 3,
+                                      .hot_cpu_ms = TimingStats{0.5, 0.75, 0.875, 1.25}}},
+      CaseResult{.id = "reduce/sum/f32 [x]",
+                 .file = "testcases/reduce/sum.json",
+                 .file_id = "reduce/sum",
+                 .operator_type = "REDUCE",
+                 .operator_name = "REDUCE(SUM)",
+                 .data_types = {"FLOAT32"},
+                 .feature_level = "3_0",
+                 .status = CaseStatus::kFail,
+                 .message = "3 of 6 elements differ beyond the tolerance (ulp <= 3)",
+                 .tolerance = "default: ulp <= 1 + ceil(log2 N) = 3, N = 4",
+                 .comparison = {.elements = 6,
+                                .mismatches = 3,
+                                .max_ulp = kInf,
+                                .max_abs_error = kInf,
+                                .first = {Mismatch{"OutputTensor", {0, 1}, DT::kFloat32, 6.0, 7.0, 8388608.0, 1.0},
+                                          Mismatch{"OutputTensor", {1, 0}, DT::kFloat32, 0.1f,
+                                                   std::numeric_limits<double>::quiet_NaN(), kInf, kInf}}},
+                 .duration_ms = 2.0},
+      CaseResult{.id = "broken",
+                 .file = "tests/e2e/cases/broken.json",
+                 .file_id = "broken",
+                 .status = CaseStatus::kError,
+                 .message = "tests/e2e/cases/broken.json:3:5: case: expected '\"' or '}' <here> & \x01 more",
+                 .duration_ms = 0.0},
+      CaseResult{.id = "one_hot/f64",
+                 .file = "testcases/one_hot.json",
+                 .file_id = "one_hot",
+                 .operator_type = "ONE_HOT",
+                 .operator_name = "ONE_HOT",
+                 .data_types = {"UINT32", "FLOAT64"},
+                 .status = CaseStatus::kSkip,
+                 .message = "its tensors need feature level 5_1; --feature-level is 4_0",
+                 .duration_ms = 0.25},
+      CaseResult{.id = "gather/i64",
+                 .file = "testcases/gather.json",
+                 .file_id = "gather",
+                 .operator_type = "GATHER_ND1",
+                 .operator_name = "GATHER_ND1",
+                 .data_types = {"INT64", "UINT32"},
+                 .feature_level = "5_1",
+                 .status = CaseStatus::kFail,
+                 .message = "1 of 2 elements differ beyond the tolerance (exact)",
+                 .tolerance = "default: exact (data movement)",
+                 .comparison = {.elements = 2,
+                                .mismatches = 1,
+                                .max_ulp = 2.0,
+                                .max_abs_error = 2.0,
+                                .first = {Mismatch{"OutputTensor", {1}, DT::kInt64, int64_t{-9007199254740993},
+                                                   int64_t{-9007199254740991}, 2, 2}}},
+                 .duration_ms = 0.5},
+      // The worker's last stderr lines follow the message's first line.
+      CaseResult{.id = "reduce/max/f16",
+                 .file = "testcases/reduce/max.json",
+                 .file_id = "reduce/max",
+                 .operator_type = "REDUCE",
+                 .operator_name = "REDUCE(MAX)",
+                 .data_types = {"FLOAT16"},
+                 .feature_level = "3_0",
+                 .status = CaseStatus::kCrash,
+                 .message = "worker killed by signal 11 (SIGSEGV) while running the case; its last stderr lines:\n"
+                            "vulkan: dispatch REDUCE(MAX) 3 workgroups\n"
+                            "libvulkan_lvp.so: lp_build_tgsi: unsupported opcode",
+                 .duration_ms = 412.25},
+      CaseResult{.id = "gather/large",
+                 .file = "testcases/gather.json",
+                 .file_id = "gather",
+                 .operator_type = "GATHER_ND1",
+                 .operator_name = "GATHER_ND1",
+                 .data_types = {"FLOAT32", "UINT32"},
+                 .feature_level = "3_0",
+                 .status = CaseStatus::kTimeout,
+                 .message = "still running after --timeout 60 s; its worker was killed",
+                 .duration_ms = 60000.0,
+                 .device_lost = true},
+      CaseResult{.id = "one_hot/u64",
+                 .file = "testcases/one_hot.json",
+                 .file_id = "one_hot",
+                 .operator_type = "ONE_HOT",
+                 .operator_name = "ONE_HOT",
+                 .data_types = {"UINT32", "UINT64"},
+                 .feature_level = "5_1",
+                 .status = CaseStatus::kExpectedFail,
+                 .message = "expected by the baseline: 1 of 12 elements differ beyond the tolerance (exact)",
+                 .tolerance = "default: exact (data movement)",
+                 .comparison = {.elements = 12,
+                                .mismatches = 1,
+                                .max_ulp = 1,
+                                .max_abs_error = 1,
+                                .first = {Mismatch{"OutputTensor", {2, 1}, DT::kUint64, kUint64Max,
+                                                   kUint64Max - 1, 1, 1}}},
+                 .duration_ms = 0.75,
+                 .expected_status = "fail"},
+      CaseResult{.id = "join/axis3/i8",
+                 .file = "testcases/join/axis3.json",
+                 .file_id = "join/axis3",
+                 .operator_type = "JOIN",
+                 .operator_name = "JOIN",
+                 .data_types = {"INT8"},
+                 .feature_level = "1_0",
+                 .status = CaseStatus::kUnexpectedPass,
+                 .message = "passed, but the baseline expects fail: remove it from the baseline",
+                 .tolerance = "default: exact (data movement)",
+                 .comparison = {.elements = 24},
+                 .duration_ms = 1.25,
+                 .expected_status = "fail"},
+      // Timed with GPU timestamps, where the pass above has CPU times only.
+      CaseResult{.id = "reduce/sum/f16",
+                 .file = "testcases/reduce/sum.json",
+                 .file_id = "reduce/sum",
+                 .operator_type = "REDUCE",
+                 .operator_name = "REDUCE(SUM)",
+                 .data_types = {"FLOAT16"},
+                 .feature_level = "3_0",
+                 .status = CaseStatus::kFlake,
+                 .message = "failed on attempt 1 (1 of 6 elements differ beyond the tolerance (ulp <= 3)), passed "
+                            "on attempt 2",
+                 .tolerance = "default: ulp <= 1 + ceil(log2 N) = 3, N = 4",
+                 .comparison = {.elements = 6, .max_ulp = 2, .max_abs_error = 0.0009765625},
+                 .duration_ms = 3.5,
+                 .timing = CaseTiming{.prepare_ms = 0.5,
+                                      .cold_cpu_ms = 0.375,
+                                      .cold_gpu_ms = 0.0625,
+                                      .warmup = 1,
+                                      .iterations = 3,
+                                      .hot_cpu_ms = TimingStats{0.25, 0.3125, 0.328125, 0.4375},
+                                      .hot_gpu_ms = TimingStats{0.03125, 0.0390625, 0.04296875, 0.0625}},
+                 .attempts = 2},
   };
-  fail.duration_ms = 2.0;
-  results.push_back(fail);
-
-  CaseResult error;
-  error.id = "broken";
-  error.file = "tests/e2e/cases/broken.json";
-  error.file_id = "broken";
-  error.status = CaseStatus::kError;
-  error.message = "tests/e2e/cases/broken.json:3:5: case: expected '\"' or '}' <here> & \x01 more";
-  error.duration_ms = 0.0;
-  results.push_back(error);
-
-  CaseResult skip;
-  skip.id = "one_hot/f64";
-  skip.file = "testcases/one_hot.json";
-  skip.file_id = "one_hot";
-  skip.operator_type = "ONE_HOT";
-  skip.operator_name = "ONE_HOT";
-  skip.data_types = {"UINT32", "FLOAT64"};
-  skip.status = CaseStatus::kSkip;
-  skip.message = "its tensors need feature level 5_1; --feature-level is 4_0";
-  skip.duration_ms = 0.25;
-  results.push_back(skip);
-
-  CaseResult gather;
-  gather.id = "gather/i64";
-  gather.file = "testcases/gather.json";
-  gather.file_id = "gather";
-  gather.operator_type = "GATHER_ND1";
-  gather.operator_name = "GATHER_ND1";
-  gather.data_types = {"INT64", "UINT32"};
-  gather.feature_level = "5_1";
-  gather.status = CaseStatus::kFail;
-  gather.message = "1 of 2 elements differ beyond the tolerance (exact)";
-  gather.tolerance = "default: exact (data movement)";
-  gather.comparison.elements = 2;
-  gather.comparison.mismatches = 1;
-  gather.comparison.max_ulp = 2.0;
-  gather.comparison.max_abs_error = 2.0;
-  gather.comparison.first = {
-      Mismatch{"OutputTensor", {1}, ops::DataType::kInt64, int64_t{-9007199254740993}, int64_t{-9007199254740991}, 2, 2}};
-  gather.duration_ms = 0.5;
-  results.push_back(gather);
-  return results;
 }
 
 }  // namespace dmlc::app::testing

@@ -1,0 +1,144 @@
+// The report reader is the writer's inverse: a report read back and written again is the same text,
+// and a file that is not a report is an error naming the file and the field.
+#include "app/report/report_reader.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <sstream>
+#include <variant>
+
+#include "app/report/json_report.h"
+#include "sample_results.h"
+
+namespace dmlc::app {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string Written(const RunContext& context, const std::vector<CaseResult>& results) {
+  std::ostringstream out;
+  WriteJsonReport(out, context, results);
+  return out.str();
+}
+
+TEST(ReportReader, ReadingAndWritingAgainGivesTheSameText) {
+  for (const RunContext& context : {testing::MaskedContext(), testing::InterruptedContext()}) {
+    const std::string text = Written(context, testing::SampleResults());
+    Result<RunReport> read = ParseJsonReport(text, "report.json");
+    ASSERT_TRUE(read.ok()) << read.error().ToString();
+    EXPECT_EQ(Written(read->context, read->results), text);
+  }
+}
+
+TEST(ReportReader, GoldenReportReadsBack) {
+  const std::string path = std::string(DMLC_GOLDEN_DIR) + "/report.json";
+  Result<RunReport> read = ReadJsonReport(path);
+  ASSERT_TRUE(read.ok()) << read.error().ToString();
+  Result<std::string> text = ReadTextFile(path);
+  ASSERT_TRUE(text.ok());
+  EXPECT_EQ(Written(read->context, read->results), *text);
+}
+
+// Equal text could hide a value decoded into the wrong kind that prints the same; these are the
+// values that text round trips are easiest to get wrong with.
+TEST(ReportReader, ValuesComeBackInTheirKinds) {
+  Result<RunReport> read = ParseJsonReport(Written(testing::InterruptedContext(), testing::SampleResults()), "r.json");
+  ASSERT_TRUE(read.ok()) << read.error().ToString();
+  const RunContext& c = read->context;
+  EXPECT_EQ(c.isolation, "process");
+  EXPECT_EQ(c.timeout_s, 60);
+  EXPECT_EQ(c.retries, 1);
+  EXPECT_EQ(c.shard, "2/4");
+  EXPECT_EQ(c.planned_cases, 24);
+  EXPECT_TRUE(c.interrupted);
+
+  const std::vector<CaseResult>& r = read->results;
+  ASSERT_EQ(r.size(), 10u);
+  for (size_t i = 0; i < r.size(); ++i) EXPECT_EQ(r[i].status, testing::SampleResults()[i].status) << r[i].id;
+  for (CaseStatus s : kAllStatuses) EXPECT_GT(Tally(r).Count(s), 0) << StatusName(s);
+  EXPECT_EQ(r[0].operator_type, "JOIN");
+  EXPECT_FALSE(r[0].timing->cold_gpu_ms.has_value());
+  EXPECT_FALSE(r[0].timing->hot_gpu_ms.has_value());
+  EXPECT_TRUE(std::isinf(r[1].comparison.max_ulp));
+  EXPECT_TRUE(std::isnan(std::get<double>(r[1].comparison.first[1].actual)));
+  EXPECT_EQ(r[1].operator_type, "REDUCE");
+  EXPECT_EQ(std::get<int64_t>(r[4].comparison.first[0].expected), int64_t{-9007199254740993});
+  EXPECT_EQ(std::get<uint64_t>(r[7].comparison.first[0].expected), std::numeric_limits<uint64_t>::max());
+  EXPECT_EQ(r[5].message, testing::SampleResults()[5].message);
+  EXPECT_TRUE(r[6].device_lost);
+  EXPECT_EQ(r[7].expected_status, "fail");
+  EXPECT_EQ(r[9].attempts, 2);
+  EXPECT_EQ(r[9].timing->cold_gpu_ms, 0.0625);
+  EXPECT_EQ(r[9].timing->hot_gpu_ms->median, 0.0390625);
+}
+
+struct BadReport {
+  const char* name;
+  std::function<std::string()> text;
+  const char* path;      // expected Error::path
+  const char* fragment;  // expected in the message
+};
+
+// The sample report with one edit.
+std::string Edited(const std::function<void(Json&)>& edit) {
+  Json j = JsonReport(testing::MaskedContext(), testing::SampleResults());
+  edit(j);
+  return j.dump();
+}
+
+class ReportReaderErrorTest : public ::testing::TestWithParam<BadReport> {};
+
+TEST_P(ReportReaderErrorTest, NamesTheFileAndField) {
+  Result<RunReport> read = ParseJsonReport(GetParam().text(), "runs/base.json");
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error().where.file, "runs/base.json");
+  EXPECT_EQ(read.error().path, GetParam().path);
+  EXPECT_NE(read.error().message.find(GetParam().fragment), std::string::npos) << read.error().message;
+  EXPECT_NE(read.error().ToString().find("runs/base.json"), std::string::npos) << read.error().ToString();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, ReportReaderErrorTest,
+    ::testing::Values(
+        BadReport{"NotJson", [] { return std::string("{\"schemaVersion\": 1,"); }, "", "not valid JSON"},
+        BadReport{"NotAReport", [] { return std::string(R"({"benchmarks": []})"); }, "",
+                  "not a dml-conform report"},
+        BadReport{"WrongSchemaVersion", [] { return Edited([](Json& j) { j["schemaVersion"] = 2; }); },
+                  "schemaVersion", "schemaVersion 2 is not 1"},
+        BadReport{"NoContext", [] { return Edited([](Json& j) { j.erase("context"); }); }, "context",
+                  "context is not an object"},
+        BadReport{"ContextFieldOfTheWrongType", [] { return Edited([](Json& j) { j["context"]["jobs"] = "two"; }); },
+                  "context.jobs", "context.jobs has the wrong type (string)"},
+        BadReport{"CaseWithoutStatus", [] { return Edited([](Json& j) { j["cases"][1].erase("status"); }); },
+                  "cases[1].status", "cases[1]: case.status is missing"},
+        BadReport{"BadStatus", [] { return Edited([](Json& j) { j["cases"][2]["status"] = "crashed"; }); },
+                  "cases[2].status", "status 'crashed' is not a status"},
+        BadReport{"MismatchWithABadDataType",
+                  [] { return Edited([](Json& j) { j["cases"][1]["firstMismatches"][0]["dataType"] = "FLOAT33"; }); },
+                  "cases[1].firstMismatches[0].dataType", "'FLOAT33' is not a data type"},
+        BadReport{"NegativeUnsignedValue",
+                  [] { return Edited([](Json& j) { j["cases"][7]["firstMismatches"][0]["actual"] = -1; }); },
+                  "cases[7].firstMismatches[0].actual", "is not a value of data type UINT64"},
+        BadReport{"SignedValuePastInt64",
+                  [] {
+                    return Edited([](Json& j) {
+                      j["cases"][4]["firstMismatches"][0]["actual"] = std::numeric_limits<uint64_t>::max();
+                    });
+                  },
+                  "cases[4].firstMismatches[0].actual", "is not a value of data type INT64"},
+        BadReport{"HotStatsMissingAField",
+                  [] { return Edited([](Json& j) { j["cases"][9]["timing"]["hot"]["gpuMs"].erase("mean"); }); },
+                  "cases[9].timing.hot.gpuMs.mean", "cases[9]: case.timing.hot.gpuMs.mean is missing"}),
+    [](const ::testing::TestParamInfo<BadReport>& info) { return std::string(info.param.name); });
+
+TEST(ReportReader, UnreadableFileIsAnErrorNamingIt) {
+  Result<RunReport> read = ReadJsonReport("no/such/report.json");
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error().where.file, "no/such/report.json");
+  EXPECT_EQ(read.error().message, "cannot be read");
+}
+
+}  // namespace
+}  // namespace dmlc::app
