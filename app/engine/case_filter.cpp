@@ -29,11 +29,11 @@ bool MatchBracket(std::string_view pattern, size_t i, char c, size_t& end) {
   return matched != negate;
 }
 
-// Shell-style glob over the whole id: '*' any run (also across '/'), '?' one character, brackets,
-// and '\\' escaping the next character.
+}  // namespace
+
 // Portable (no fnmatch): the Windows build uses it too. Backtracks to the last '*' only, so it runs
 // in O(|pattern| * |id|).
-bool Glob(std::string_view pattern, std::string_view id) {
+bool GlobMatches(std::string_view pattern, std::string_view id) {
   size_t p = 0, t = 0;
   size_t star = std::string_view::npos, star_t = 0;
   while (t < id.size()) {
@@ -67,8 +67,6 @@ bool Glob(std::string_view pattern, std::string_view id) {
   return p == pattern.size();
 }
 
-}  // namespace
-
 CaseFilter::CaseFilter(const std::vector<std::string>& globs) {
   for (const std::string& g : globs) {
     if (!g.empty() && g[0] == '-') {
@@ -80,7 +78,7 @@ CaseFilter::CaseFilter(const std::vector<std::string>& globs) {
 }
 
 bool CaseFilter::Matches(std::string_view id) const {
-  auto matches = [&](const std::string& g) { return Glob(g, id); };
+  auto matches = [&](const std::string& g) { return GlobMatches(g, id); };
   if (!includes_.empty() && std::none_of(includes_.begin(), includes_.end(), matches)) return false;
   return std::none_of(excludes_.begin(), excludes_.end(), matches);
 }

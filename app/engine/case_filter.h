@@ -9,6 +9,11 @@
 
 namespace dmlc::app {
 
+// Whether the shell glob `pattern` matches the whole `id`: '*' any run (also across '/'), '?' one
+// character, brackets ("[a-z]", "[!a-z]"), '\\' escaping the next character. No leading '-' rule: that
+// is CaseFilter's. Also the glob of --skips and --flakes lines (app/policy/case_patterns.h).
+bool GlobMatches(std::string_view pattern, std::string_view id);
+
 class CaseFilter {
  public:
   CaseFilter() = default;
