@@ -1,0 +1,53 @@
+// --baseline FILE: the failures a run is known to have, as deqp-runner keeps them, and what they make of
+// a result; --write-baseline FILE: such a file from a run's results.
+//
+// A baseline file is either a dml-conform JSON report (--report; its first non-space character is '{')
+// or CSV lines `id,status` (deqp-runner's form): ids in RFC 4180 quotes where they hold ',' or '"',
+// statuses as StatusName spells the failing ones (fail, error, crash, timeout) or as deqp-runner does
+// (Fail, Crash, Timeout), '#' comment lines and blank lines ignored. Only failures are listed.
+// A loaded Baseline is read-only and thread-safe to share; the functions below other than LoadBaseline
+// are pure. The loader validates every line.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/engine/case_result.h"
+#include "ops/error.h"
+
+namespace dmlc::app::policy {
+
+struct Baseline {
+  // Case id -> the failing status expected of it (IsFailure() holds for every one).
+  std::map<std::string, CaseStatus, std::less<>> expected;
+
+  std::optional<CaseStatus> Expected(std::string_view id) const;
+  bool operator==(const Baseline&) const = default;
+};
+
+// `source` names the file in errors. CSV errors name SOURCE:LINE:COLUMN and what is wrong (field count,
+// quotes, an unknown or non-failing status, an empty or repeated id); report errors are the reader's.
+// From a report, a case's baseline status is its raw outcome: a failure status as it is, expected-fail's
+// `expectedStatus`; passes, skips, flakes and unexpected passes are not listed.
+Result<Baseline> ParseBaseline(std::string_view text, const std::string& source);
+Result<Baseline> LoadBaseline(const std::filesystem::path& path);
+
+// When the baseline lists `result.id`: sets `expected_status`, then
+//  - a failure with the listed status becomes kExpectedFail, its message prefixed
+//    "expected by the baseline: ";
+//  - a failure with another status stays, " (the baseline expects STATUS)" appended to its message;
+//  - a pass becomes kUnexpectedPass, "passed, but the baseline expects STATUS: remove it from the baseline".
+// Skips and unlisted ids are left as they are. Apply it to a raw outcome, before ApplyKnownFlakes.
+void ApplyBaseline(const Baseline& baseline, CaseResult& result);
+
+// The --write-baseline file: "# dml-conform baseline: id,status", then one CSV line per result whose
+// raw outcome is a failure (IsFailure(status), or kExpectedFail with its expected_status), in result
+// order. ParseBaseline reads it back to the baseline these results stand for.
+std::string BaselineCsv(const std::vector<CaseResult>& results);
+
+}  // namespace dmlc::app::policy
