@@ -9,34 +9,19 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 
 #include <spdlog/spdlog.h>
 
 #include "app/conform/commands.h"
+#include "app/conform/report_files.h"
 #include "app/engine/case_set.h"
 #include "app/engine/runner.h"
 #include "app/report/console_report.h"
-#include "app/report/json_report.h"
-#include "app/report/junit_report.h"
 #include "backends/registry.h"
 
 namespace dmlc::app {
 namespace {
-
-// Writes one report file; false (logged) when it cannot be written.
-template <class Writer>
-bool WriteFile(const std::string& path, const char* what, Writer write) {
-  std::ofstream out(path, std::ios::binary);
-  if (out) write(out);
-  if (!out) {
-    spdlog::error("cannot write the {} report to {}", what, path);
-    return false;
-  }
-  spdlog::info("{} report written to {}", what, path);
-  return true;
-}
 
 // A PATH that does not exist becomes an error result, so reports show it beside the cases.
 CaseResult PathErrorResult(const Error& error) {
@@ -109,13 +94,7 @@ int RunCommand(const RunCommandOptions& o) {
 
   ConsoleOptions console{o.verbosity, RerunOptions{o.backend, o.device, o.feature_level}};
   WriteConsoleReport(std::cout, context, results, console);
-  bool written = true;
-  if (!o.report.empty()) {
-    written &= WriteFile(o.report, "JSON", [&](std::ostream& out) { WriteJsonReport(out, context, results); });
-  }
-  if (!o.junit.empty()) {
-    written &= WriteFile(o.junit, "JUnit", [&](std::ostream& out) { WriteJUnitReport(out, context, results); });
-  }
+  const bool written = WriteReportFiles(o.report, o.junit, context, results);
   const RunTotals totals = Tally(results);
   if (totals.fail > 0 || totals.error > 0) return kExitFailures;
   return written ? kExitOk : kExitUsage;
