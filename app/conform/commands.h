@@ -47,10 +47,21 @@ struct ListCommandOptions {
   std::vector<std::string> filters;
 };
 
+// `merge SHARD.json... --report ALL.json`: the reports of one run's shards made one (app/merge).
+struct MergeCommandOptions {
+  std::vector<std::string> inputs;  // --report files of the parts
+  std::string report;               // the merged JSON report; required
+  std::string junit;                // the merged JUnit XML; "" = none
+  Verbosity verbosity = Verbosity::kNormal;
+};
+
 int RunCommand(const RunCommandOptions& options);
 int ListCommand(const ListCommandOptions& options);
 // Same paths and filters as list.
 int ValidateCommand(const ListCommandOptions& options);
 int BackendsCommand();
+// Exit 2 when an input cannot be read or the inputs do not fit together (MergeReports refuses); 1 when
+// the merged run is incomplete or a case's status does not count as success; else 0.
+int MergeCommand(const MergeCommandOptions& options);
 
 }  // namespace dmlc::app

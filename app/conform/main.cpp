@@ -19,8 +19,10 @@ void AddVerbosity(CLI::App& command, bool& verbose, bool& quiet) {
   command.add_flag("-q,--quiet", quiet, "Only failures, errors and the totals")->excludes(v);
 }
 
-void SetLogLevel(bool verbose, bool quiet) {
+// Sets the log level from -v/-q and returns the console report's verbosity to match.
+Verbosity SetVerbosity(bool verbose, bool quiet) {
   spdlog::set_level(verbose ? spdlog::level::debug : quiet ? spdlog::level::warn : spdlog::level::info);
+  return verbose ? Verbosity::kVerbose : quiet ? Verbosity::kQuiet : Verbosity::kNormal;
 }
 
 }  // namespace
@@ -87,6 +89,14 @@ int main(int argc, char** argv) {
 
   dmlc::app::CompareCommand compare_cmd(app);
 
+  dmlc::app::MergeCommandOptions merge;
+  bool merge_verbose = false, merge_quiet = false;
+  CLI::App* merge_cmd = app.add_subcommand("merge", "Merge the --report files of a sharded run into one report");
+  merge_cmd->add_option("reports", merge.inputs, "The shards' JSON reports")->required()->check(CLI::ExistingFile);
+  merge_cmd->add_option("--report", merge.report, "Write the merged JSON report to this file")->required();
+  merge_cmd->add_option("--junit", merge.junit, "Write the merged JUnit XML report to this file");
+  AddVerbosity(*merge_cmd, merge_verbose, merge_quiet);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -95,8 +105,7 @@ int main(int argc, char** argv) {
   }
 
   if (run_cmd->parsed()) {
-    SetLogLevel(run_verbose, run_quiet);
-    run.verbosity = run_verbose ? Verbosity::kVerbose : run_quiet ? Verbosity::kQuiet : Verbosity::kNormal;
+    run.verbosity = SetVerbosity(run_verbose, run_quiet);
     if (run.paths.empty()) run.paths = {"testcases/"};
     if (run.report.empty()) run.report = run.resume;
     return dmlc::app::RunCommand(run);
@@ -111,5 +120,9 @@ int main(int argc, char** argv) {
   }
   if (backends_cmd->parsed()) return dmlc::app::BackendsCommand();
   if (compare_cmd.parsed()) return compare_cmd.Run();
+  if (merge_cmd->parsed()) {
+    merge.verbosity = SetVerbosity(merge_verbose, merge_quiet);
+    return dmlc::app::MergeCommand(merge);
+  }
   return dmlc::app::kExitUsage;
 }

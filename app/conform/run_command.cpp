@@ -9,20 +9,17 @@
 #endif
 
 #include <chrono>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include <spdlog/spdlog.h>
 
 #include "app/conform/case_executor.h"
 #include "app/conform/commands.h"
+#include "app/conform/report_files.h"
 #include "app/conform/run_plan.h"
 #include "app/policy/baseline.h"
 #include "app/policy/skips_and_flakes.h"
 #include "app/report/journal.h"
-#include "app/report/json_report.h"
-#include "app/report/junit_report.h"
 #include "app/worker/interrupt.h"
 #include "app/worker/process.h"
 
@@ -90,24 +87,6 @@ Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o) {
 }
 
 bool Isolated(const RunCommandOptions& o) { return o.isolation != "none"; }
-
-// Writes one report file; false (logged) when it cannot be written.
-bool WriteReport(const std::string& path, const char* what, const std::string& text) {
-  Status written = WriteFileAtomically(path, text);
-  if (!written.ok()) {
-    spdlog::error("cannot write the {} report: {}", what, written.error().ToString());
-    return false;
-  }
-  spdlog::info("{} report written to {}", what, path);
-  return true;
-}
-
-template <class Writer>
-std::string Render(Writer write) {
-  std::ostringstream out;
-  write(out);
-  return out.str();
-}
 
 // The run in progress: every planned case's result slot, and what each arriving result goes through.
 class Session {
@@ -319,15 +298,11 @@ int RunCommand(const RunCommandOptions& o) {
 
   ConsoleOptions console{o.verbosity, RerunOptions{o.backend, o.device, o.feature_level}};
   WriteConsoleReport(std::cout, context, results, console);
-  bool written = true;
-  if (!o.report.empty()) {
-    written &= WriteReport(o.report, "JSON", Render([&](std::ostream& out) { WriteJsonReport(out, context, results); }));
-    if (written) session.RemoveJournal();
+  bool written = WriteReportFiles(o.report, o.junit, context, results);
+  if (written) session.RemoveJournal();
+  if (!o.write_baseline.empty()) {
+    written &= WriteReportFile(o.write_baseline, "baseline", [&](std::ostream& out) { out << policy::BaselineCsv(results); });
   }
-  if (!o.junit.empty()) {
-    written &= WriteReport(o.junit, "JUnit", Render([&](std::ostream& out) { WriteJUnitReport(out, context, results); }));
-  }
-  if (!o.write_baseline.empty()) written &= WriteReport(o.write_baseline, "baseline", policy::BaselineCsv(results));
   if (context.interrupted) return worker::InterruptExitCode(worker::InterruptSignal());
   if (!Tally(results).Succeeded()) return kExitFailures;
   return written ? kExitOk : kExitUsage;

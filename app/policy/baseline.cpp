@@ -60,7 +60,8 @@ Result<Baseline> FromCsv(std::string_view text, const std::string& source) {
     if (id.empty()) return error("the id is empty");
     const std::optional<CaseStatus> status = ParseCsvStatus(name);
     if (!status) {
-      return error("'" + name + "' is not a status a baseline lists: fail, error, crash, timeout (or Fail, Crash, Timeout)");
+      return error("'" + name +
+                   "' is not a status a baseline lists: fail, error, crash, timeout (or Fail, Crash, Timeout)");
     }
     if (auto [it, added] = first_line.emplace(id, line.number); !added) {
       return error("'" + id + "' is listed again (first at line " + std::to_string(it->second) + ")");

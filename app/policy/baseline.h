@@ -5,7 +5,8 @@
 // or CSV lines `id,status` (deqp-runner's form): ids in RFC 4180 quotes where they hold ',' or '"',
 // statuses as StatusName spells the failing ones (fail, error, crash, timeout) or as deqp-runner does
 // (Fail, Crash, Timeout), '#' comment lines and blank lines ignored. Only failures are listed.
-// Pure data and functions; a loaded Baseline is read-only and thread-safe to share. The loader validates.
+// A loaded Baseline is read-only and thread-safe to share; the functions below other than LoadBaseline
+// are pure. The loader validates every line.
 #pragma once
 
 #include <filesystem>

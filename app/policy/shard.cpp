@@ -61,7 +61,8 @@ Result<Shard> FromEnvironment(const Getenv& getenv, int count) {
     return Shard{*index + 1, count};
   }
   if (getenv("CI_NODE_INDEX")) return FromGitLab(getenv, count);
-  return ShardError("neither JOB_COMPLETION_INDEX (a Kubernetes indexed Job) nor CI_NODE_INDEX (GitLab's parallel:) is set");
+  return ShardError(
+      "neither JOB_COMPLETION_INDEX (a Kubernetes indexed Job) nor CI_NODE_INDEX (GitLab's parallel:) is set");
 }
 
 Result<Shard> ParseShardText(std::string_view text, const Getenv& getenv) {

@@ -30,7 +30,8 @@ std::optional<std::string> ProcessEnv(const char* name);
 //  - "auto": GitLab's `parallel:` jobs, CI_NODE_INDEX (1-based) of CI_NODE_TOTAL;
 //  - "auto/N": a Kubernetes indexed Job's JOB_COMPLETION_INDEX (0-based) of the N given; or, where that
 //    is not set, GitLab's variables, whose CI_NODE_TOTAL must then be N.
-// Errors (scope "shard") say what is wrong and name the variable that is missing or bad.
+// `getenv` is asked only for the auto forms. Errors (scope "shard") lead with the text, say what is
+// wrong and name the variable that is missing or bad: "'auto': CI_NODE_TOTAL is not set".
 Result<Shard> ParseShard(std::string_view text, const Getenv& getenv);
 
 // Whether the case belongs to the shard: Fnv1a64(case_id) % count == index - 1.
