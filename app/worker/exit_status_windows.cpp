@@ -23,7 +23,7 @@ constexpr CodeName kCodeNames[] = {
     {0xC0000135u, "DLL not found"},
     {0xC000013Au, "Ctrl+C"},
     {0xC0000374u, "heap corruption"},
-    {0xC0000409u, "stack buffer overrun or fail-fast"},  // also what __fastfail() and the UCRT's abort() raise
+    {0xC0000409u, "stack buffer overrun or fail-fast"},  // also __fastfail()'s code
 };
 
 }  // namespace

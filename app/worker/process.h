@@ -3,8 +3,8 @@
 // stdin, stdout and stderr); the child inherits nothing else from this module.
 //
 // Children die with the parent: on Linux through PR_SET_PDEATHSIG (SIGKILL), on Windows through a job
-// object with JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE, where the system allows one (Wine does not: there the
-// child outlives a parent that is killed).
+// object with JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE (Wine 8 has it too), where the system lets the child
+// join one: where it cannot (Windows 7 inside another job), the child just runs without it.
 #pragma once
 
 #include <cstddef>
@@ -50,8 +50,10 @@ inline constexpr int kKilledExitCode = 1;
 class Process {
  public:
   // Starts argv[0], a path to the program (no PATH search; on Windows with its extension), with
-  // arguments argv[1...] (UTF-8), the parent's environment and working directory. An error when the
-  // program cannot be started (missing, not executable), naming the path and the failed call.
+  // arguments argv[1...] (UTF-8), the parent's environment and working directory. On POSIX the child
+  // starts with no signal blocked and SIGPIPE at its default; other signals the parent ignores stay
+  // ignored, as across any exec. An error when the program cannot be started (missing, not
+  // executable), naming the path and the failed call.
   static Result<std::unique_ptr<Process>> Spawn(const std::vector<std::string>& argv);
 
   Process(const Process&) = delete;
@@ -67,6 +69,7 @@ class Process {
 
   // Reads what the child has written so far, at least one byte, blocking until there is some; 0 at end
   // of file (the child and everything that inherited its stdout/stderr have exited or closed it).
+  // `into` must not be empty.
   Result<size_t> ReadStdout(std::span<char> into);
   Result<size_t> ReadStderr(std::span<char> into);
 
@@ -79,9 +82,8 @@ class Process {
   // The process id.
   int Id() const;
 
-  struct Native;  // the platform's handles, in process_posix.cpp or process_windows.cpp
-
  private:
+  struct Native;  // the platform's handles, in process_posix.cpp or process_windows.cpp
   explicit Process(std::unique_ptr<Native> native);
 
   std::unique_ptr<Native> native_;
@@ -92,8 +94,8 @@ class Process {
 std::filesystem::path CurrentExecutable();
 
 // Called first thing in a worker process. The parent alone decides when a worker ends: Ctrl+C in the
-// terminal and SIGTERM do not end it (POSIX: SIGINT, SIGTERM and SIGPIPE ignored; Windows: Ctrl+C and
-// Ctrl+Break ignored). On Windows a crash neither opens an error dialog nor waits for a debugger: it
+// terminal and SIGTERM do not end it (POSIX: SIGINT, SIGTERM and SIGPIPE ignored; Windows: Ctrl+C
+// ignored). On Windows a crash neither opens an error dialog nor waits for a debugger: it
 // writes "worker: unhandled exception 0xC0000005 at 0x..." to stderr and ends the process with the
 // exception code as exit code; abort() exits with code 3; stdin, stdout and stderr are binary.
 void PrepareWorkerProcess();

@@ -137,9 +137,10 @@ Status ReadChildStatus(int status_fd, pid_t pid, const std::string& program) {
   ChildFailure failure{};
   const ssize_t n = RetryOnEintr([&] { return read(status_fd, &failure, sizeof failure); });
   if (n == 0) return OkStatus();
-  const Error error = n == static_cast<ssize_t>(sizeof failure)
-                          ? SystemError(std::string(kChildStepNames[failure.step]) + " " + program, failure.error)
-                          : SystemError("read of the start status of " + program, errno);
+  const Error error =
+      n == static_cast<ssize_t>(sizeof failure)
+          ? SystemError(std::string(kChildStepNames[failure.step]) + " " + program, failure.error)
+          : SystemError("read of the start status of " + program, errno);
   kill(pid, SIGKILL);  // it has exited already, unless the read failed
   Reap(pid);
   return error;
@@ -147,7 +148,9 @@ Status ReadChildStatus(int status_fd, pid_t pid, const std::string& program) {
 
 Result<size_t> ReadPipe(const UniqueFd& fd, std::span<char> into, const char* stream, pid_t pid) {
   const ssize_t n = RetryOnEintr([&] { return read(fd.get(), into.data(), into.size()); });
-  if (n < 0) return SystemError(std::string("read from the ") + stream + " of process " + std::to_string(pid), errno);
+  if (n < 0) {
+    return SystemError(std::string("read from the ") + stream + " of process " + std::to_string(pid), errno);
+  }
   return static_cast<size_t>(n);
 }
 
@@ -179,8 +182,8 @@ Result<std::unique_ptr<Process>> Process::Spawn(const std::vector<std::string>& 
   Pipe in, out, err, status;
   for (Pipe* pipe : {&in, &out, &err, &status}) DMLC_RETURN_IF_ERROR(MakePipe(*pipe));
 
-  const ChildSetup setup{exec_argv.data(), {in.read.get(), out.write.get(), err.write.get()}, status.write.get(),
-                         getpid()};
+  const ChildSetup setup{
+      exec_argv.data(), {in.read.get(), out.write.get(), err.write.get()}, status.write.get(), getpid()};
   sigset_t all, previous;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &previous);
@@ -206,8 +209,9 @@ Result<std::unique_ptr<Process>> Process::Spawn(const std::vector<std::string>& 
 Status Process::Write(std::string_view bytes) {
   const std::string call = "write to the stdin of process " + std::to_string(native_->pid);
   if (!native_->stdin_write.valid()) return MakeError("worker", "", call + ": stdin is closed");
+  const int fd = native_->stdin_write.get();
   while (!bytes.empty()) {
-    const ssize_t n = RetryOnEintr([&] { return write(native_->stdin_write.get(), bytes.data(), bytes.size()); });
+    const ssize_t n = RetryOnEintr([&] { return write(fd, bytes.data(), bytes.size()); });
     if (n < 0) return SystemError(call, errno);
     bytes.remove_prefix(static_cast<size_t>(n));
   }

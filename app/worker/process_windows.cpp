@@ -67,11 +67,12 @@ Result<size_t> ReadPipe(const UniqueHandle& pipe, std::span<char> into, const ch
   const auto size = static_cast<DWORD>(std::min(into.size(), kMaxTransfer));
   DWORD n = 0;
   // A zero-byte write by the child completes a ReadFile with 0 bytes; here 0 means end of file, so read on.
-  while (n == 0) {
+  while (n == 0 && size > 0) {
     if (!ReadFile(pipe.get(), into.data(), size, &n, nullptr)) {
       const DWORD error = GetLastError();
       if (error == ERROR_BROKEN_PIPE) return size_t{0};  // every write end is closed: end of file
-      return SystemError(std::string("ReadFile from the ") + stream + " of process " + std::to_string(pid), error);
+      return SystemError(std::string("ReadFile from the ") + stream + " of process " + std::to_string(pid),
+                         error);
     }
   }
   return size_t{n};

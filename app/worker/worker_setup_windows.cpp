@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 
 #include "app/worker/process.h"
 
@@ -16,7 +17,9 @@ namespace {
 
 // Appends `digits` hex digits of `value`; the crash handler cannot count on the C runtime.
 char* AppendHex(char* out, uint64_t value, int digits) {
-  for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) *out++ = "0123456789ABCDEF"[(value >> shift) & 0xF];
+  for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) {
+    *out++ = "0123456789ABCDEF"[(value >> shift) & 0xF];
+  }
   return out;
 }
 

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Interruption, journal, resume and timeouts with real signals and a real hang, on the cpu backend.
 
-A case reads its input from a FIFO that nobody writes, so its worker blocks in open() for as long as the
-test wants: the run is stopped there, with the cases before it finished and those after it not started.
+A case reads its input from block.bin, and a preloaded shim (hang_shim.c) makes that open() block for
+good: the run is stopped there, with the cases before it finished and those after it not started.
   1. SIGINT while it hangs: exit 130, a valid report marked interrupted with every finished case.
-  2. --resume on that report, the FIFO now a file: the rest runs; the merged report equals an
+  2. --resume on that report, without the shim: the rest runs; the merged report equals an
      uninterrupted run case by case.
   3. SIGTERM: exit 143. SIGKILL of the parent: no report, but the journal; --resume rebuilds from it.
   4. --timeout 1 on the hang: that case is `timeout`, the run goes on.
-Usage: interrupt_resume.py DML_CONFORM
+Usage: interrupt_resume.py DML_CONFORM HANG_SHIM_SO
 """
 import json
 import os
@@ -19,6 +19,7 @@ import tempfile
 import time
 
 TOOL = sys.argv[1]
+HANG = dict(os.environ, LD_PRELOAD=os.path.abspath(sys.argv[2]), DMLC_HANG_ON_OPEN="block.bin")
 
 
 def diagonal(name, value):
@@ -40,17 +41,8 @@ def write_cases(folder):
     dump("z.json", [diagonal(f"z{i}", i) for i in range(3)])
 
 
-def make_fifo(folder):
-    path = os.path.join(folder, "block.bin")
-    if os.path.exists(path):
-        os.remove(path)
-    os.mkfifo(path)
-
-
-def make_file(folder):
-    path = os.path.join(folder, "block.bin")
-    os.remove(path)
-    with open(path, "wb") as f:
+def make_input(folder):
+    with open(os.path.join(folder, "block.bin"), "wb") as f:
         f.write((7).to_bytes(4, "little") + (9).to_bytes(4, "little"))
 
 
@@ -63,8 +55,8 @@ def journal_cases(report):
 
 
 def start_and_wait_for_hang(folder, report, extra=()):
-    """Starts a run and returns once the three a.json cases are journalled and the FIFO case hangs."""
-    proc = subprocess.Popen([TOOL, "run", folder, "--report", report, "-j", "1", "-q", *extra],
+    """Starts a run and returns once the three a.json cases are journalled and the block.bin case hangs."""
+    proc = subprocess.Popen([TOOL, "run", folder, "--report", report, "-j", "1", "-q", *extra], env=HANG,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     deadline = time.time() + 60
     while journal_cases(report) < 3:
@@ -72,7 +64,7 @@ def start_and_wait_for_hang(folder, report, extra=()):
             proc.kill()
             sys.exit(f"the run did not reach the hanging case: rc {proc.poll()}\n{proc.communicate()[0]}")
         time.sleep(0.05)
-    time.sleep(0.3)  # the worker is now blocked opening the FIFO
+    time.sleep(0.3)  # the worker is now blocked opening block.bin
     return proc
 
 
@@ -98,10 +90,10 @@ with tempfile.TemporaryDirectory() as folder:
     cases = os.path.join(folder, "cases")
     os.mkdir(cases)
     write_cases(cases)
+    make_input(cases)
     report = os.path.join(folder, "r.json")
 
     # 1. SIGINT while a case hangs.
-    make_fifo(cases)
     proc = start_and_wait_for_hang(cases, report)
     proc.send_signal(signal.SIGINT)
     out = proc.communicate(timeout=60)[0]
@@ -115,7 +107,6 @@ with tempfile.TemporaryDirectory() as folder:
     check("interrupted" in out, "SIGINT: the console says interrupted")
 
     # 2. --resume finishes it, equal to an uninterrupted run.
-    make_file(cases)
     done = subprocess.run([TOOL, "run", cases, "--resume", report, "-q"], capture_output=True, text=True)
     check(done.returncode == 0, f"resume: exit 0 (got {done.returncode}: {done.stdout}{done.stderr})")
     full = os.path.join(folder, "full.json")
@@ -125,7 +116,6 @@ with tempfile.TemporaryDirectory() as folder:
 
     # 3. SIGTERM, then SIGKILL of the parent: the journal keeps what finished.
     os.remove(report)
-    make_fifo(cases)
     proc = start_and_wait_for_hang(cases, report)
     proc.send_signal(signal.SIGTERM)
     proc.communicate(timeout=60)
@@ -135,16 +125,14 @@ with tempfile.TemporaryDirectory() as folder:
     proc.send_signal(signal.SIGKILL)
     proc.communicate(timeout=60)
     check(not os.path.exists(report) and journal_cases(report) == 3, "SIGKILL: no report, a journal of 3 cases")
-    make_file(cases)
     done = subprocess.run([TOOL, "run", cases, "--resume", report, "-q"], capture_output=True, text=True)
     check(done.returncode == 0 and statuses(report) == statuses(full),
           f"SIGKILL: --resume rebuilds from the journal and finishes ({done.returncode})")
 
     # 4. A hang past --timeout costs its case.
-    make_fifo(cases)
     timed = os.path.join(folder, "timeout.json")
     done = subprocess.run([TOOL, "run", cases, "--report", timed, "--timeout", "1", "-q"], capture_output=True, text=True,
-                          timeout=120)
+                          timeout=120, env=HANG)
     s = statuses(timed)
     check(done.returncode == 1, f"timeout: exit 1 (got {done.returncode})")
     check(s.pop("m/blocked") == "timeout" and set(s.values()) == {"pass"} and len(s) == 6,

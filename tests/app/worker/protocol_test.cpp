@@ -1,0 +1,121 @@
+// The worker protocol: every message survives its line, torn and foreign lines are named errors, a
+// stream cut anywhere reassembles into the same lines, and a worker's arguments read back as written.
+#include <gtest/gtest.h>
+
+#include <limits>
+
+#include "app/worker/protocol.h"
+#include "app/worker/worker_args.h"
+
+namespace dmlc::app::worker {
+namespace {
+
+TEST(WorkerProtocol, RequestsRoundTrip) {
+  const CaseRequest request{"testcases/a b/\"q\".json", "testcases", "a b/\"q\"/case 1"};
+  const std::string line = EncodeRequest(request);
+  ASSERT_EQ(line.back(), '\n');
+  EXPECT_EQ(line.find('\n'), line.size() - 1);  // one line, whatever the names hold
+  Result<CaseRequest> decoded = DecodeRequest(std::string_view(line).substr(0, line.size() - 1));
+  ASSERT_TRUE(decoded.ok()) << decoded.error().ToString();
+  EXPECT_EQ(decoded->file, request.file);
+  EXPECT_EQ(decoded->root, request.root);
+  EXPECT_EQ(decoded->id, request.id);
+}
+
+TEST(WorkerProtocol, MessagesRoundTrip) {
+  Result<WorkerMessage> ready = DecodeMessage(EncodeMessage(WorkerReady{"llvmpipe", "Mesa 22.3.6"}));
+  ASSERT_TRUE(ready.ok());
+  EXPECT_EQ(std::get<WorkerReady>(*ready).device, "llvmpipe");
+  EXPECT_EQ(std::get<WorkerReady>(*ready).driver, "Mesa 22.3.6");
+
+  Result<WorkerMessage> unavailable = DecodeMessage(EncodeMessage(WorkerUnavailable{"no Vulkan loader"}));
+  ASSERT_TRUE(unavailable.ok());
+  EXPECT_EQ(std::get<WorkerUnavailable>(*unavailable).reason, "no Vulkan loader");
+
+  CaseResult r;
+  r.id = "reduce/sum/f32";
+  r.file = "testcases/reduce/sum.json";
+  r.file_id = "reduce/sum";
+  r.operator_name = "REDUCE(SUM)";
+  r.operator_type = "REDUCE";
+  r.status = CaseStatus::kFail;
+  r.message = "line one\nline two";
+  r.device_lost = true;
+  r.comparison.elements = 4;
+  r.comparison.mismatches = 1;
+  r.comparison.max_ulp = std::numeric_limits<double>::infinity();
+  r.comparison.first = {Mismatch{"OutputTensor", {0, 1}, ops::DataType::kUint64, uint64_t{18446744073709551615u},
+                                 uint64_t{1}, 1, 1}};
+  const std::string line = EncodeMessage(r);
+  Result<WorkerMessage> decoded = DecodeMessage(std::string_view(line).substr(0, line.size() - 1));
+  ASSERT_TRUE(decoded.ok()) << decoded.error().ToString();
+  const CaseResult& back = std::get<CaseResult>(*decoded);
+  EXPECT_EQ(back.id, r.id);
+  EXPECT_EQ(back.file_id, r.file_id);
+  EXPECT_EQ(back.operator_type, "REDUCE");
+  EXPECT_EQ(back.status, CaseStatus::kFail);
+  EXPECT_EQ(back.message, r.message);
+  EXPECT_TRUE(back.device_lost);
+  EXPECT_EQ(back.comparison.max_ulp, std::numeric_limits<double>::infinity());
+  ASSERT_EQ(back.comparison.first.size(), 1u);
+  EXPECT_EQ(std::get<uint64_t>(back.comparison.first[0].expected), 18446744073709551615u);
+}
+
+TEST(WorkerProtocol, ForeignAndTornLinesAreNamedErrors) {
+  for (const char* line : {"", "hello from a driver", "{\"result\": {\"id\": \"x\"", "{\"ready\": {}, \"extra\": 1}",
+                           "{\"shout\": 1}", "[1, 2]"}) {
+    Result<WorkerMessage> m = DecodeMessage(line);
+    ASSERT_FALSE(m.ok()) << line;
+    EXPECT_EQ(m.error().scope, "worker protocol") << line;
+  }
+  Result<WorkerMessage> missing = DecodeMessage(R"({"result": {"id": "x"}})");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().message.find("a result the parent cannot read"), std::string::npos) << missing.error().message;
+  EXPECT_FALSE(DecodeRequest(R"({"run": {"file": "a.json", "id": "a/x"}})").ok());  // no root
+}
+
+TEST(LineSplitter, ReassemblesLinesCutAnywhere) {
+  const std::string stream = "first\r\nsecond\n\nfourth, unfinished";
+  for (size_t cut = 0; cut <= stream.size(); ++cut) {
+    LineSplitter lines;
+    lines.Append({stream.data(), cut});
+    std::vector<std::string> got;
+    while (auto l = lines.Next()) got.push_back(*l);
+    lines.Append({stream.data() + cut, stream.size() - cut});
+    while (auto l = lines.Next()) got.push_back(*l);
+    EXPECT_EQ(got, (std::vector<std::string>{"first", "second", ""})) << "cut at " << cut;
+    EXPECT_EQ(lines.Pending(), "fourth, unfinished");
+  }
+}
+
+TEST(WorkerArgs, ReadBackAsWritten) {
+  WorkerOptions o;
+  o.backend = "vulkan";
+  o.device = "1";
+  o.debug = true;
+  o.threads = 3;
+  o.verbose = true;
+  o.run.feature_level = ops::ParseFeatureLevel("4_1");
+  o.run.dump_dir = "out/dump dir";
+  o.run.iterations = 5;
+  o.run.warmup = 2;
+  Result<WorkerOptions> back = ParseWorkerArgs(WorkerArgs(o));
+  ASSERT_TRUE(back.ok()) << back.error().ToString();
+  EXPECT_EQ(back->backend, "vulkan");
+  EXPECT_EQ(back->device, "1");
+  EXPECT_TRUE(back->debug);
+  EXPECT_TRUE(back->verbose);
+  EXPECT_EQ(back->threads, 3);
+  EXPECT_EQ(back->run.feature_level, o.run.feature_level);
+  EXPECT_EQ(back->run.dump_dir, o.run.dump_dir);
+  EXPECT_EQ(back->run.iterations, 5);
+  EXPECT_EQ(back->run.warmup, 2);
+
+  EXPECT_FALSE(ParseWorkerArgs({"worker"}).ok());  // no backend
+  EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--threads", "-2"}).ok());
+  EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--bogus", "1"}).ok());
+  EXPECT_FALSE(ParseWorkerArgs({"work", "--backend", "cpu"}).ok());
+}
+
+}  // namespace
+}  // namespace dmlc::app::worker
