@@ -246,7 +246,7 @@ int RunCommand(const RunCommandOptions& o) {
   for (const Error& e : set.path_errors) spdlog::error("{}", e.ToString());
   RunPlan plan = PlanRun(set, PlanInputs{o.filters, policies->shard, policies->skips ? &*policies->skips : nullptr,
                                          policies->resumed ? &*policies->resumed : nullptr});
-  if (set.Select(CaseFilter(o.filters)).empty()) {
+  if (plan.matched == 0) {
     spdlog::error(set.files.empty() ? "no case files found" : "no case matches the filters");
     return kExitUsage;
   }

@@ -51,7 +51,9 @@ RunPlan PlanRun(const CaseSet& set, const PlanInputs& in) {
     CaseResult r = PathErrorResult(e);
     if (finished.count(r.id) == 0) plan.others.push_back(std::move(r));
   }
-  for (const SelectedCase& c : set.Select(CaseFilter(in.filters))) {
+  const std::vector<SelectedCase> matched = set.Select(CaseFilter(in.filters));
+  plan.matched = matched.size();
+  for (const SelectedCase& c : matched) {
     if (!in.shard || policy::InShard(c.id(), *in.shard)) plan.selected.push_back(c);
   }
   plan.settled.resize(plan.selected.size());

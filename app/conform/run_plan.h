@@ -26,6 +26,7 @@ struct RunPlan {
   std::vector<std::optional<CaseResult>> settled;   // per selected case: its result when not to be run
   std::vector<CaseResult> others;                   // results outside the selection: bad PATHs, and
                                                     // resumed cases this run did not select
+  size_t matched = 0;                               // cases the filters matched, before the shard
   size_t ToRun() const;
 };
 

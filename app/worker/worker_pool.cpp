@@ -99,11 +99,11 @@ CaseResult Abandoned(const CaseRequest& request, const Slot& slot, const ExitSta
     r.message = "the worker running the case broke the protocol and was stopped: " + slot.protocol_error;
   } else {
     r.status = CaseStatus::kCrash;
-    r.message = "the worker running the case " + exit.Describe();
+    r.message = "its worker process ended while running it: " + exit.Describe();
   }
   if (!slot.stderr_tail.empty()) {
     r.message += "; its last stderr lines:";
-    for (const std::string& line : slot.stderr_tail) r.message += "\n  " + line;
+    for (const std::string& line : slot.stderr_tail) r.message += "\n" + line;
   }
   return r;
 }
@@ -155,7 +155,7 @@ Status WorkerPool::Run(const std::vector<CaseRequest>& requests, const PoolCallb
     if (s.died_starting && ++failed_starts >= kStartAttempts) {
       std::string message = "workers died while starting, " + std::to_string(failed_starts) + " times in a row; the last " +
                             exit.Describe();
-      for (const std::string& line : s.stderr_tail) message += "\n  " + line;
+      for (const std::string& line : s.stderr_tail) message += "\n" + line;
       fatal = MakeError("worker", "", message);
     }
     s.state = Slot::State::kStopped;
@@ -205,13 +205,14 @@ Status WorkerPool::Run(const std::vector<CaseRequest>& requests, const PoolCallb
     }
     if (e.stream == Stream::kStdout && e.line) return on_stdout(e.slot, *e.line);
     (e.stream == Stream::kStdout ? s.stdout_open : s.stderr_open) = false;
-    s.died_starting = s.died_starting || s.state == Slot::State::kStarting;
-    if (s.state != Slot::State::kExiting) {
+    // The protocol's end is the worker's end; stderr may close first, its reader racing stdout's.
+    if (e.stream == Stream::kStdout && s.state != Slot::State::kExiting) {
+      s.died_starting = s.state == Slot::State::kStarting;
       s.state = Slot::State::kExiting;
       s.exit_deadline = Clock::now() + kExitGrace;
     }
     // Both streams ended: the worker is gone, and every line it wrote to stderr is in the tail.
-    if (!s.stdout_open && !s.stderr_open) finish(e.slot);
+    if (s.state == Slot::State::kExiting && !s.stdout_open && !s.stderr_open) finish(e.slot);
   };
   auto kill_all = [&] {
     for (Slot& s : slots) {

@@ -120,7 +120,8 @@ inline std::vector<CaseResult> SampleResults() {
                  .data_types = {"FLOAT16"},
                  .feature_level = "3_0",
                  .status = CaseStatus::kCrash,
-                 .message = "worker killed by signal 11 (SIGSEGV) while running the case; its last stderr lines:\n"
+                 .message = "its worker process ended while running it: killed by signal 11 (SIGSEGV); its last stderr "
+                            "lines:\n"
                             "vulkan: dispatch REDUCE(MAX) 3 workgroups\n"
                             "libvulkan_lvp.so: lp_build_tgsi: unsupported opcode",
                  .duration_ms = 412.25},
@@ -132,7 +133,7 @@ inline std::vector<CaseResult> SampleResults() {
                  .data_types = {"FLOAT32", "UINT32"},
                  .feature_level = "3_0",
                  .status = CaseStatus::kTimeout,
-                 .message = "still running after --timeout 60 s; its worker was killed",
+                 .message = "ran past the timeout of 60 s; its worker was killed",
                  .duration_ms = 60000.0,
                  .device_lost = true},
       CaseResult{.id = "one_hot/u64",
@@ -175,8 +176,8 @@ inline std::vector<CaseResult> SampleResults() {
                  .data_types = {"FLOAT16"},
                  .feature_level = "3_0",
                  .status = CaseStatus::kFlake,
-                 .message = "failed on attempt 1 (1 of 6 elements differ beyond the tolerance (ulp <= 3)), passed "
-                            "on attempt 2",
+                 .message = "passed on attempt 2; attempt 1: fail: 1 of 6 elements differ beyond the tolerance "
+                            "(ulp <= 3)",
                  .tolerance = "default: ulp <= 1 + ceil(log2 N) = 3, N = 4",
                  .comparison = {.elements = 6, .max_ulp = 2, .max_abs_error = 0.0009765625},
                  .duration_ms = 3.5,
