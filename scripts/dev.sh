@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian 12 machine: installs the Debian packages that are missing, builds
 # what the command needs (ccache, Ninja), then runs it.
+#   scripts/dev.sh build            build dml-conform (build/app/conform/dml-conform)
 #   scripts/dev.sh run [ARGS...]    build dml-conform and run `dml-conform run ARGS` (default: testcases)
 #   scripts/dev.sh test             build everything and run the whole test suite (ctest)
 #   scripts/dev.sh bench [ARGS...]  build dml-bench and run it
@@ -34,6 +35,9 @@ command=${1:-test}; shift || true
 install_missing
 configure
 case "$command" in
+  build)
+    cmake --build "$build_dir" --target dml-conform
+    ;;
   run)
     cmake --build "$build_dir" --target dml-conform
     [ $# -eq 0 ] && set -- testcases
@@ -47,5 +51,5 @@ case "$command" in
     cmake --build "$build_dir" --target dml-bench
     exec "$build_dir/app/bench/dml-bench" "$@"
     ;;
-  *) echo "usage: scripts/dev.sh run|test|bench [ARGS...]" >&2; exit 2 ;;
+  *) echo "usage: scripts/dev.sh build|run|test|bench [ARGS...]" >&2; exit 2 ;;
 esac
