@@ -1,5 +1,12 @@
 #include "app/report/journal.h"
 
+#ifdef _WIN32
+#include <io.h>
+#include <windows.h>
+#else
+#include <fcntl.h>
+#endif
+
 #include <map>
 
 #include <nlohmann/json.hpp>
@@ -10,6 +17,16 @@ namespace dmlc::app {
 namespace {
 
 using Json = nlohmann::ordered_json;
+
+// The journal is open for the whole run, while workers are started: they must not inherit it (on
+// Windows a file a child holds open cannot even be removed).
+void KeepFromChildren(std::FILE* file) {
+#ifdef _WIN32
+  SetHandleInformation(reinterpret_cast<HANDLE>(_get_osfhandle(_fileno(file))), HANDLE_FLAG_INHERIT, 0);
+#else
+  fcntl(fileno(file), F_SETFD, FD_CLOEXEC);
+#endif
+}
 
 Error FileError(const std::filesystem::path& path, const std::string& message) {
   Error e = MakeError("report", "", message);
@@ -40,6 +57,7 @@ Result<Journal> Journal::Create(const std::filesystem::path& report, const RunCo
   j.path_ = PathFor(report);
   j.file_.reset(std::fopen(j.path_.string().c_str(), "wb"));
   if (!j.file_) return FileError(j.path_, "cannot create the journal");
+  KeepFromChildren(j.file_.get());
   const std::string line = Json{{"context", ContextJson(context)}}.dump() + "\n";
   if (std::fputs(line.c_str(), j.file_.get()) < 0 || std::fflush(j.file_.get()) != 0) {
     return FileError(j.path_, "cannot write the journal");
