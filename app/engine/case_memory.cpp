@@ -64,7 +64,8 @@ CaseMemory MeasureCaseMemory(const TestCase& c) {
       add("guard", kGuardBytes);
       ++output;
     }
-    m.overflow |= !fits || !AddSaturating(m.total, t.bytes);
+    fits &= AddSaturating(m.total, t.bytes);
+    m.overflow |= !fits;
     m.tensors.push_back(std::move(t));
   }
   return m;
