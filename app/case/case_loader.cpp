@@ -4,8 +4,10 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <new>
 #include <system_error>
 
+#include "app/case/byte_size.h"
 #include "app/case/case_parser.h"
 #include "app/case/json_locations.h"
 #include "app/case/json_node.h"
@@ -53,29 +55,50 @@ CaseEntry LoadEntry(const JsonNode& node, const CaseContext& context, size_t ind
   return entry;
 }
 
-}  // namespace
+// What a path that is neither a regular file nor a folder is, for the message refusing it.
+std::string KindOfSpecialFile(fs::file_type type) {
+  switch (type) {
+    case fs::file_type::character: return "a character device";
+    case fs::file_type::block: return "a block device";
+    case fs::file_type::fifo: return "a FIFO";
+    case fs::file_type::socket: return "a socket";
+    default: return "not a regular file";
+  }
+}
 
-CaseFile LoadCaseFile(const fs::path& file, const fs::path& root) {
-  CaseFile out;
-  out.path = file.string();
-  out.root = root.string();
-  out.file_id = FileId(file, root);
+// Reading the file would block (a FIFO), never end (/dev/zero) or exhaust memory: refuse it by name
+// before opening it. file_size() fails on anything but a regular file.
+Status CheckReadable(const fs::path& file, uint64_t max_file_size) {
+  std::error_code ec;
+  const uintmax_t size = fs::file_size(file, ec);
+  if (ec) return FileError(file.string(), "cannot read the file: " + ec.message(), "case files must be readable");
+  if (size > max_file_size) {
+    return FileError(file.string(), "the file is " + FormatBytes(size) + ", over --max-file-size " + FormatBytes(max_file_size),
+                     "case files are at most --max-file-size bytes");
+  }
+  return OkStatus();
+}
 
+void LoadInto(CaseFile& out, const fs::path& file, uint64_t max_file_size) {
+  if (Status readable = CheckReadable(file, max_file_size); !readable.ok()) {
+    out.error = readable.error();
+    return;
+  }
   std::ifstream in(file, std::ios::binary);
   if (!in) {
     out.error = FileError(out.path, "cannot open the file", "case files must be readable");
-    return out;
+    return;
   }
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (in.bad()) {
     out.error = FileError(out.path, "cannot read the file", "case files must be readable");
-    return out;
+    return;
   }
   Result<LocatedJson> parsed = ParseJsonWithLocations(text, out.path);
   if (!parsed.ok()) {
     out.error = parsed.error();
     out.error->scope = "case";
-    return out;
+    return;
   }
   const JsonDocument doc{out.path, std::move(*parsed)};
   const JsonNode root_node = JsonNode::Root(doc);
@@ -84,11 +107,11 @@ CaseFile LoadCaseFile(const fs::path& file, const fs::path& root) {
 
   if (!root_node.value().is_object()) {
     out.error = root_node.Fail("a case file holds a case object or {\"cases\": [...]}", "case file shape");
-    return out;
+    return;
   }
   if (!root_node.Has("cases")) {
     out.cases.push_back(LoadEntry(root_node, context, 0, names));
-    return out;
+    return;
   }
   Status shape = root_node.CheckFields({"$schema", "cases"});
   if (shape.ok()) {
@@ -99,11 +122,30 @@ CaseFile LoadCaseFile(const fs::path& file, const fs::path& root) {
   if (shape.ok()) shape = root_node.Member("cases").ExpectArray();
   if (!shape.ok()) {
     out.error = shape.error();
-    return out;
+    return;
   }
   const JsonNode cases = root_node.Member("cases");
   context.allow_schema = false;
   for (size_t i = 0; i < cases.size(); ++i) out.cases.push_back(LoadEntry(cases.At(i), context, i, names));
+}
+
+}  // namespace
+
+CaseFile LoadCaseFile(const fs::path& file, const fs::path& root, uint64_t max_file_size) {
+  CaseFile out;
+  out.path = file.string();
+  out.root = root.string();
+  out.file_id = FileId(file, root);
+  try {
+    LoadInto(out, file, max_file_size);
+  } catch (const std::bad_alloc& e) {
+    // The budget for one file is all memory: past it the file is refused, the run goes on with the
+    // others. What was loaded is released first, so that the message itself can be built.
+    out.cases.clear();
+    out.cases.shrink_to_fit();
+    out.error = FileError(out.path, std::string("out of memory while loading the file: ") + e.what(),
+                          "a case file must fit in memory");
+  }
   return out;
 }
 
@@ -112,12 +154,21 @@ std::vector<CaseSource> FindCaseFiles(const std::vector<fs::path>& paths, std::v
   for (const fs::path& path : paths) {
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
+    if (ec == std::errc::too_many_symbolic_link_levels) {
+      errors.push_back(FileError(path.string(), "a symbolic link loop (" + ec.message() + ")", "case paths must exist"));
+      continue;
+    }
     if (!fs::exists(status)) {
       errors.push_back(FileError(path.string(), "no such file or directory", "case paths must exist"));
       continue;
     }
-    if (!fs::is_directory(status)) {
+    if (fs::is_regular_file(status)) {
       out.push_back({path, path.has_parent_path() ? path.parent_path() : fs::path(".")});
+      continue;
+    }
+    if (!fs::is_directory(status)) {
+      errors.push_back(FileError(path.string(), "is " + KindOfSpecialFile(status.type()) + ", not a case file",
+                                 "case paths are regular files or folders"));
       continue;
     }
     std::vector<fs::path> found;
@@ -127,6 +178,11 @@ std::vector<CaseSource> FindCaseFiles(const std::vector<fs::path>& paths, std::v
       if (p.extension() == ".json" && p.filename() != "schema.json" && it->is_regular_file(ec)) found.push_back(p);
     }
     if (ec) errors.push_back(FileError(path.string(), "cannot list the folder: " + ec.message(), "case folders must be readable"));
+    // A folder is searched whatever its name (x.json too); one that holds nothing is named, since
+    // "no case files found" alone leaves a user guessing which path was wrong.
+    if (!ec && found.empty()) {
+      errors.push_back(FileError(path.string(), "a folder holding no case files (*.json)", "case folders hold case files"));
+    }
     std::sort(found.begin(), found.end());
     for (fs::path& p : found) out.push_back({std::move(p), path});
   }

@@ -2,6 +2,7 @@
 // every failure becomes an entry carrying its location, so the run reports it and goes on.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -26,16 +27,25 @@ struct CaseFile {
   std::vector<CaseEntry> cases;
 };
 
+// --max-file-size's default: far beyond any hand-written or generated case file, well below what
+// reading one would exhaust.
+inline constexpr uint64_t kDefaultMaxFileSize = uint64_t{1} << 30;
+
 // Parses one file: a case object or {"cases": [...]}, "$schema" allowed. `root` is the folder ids are
-// relative to (the PATH given on the command line, or a file's parent folder).
-CaseFile LoadCaseFile(const std::filesystem::path& file, const std::filesystem::path& root);
+// relative to (the PATH given on the command line, or a file's parent folder). A file larger than
+// `max_file_size` bytes is refused before it is read; running out of memory while loading is the
+// file's error, not an exception.
+CaseFile LoadCaseFile(const std::filesystem::path& file, const std::filesystem::path& root,
+                      uint64_t max_file_size = kDefaultMaxFileSize);
 
 struct CaseSource {
   std::filesystem::path file;
   std::filesystem::path root;
 };
 // Expands files and folders (recursively, *.json, sorted; files named schema.json are the case format's
-// JSON Schema and are skipped) into sources. A path that does not exist is an error entry in `errors`.
+// JSON Schema and are skipped) into sources. A path given must be a regular file or a folder; one that
+// does not exist, is a symbolic link loop, a device, a FIFO or a socket, or a folder holding no case
+// file is an error entry in `errors` naming it, and the other paths go on.
 std::vector<CaseSource> FindCaseFiles(const std::vector<std::filesystem::path>& paths, std::vector<Error>& errors);
 
 }  // namespace dmlc::app

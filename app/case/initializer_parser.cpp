@@ -42,6 +42,8 @@ Status ParseRandom(const JsonNode& node, Initializer& init) {
 Status ParseSource(const JsonNode& node, const std::filesystem::path& case_dir, Initializer& init) {
   Result<std::string> text = node.String();
   if (!text.ok()) return text.error();
+  // A path ends at its first NUL when it reaches the file system, which would open another file.
+  if (text->find('\0') != std::string::npos) return node.Fail("sourcePath holds a NUL character (\\u0000)", "sourcePath is a file name");
   const std::filesystem::path path(*text);
   if (path.extension() != ".npy" && path.extension() != ".bin") {
     return node.Fail("sourcePath \"" + *text + "\" is neither .npy nor .bin", "sourcePath ends in .npy or .bin");

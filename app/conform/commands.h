@@ -40,6 +40,9 @@ struct RunCommandOptions {
   std::string skips;
   std::string flakes;
   std::string shard;            // "K/N", "auto", "auto/N"; "" = the whole selection
+  // Limits (README, "Limits"): byte counts as ParseByteSize reads them ("512M").
+  std::string max_file_size = "1G";
+  std::string max_case_memory;  // "" = half the physical memory
 };
 
 struct ListCommandOptions {

@@ -73,6 +73,10 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--skips", run.skips, "Cases not to run: globs, or re:REGEX, one a line, # comments");
   run_cmd->add_option("--flakes", run.flakes, "Known flakes (same form as --skips): their failures count as flake");
   run_cmd->add_option("--shard", run.shard, "K/N: run the K-th of N stable parts of the selection; auto, auto/N: from CI variables");
+  run_cmd->add_option("--max-file-size", run.max_file_size, "Refuse case files larger than this, unread (e.g. 512M, 2G)")
+      ->capture_default_str();
+  run_cmd->add_option("--max-case-memory", run.max_case_memory,
+                      "Refuse cases whose buffers need more than this, before allocating (e.g. 8G); default: half the physical memory");
   AddVerbosity(*run_cmd, run_verbose, run_quiet);
 
   dmlc::app::ListCommandOptions list;

@@ -13,6 +13,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/case/byte_size.h"
 #include "app/conform/case_executor.h"
 #include "app/conform/commands.h"
 #include "app/conform/report_files.h"
@@ -76,6 +77,14 @@ Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o) {
       return MakeError("--feature-level", "", "--feature-level '" + o.feature_level +
                                                   "' is not a feature level (expected e.g. 4_1, 5.0, DML_FEATURE_LEVEL_5_1)");
     }
+  }
+  Result<uint64_t> max_file_size = ParseByteSize(o.max_file_size, "--max-file-size");
+  if (!max_file_size.ok()) return max_file_size.error();
+  e.worker.max_file_size = *max_file_size;
+  if (!o.max_case_memory.empty()) {
+    Result<uint64_t> max_case_memory = ParseByteSize(o.max_case_memory, "--max-case-memory");
+    if (!max_case_memory.ok()) return max_case_memory.error();
+    e.worker.run.max_case_memory = *max_case_memory;
   }
   e.worker.run.dump_dir = o.dump_dir;
   e.worker.run.iterations = o.iterations;
@@ -242,7 +251,7 @@ int RunCommand(const RunCommandOptions& o) {
   }
   if (!Isolated(o) && o.timeout_s > 0) spdlog::warn("--timeout needs --isolation process; it is not enforced");
 
-  const CaseSet set = LoadCaseSet({o.paths.begin(), o.paths.end()});
+  const CaseSet set = LoadCaseSet({o.paths.begin(), o.paths.end()}, execution->worker.max_file_size);
   for (const Error& e : set.path_errors) spdlog::error("{}", e.ToString());
   RunPlan plan = PlanRun(set, PlanInputs{o.filters, policies->shard, policies->skips ? &*policies->skips : nullptr,
                                          policies->resumed ? &*policies->resumed : nullptr});

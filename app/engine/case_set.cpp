@@ -16,10 +16,10 @@ std::vector<SelectedCase> CaseSet::Select(const CaseFilter& filter) const {
   return selected;
 }
 
-CaseSet LoadCaseSet(const std::vector<std::filesystem::path>& paths) {
+CaseSet LoadCaseSet(const std::vector<std::filesystem::path>& paths, uint64_t max_file_size) {
   CaseSet set;
   for (const CaseSource& source : FindCaseFiles(paths, set.path_errors)) {
-    set.files.push_back(LoadCaseFile(source.file, source.root));
+    set.files.push_back(LoadCaseFile(source.file, source.root, max_file_size));
   }
   return set;
 }

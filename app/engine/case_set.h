@@ -22,12 +22,13 @@ struct SelectedCase {
 
 struct CaseSet {
   std::vector<CaseFile> files;
-  std::vector<Error> path_errors;  // a PATH that does not exist
+  std::vector<Error> path_errors;  // a PATH that does not exist or is no case file nor folder
 
   // In file order, then case order; pointers stay valid while the set lives and is unchanged.
   std::vector<SelectedCase> Select(const CaseFilter& filter) const;
 };
 
-CaseSet LoadCaseSet(const std::vector<std::filesystem::path>& paths);
+// Files over `max_file_size` bytes are refused unread (case_loader.h).
+CaseSet LoadCaseSet(const std::vector<std::filesystem::path>& paths, uint64_t max_file_size = kDefaultMaxFileSize);
 
 }  // namespace dmlc::app

@@ -62,8 +62,10 @@ CaseResult Runner::RunOne(const SelectedCase& selected) {
     } else {
       verdict = Execute(selected.entry->loaded.value(), r);
     }
-  } catch (const std::bad_alloc&) {
-    verdict = {CaseStatus::kError, "out of memory while running the case"};
+  } catch (const std::bad_alloc& e) {
+    // The budget check settles the cases it can see coming; this is what it cannot (a backend's own
+    // allocations, other cases' buffers in parallel, an address-space limit).
+    verdict = {CaseStatus::kError, "out of memory while running case " + r.id + " of " + r.file + ": " + e.what()};
   } catch (const std::exception& e) {
     verdict = {CaseStatus::kError, std::string("internal error: ") + e.what()};
   } catch (...) {
@@ -122,6 +124,7 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
                                     std::to_string(c.expected.size()) + " expected outputs; the desc binds " +
                                     std::to_string(ins.size()) + " and " + std::to_string(outs.size())};
   }
+  if (Status fits = CheckCaseMemory(c, options_.max_case_memory); !fits.ok()) return ErrorVerdict("", fits.error());
   Result<std::vector<std::vector<std::byte>>> inputs = MaterializeInputs(c, ins);
   if (!inputs.ok()) return ErrorVerdict("", inputs.error());
   const std::vector<backends::ConstBuffer> input_views = ConstViews(*inputs);

@@ -1,7 +1,7 @@
 // Runs selected cases through a backend and turns each into one CaseResult: validation against the
-// case's feature level, expected-error cases, backend support, input materialization, the expected
-// outputs (from the file, or computed by the CPU reference), execution into guarded buffers, the
-// out-of-bounds check, comparison and timing. One bad case never stops the run: every failure,
+// case's feature level, expected-error cases, backend support, the memory budget, input
+// materialization, the expected outputs (from the file, or computed by the CPU reference), execution
+// into guarded buffers, the out-of-bounds check, comparison and timing. One bad case never stops the run: every failure,
 // exception included, becomes that case's result.
 #pragma once
 
@@ -13,6 +13,7 @@
 #include <optional>
 #include <vector>
 
+#include "app/engine/case_memory.h"
 #include "app/engine/case_result.h"
 #include "app/engine/case_set.h"
 #include "backends/backend.h"
@@ -28,6 +29,7 @@ struct RunOptions {
   int warmup = 0;                   // untimed executions before the timed ones
   int iterations = 0;               // timed executions after the compared one (hot timing)
   size_t max_reported_mismatches = 10;
+  uint64_t max_case_memory = DefaultMaxCaseMemory();  // bytes a case's buffers may take (case_memory.h)
 };
 
 // How a step of a case's life settles it: the status and why.

@@ -4,6 +4,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/case/byte_size.h"
+
 namespace dmlc::app::worker {
 namespace {
 
@@ -27,6 +29,9 @@ std::vector<std::string> WorkerArgs(const WorkerOptions& o) {
   if (!o.run.dump_dir.empty()) args.insert(args.end(), {"--dump-dir", o.run.dump_dir.string()});
   if (o.run.iterations > 0) args.insert(args.end(), {"--iterations", std::to_string(o.run.iterations)});
   if (o.run.warmup > 0) args.insert(args.end(), {"--warmup", std::to_string(o.run.warmup)});
+  // Always written: the parent's limits are the ones it reports, whatever this worker's defaults.
+  args.insert(args.end(), {"--max-file-size", std::to_string(o.max_file_size)});
+  args.insert(args.end(), {"--max-case-memory", std::to_string(o.run.max_case_memory)});
   if (o.verbose) args.push_back("--verbose");
   return args;
 }
@@ -56,6 +61,10 @@ Result<WorkerOptions> ParseWorkerArgs(const std::vector<std::string>& args) {
     } else if (flag == "--feature-level") {
       o.run.feature_level = ops::ParseFeatureLevel(value);
       if (!o.run.feature_level) return ArgError("--feature-level " + value + " is not a feature level");
+    } else if (flag == "--max-file-size" || flag == "--max-case-memory") {
+      Result<uint64_t> bytes = ParseByteSize(value, flag);
+      if (!bytes.ok()) return ArgError(bytes.error().message);
+      (flag == "--max-file-size" ? o.max_file_size : o.run.max_case_memory) = *bytes;
     } else if (flag == "--threads" || flag == "--iterations" || flag == "--warmup") {
       if (!number || *number < 0) return ArgError(flag + " " + value + " is not a count");
       (flag == "--threads" ? o.threads : flag == "--iterations" ? o.run.iterations : o.run.warmup) = *number;

@@ -58,17 +58,20 @@ class ProtocolOut {
 // few recent files are enough.
 class FileCache {
  public:
+  explicit FileCache(uint64_t max_file_size) : max_file_size_(max_file_size) {}
+
   const CaseFile& Get(const std::string& file, const std::string& root) {
     for (const CaseFile& f : files_) {
       if (f.path == file && f.root == root) return f;
     }
     if (files_.size() == kFiles) files_.pop_front();
-    files_.push_back(LoadCaseFile(file, root));
+    files_.push_back(LoadCaseFile(file, root, max_file_size_));
     return files_.back();
   }
 
  private:
   static constexpr size_t kFiles = 4;
+  uint64_t max_file_size_;
   std::deque<CaseFile> files_;
 };
 
@@ -96,7 +99,7 @@ int ServeCases(const WorkerOptions& options) {
   if (!out.Send(WorkerReady{(*backend)->Device().name, (*backend)->Device().driver})) return 1;
 
   Runner runner(**backend, CpuReference(), options.run);
-  FileCache files;
+  FileCache files(options.max_file_size);
   std::string line;
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();

@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "app/case/case_loader.h"
 #include "app/engine/runner.h"
 
 namespace dmlc::app::worker {
@@ -17,7 +18,9 @@ struct WorkerOptions {
   bool debug = false;
   int threads = 0;      // the backend's own threads (cpu); 0 = its default
   bool verbose = false; // log at debug level (else warnings and errors only)
-  RunOptions run;       // feature level, dump folder, warmup and iterations; jobs and fail_fast unused
+  RunOptions run;       // feature level, dump folder, warmup, iterations and the case memory budget;
+                        // jobs and fail_fast unused
+  uint64_t max_file_size = kDefaultMaxFileSize;  // case files over it are refused unread
 };
 
 // Serves requests from stdin; the protocol goes to what was stdout, and stdout itself is pointed at

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#ifndef _WIN32
+#include <sys/stat.h>
+#endif
+
 #include "tests/app/case/case_test_util.h"
 
 namespace dmlc::app {
@@ -101,7 +105,7 @@ TEST(CaseLoaderTest, FileLevelErrors) {
 
   const CaseFile missing = LoadCaseFile(dir.path() / "absent.json", dir.path());
   ASSERT_TRUE(missing.error.has_value());
-  EXPECT_EQ(missing.error->message, "cannot open the file");
+  EXPECT_EQ(missing.error->message.rfind("cannot read the file: ", 0), 0u) << missing.error->message;
   EXPECT_EQ(missing.file_id, "absent");
 }
 
@@ -127,6 +131,70 @@ TEST(CaseLoaderTest, SourcePathIsRelativeToTheCaseFile) {
   ASSERT_TRUE(bytes.ok()) << bytes.error().ToString();
   EXPECT_EQ(*bytes, (std::vector<std::byte>{std::byte{1}, std::byte{2}, std::byte{0}, std::byte{0}}));
 }
+
+TEST(CaseLoaderTest, NulInSourcePathIsAnError) {
+  testing::TempDir dir;
+  dir.Write("in.bin", std::string("\x01\x02", 2));
+  std::string text = Case("bin");
+  text.replace(text.find("[[1, 2]]"), 8, "[{\"sourcePath\": \"in.bin\\u0000.npy\"}]");
+  const Error e = FirstError(LoadText(dir, text));
+  EXPECT_EQ(e.path, "/inputs/InputTensors/0/sourcePath");
+  EXPECT_EQ(e.message, "sourcePath holds a NUL character (\\u0000)");
+  EXPECT_EQ(e.where.line, 4);
+}
+
+TEST(CaseLoaderTest, FilesOverTheSizeLimitAreRefusedUnread) {
+  testing::TempDir dir;
+  const std::filesystem::path file = dir.Write("big.json", std::string(2048, ' '));
+  const CaseFile refused = LoadCaseFile(file, dir.path(), 1024);
+  ASSERT_TRUE(refused.error.has_value());
+  EXPECT_EQ(refused.error->ToString(),
+            file.string() + ": case: the file is 2.0 KiB, over --max-file-size 1.0 KiB (case files are at most --max-file-size bytes)");
+  const CaseFile read = LoadCaseFile(file, dir.path(), 2048);
+  ASSERT_TRUE(read.error.has_value());
+  EXPECT_NE(read.error->message.find("syntax error"), std::string::npos) << read.error->message;  // read, then parsed
+}
+
+std::vector<std::string> PathErrors(const std::vector<std::filesystem::path>& paths) {
+  std::vector<Error> errors;
+  FindCaseFiles(paths, errors);
+  std::vector<std::string> messages;
+  for (const Error& e : errors) messages.push_back(e.message);
+  return messages;
+}
+
+// A folder is searched whatever its name; one holding no case file is named, as is a missing path.
+TEST(CaseLoaderTest, FoldersAreSearchedWhateverTheirNameAndEmptyOnesNamed) {
+  testing::TempDir dir;
+  dir.Write("x.json/a.json", Case("a"));
+  std::filesystem::create_directories(dir.path() / "empty.json");
+  std::vector<Error> errors;
+  const std::vector<CaseSource> found = FindCaseFiles({dir.path() / "x.json", dir.path() / "empty.json"}, errors);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].file, dir.path() / "x.json" / "a.json");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].where.file, (dir.path() / "empty.json").string());
+  EXPECT_EQ(errors[0].message, "a folder holding no case files (*.json)");
+  EXPECT_EQ(PathErrors({dir.path() / "absent"}), std::vector<std::string>{"no such file or directory"});
+}
+
+#ifndef _WIN32
+// Reading a device or a FIFO would never end or block forever: each is refused by its kind.
+TEST(CaseLoaderTest, DevicesFifosAndLinkLoopsAreRefusedByName) {
+  testing::TempDir dir;
+  const std::filesystem::path fifo = dir.path() / "f.json";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  std::filesystem::create_symlink(dir.path() / "b", dir.path() / "a");
+  std::filesystem::create_symlink(dir.path() / "a", dir.path() / "b");
+  EXPECT_EQ(PathErrors({"/dev/zero", fifo, dir.path() / "a"}),
+            (std::vector<std::string>{"is a character device, not a case file", "is a FIFO, not a case file",
+                                      "a symbolic link loop (Too many levels of symbolic links)"}));
+  // Loaded directly (as a worker does), neither is read.
+  const CaseFile direct = LoadCaseFile(fifo, dir.path());
+  ASSERT_TRUE(direct.error.has_value());
+  EXPECT_EQ(direct.error->message.rfind("cannot read the file: ", 0), 0u) << direct.error->message;
+}
+#endif
 
 }  // namespace
 }  // namespace dmlc::app

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <new>
 
+#include "app/engine/guarded_buffer.h"
 #include "fake_backend.h"
 
 namespace dmlc::app {
@@ -183,6 +185,29 @@ TEST(Runner, ExceptionsBecomeErrors) {
   const CaseResult r = RunOne(backend, Diagonal());
   EXPECT_EQ(r.status, CaseStatus::kError);
   EXPECT_EQ(r.message, "internal error: boom");
+}
+
+// Out of memory in a backend (the budget cannot see its own allocations) names the case and its file.
+TEST(Runner, OutOfMemoryNamesTheCaseAndFile) {
+  FakeBackend backend([](std::span<const backends::ConstBuffer>, std::span<const backends::MutableBuffer>)
+                          -> Result<backends::Timing> { throw std::bad_alloc(); });
+  const CaseResult r = RunOne(backend, Diagonal());
+  EXPECT_EQ(r.status, CaseStatus::kError);
+  EXPECT_EQ(r.message, "out of memory while running case cases/diag of cases.json: std::bad_alloc");
+}
+
+// The budget is checked from the descs before anything is allocated or executed.
+TEST(Runner, OverTheMemoryBudgetIsAnErrorBeforeExecution) {
+  FakeBackend backend(WriteFloats({1, 0, 0, 1}));
+  RunOptions options;
+  options.max_case_memory = 16 + 16 + kGuardBytes - 1;
+  const CaseResult r = RunOne(backend, Diagonal(), options);
+  EXPECT_EQ(r.status, CaseStatus::kError);
+  EXPECT_EQ(r.message, "case: needs 288 bytes (OutputTensor 288 bytes: expected + backend output + guard), over "
+                       "--max-case-memory 287 bytes (a case's buffers fit --max-case-memory, checked before allocating)");
+  EXPECT_EQ(backend.executions, 0);
+  options.max_case_memory += 1;
+  EXPECT_EQ(RunOne(backend, Diagonal(), options).status, CaseStatus::kPass);
 }
 
 TEST(Runner, MissingExpectedComesFromTheReference) {

@@ -99,6 +99,8 @@ TEST(WorkerArgs, ReadBackAsWritten) {
   o.run.dump_dir = "out/dump dir";
   o.run.iterations = 5;
   o.run.warmup = 2;
+  o.run.max_case_memory = (uint64_t{100} << 30) + 3;
+  o.max_file_size = 1024;
   Result<WorkerOptions> back = ParseWorkerArgs(WorkerArgs(o));
   ASSERT_TRUE(back.ok()) << back.error().ToString();
   EXPECT_EQ(back->backend, "vulkan");
@@ -110,10 +112,13 @@ TEST(WorkerArgs, ReadBackAsWritten) {
   EXPECT_EQ(back->run.dump_dir, o.run.dump_dir);
   EXPECT_EQ(back->run.iterations, 5);
   EXPECT_EQ(back->run.warmup, 2);
+  EXPECT_EQ(back->run.max_case_memory, o.run.max_case_memory);
+  EXPECT_EQ(back->max_file_size, 1024u);
 
   EXPECT_FALSE(ParseWorkerArgs({"worker"}).ok());  // no backend
   EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--threads", "-2"}).ok());
   EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--bogus", "1"}).ok());
+  EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--max-case-memory", "lots"}).ok());
   EXPECT_FALSE(ParseWorkerArgs({"work", "--backend", "cpu"}).ok());
 }
 
