@@ -3,6 +3,8 @@
 #include <charconv>
 #include <string_view>
 
+#include "app/case/byte_size.h"
+
 namespace dmlc::app::bench {
 namespace {
 
@@ -42,21 +44,12 @@ Result<double> ParseMilliseconds(const std::string& text) {
 }  // namespace
 
 Result<uint64_t> ParseByteSize(const std::string& text) {
-  uint64_t value = 0;
-  const char* begin = text.data();
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(begin, end, value);
-  std::string_view unit(ptr, end - ptr);
-  uint64_t scale = 0;
-  if (unit.empty()) scale = 1;
-  if (unit == "KiB") scale = uint64_t{1} << 10;
-  if (unit == "MiB") scale = uint64_t{1} << 20;
-  if (unit == "GiB") scale = uint64_t{1} << 30;
-  if (ec != std::errc() || ptr == begin || scale == 0 || value == 0 || value > (uint64_t{1} << 40) / scale) {
+  Result<uint64_t> bytes = app::ParseByteSize(text, "--max-size");
+  if (!bytes.ok() || *bytes == 0 || *bytes > (uint64_t{1} << 40)) {
     return MakeError("dml-bench", "--max-size", "'" + text + "' is not a size",
                      "a positive number of bytes, optionally with KiB, MiB or GiB, at most 1024GiB");
   }
-  return value * scale;
+  return bytes;
 }
 
 std::string FormatByteSize(uint64_t bytes) {

@@ -36,7 +36,8 @@ struct ParsedArgs {
 // flags, so an explicit --benchmark_min_time still wins (Google Benchmark keeps the last one).
 Result<ParsedArgs> ParseBenchOptions(const std::vector<std::string>& argv, const char* quick_env);
 
-// "64MiB", "1GiB", "4096" (bytes); the unit is KiB, MiB or GiB.
+// "64MiB", "1GiB", "4096" (bytes), spelled as dml-conform's limits are (app/case/byte_size.h); positive and
+// at most 1 TiB.
 Result<uint64_t> ParseByteSize(const std::string& text);
 // 1024 -> "1KiB", 67108864 -> "64MiB": the exact binary unit that divides the size.
 std::string FormatByteSize(uint64_t bytes);

@@ -13,7 +13,7 @@ TEST(ByteSizeTest, ParsesBinaryUnits) {
 }
 
 TEST(ByteSizeTest, RejectsWhatIsNotASize) {
-  for (const char* text : {"", "0", "MiB", "-1", "12XB", "64mib", "2048GiB"}) {
+  for (const char* text : {"", "0", "MiB", "-1", "12XB", "64QiB", "2048GiB"}) {
     auto size = ParseByteSize(text);
     ASSERT_FALSE(size.ok()) << text;
     EXPECT_EQ(size.error().path, "--max-size");
