@@ -187,6 +187,7 @@ Result<TestCase> ParseCase(const JsonNode& node, const CaseContext& context) {
   Result<ops::OperatorDesc> desc = ParseOperator(*op);
   if (!desc.ok()) return desc.error();
   tc.desc = std::move(*desc);
+  tc.desc_fields = CollectDescFields(op->Member("desc"));
 
   DMLC_RETURN_IF_ERROR(FillInputs(node, tc, context));
   Result<std::vector<std::optional<Initializer>>> expected =
