@@ -37,9 +37,9 @@ CaseEntry LoadEntry(const JsonNode& node, const CaseContext& context, size_t ind
   const std::string fallback_id = context.file_id + "/#" + std::to_string(index);
   CaseEntry entry{fallback_id, node.where(), ParseCase(node, context)};
   if (!entry.loaded.ok()) {
-    if (auto name = node.Find("name"); name && name->value().is_string() && !name->value().get<std::string>().empty()) {
-      const std::string& text = name->value().get_ref<const std::string&>();
-      if (names.emplace(text, name->where()).second) entry.id = context.file_id + "/" + text;
+    const std::optional<JsonNode> name = node.Find("name");
+    if (Result<std::string> text = name ? name->String() : Result<std::string>(std::string()); text.ok() && !text->empty()) {
+      if (names.emplace(*text, name->where()).second) entry.id = context.file_id + "/" + *text;
     }
     return entry;
   }
@@ -89,12 +89,16 @@ void LoadInto(CaseFile& out, const fs::path& file, uint64_t max_file_size) {
     out.error = FileError(out.path, "cannot open the file", "case files must be readable");
     return;
   }
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) {
+  // Read to the size the file has, not through a string that doubles as it grows (twice the file, briefly).
+  std::error_code size_error;
+  std::string text(static_cast<size_t>(fs::file_size(file, size_error)), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (in.bad() || size_error) {
     out.error = FileError(out.path, "cannot read the file", "case files must be readable");
     return;
   }
-  Result<LocatedJson> parsed = ParseJsonWithLocations(text, out.path);
+  Result<JsonTree> parsed = ParseJsonWithLocations(std::move(text), out.path);
   if (!parsed.ok()) {
     out.error = parsed.error();
     out.error->scope = "case";
@@ -105,7 +109,7 @@ void LoadInto(CaseFile& out, const fs::path& file, uint64_t max_file_size) {
   CaseContext context{out.path, out.file_id, file.parent_path(), /*allow_schema=*/true};
   std::map<std::string, SourceLocation> names;
 
-  if (!root_node.value().is_object()) {
+  if (!root_node.Is(JsonKind::kObject)) {
     out.error = root_node.Fail("a case file holds a case object or {\"cases\": [...]}", "case file shape");
     return;
   }
@@ -126,7 +130,11 @@ void LoadInto(CaseFile& out, const fs::path& file, uint64_t max_file_size) {
   }
   const JsonNode cases = root_node.Member("cases");
   context.allow_schema = false;
-  for (size_t i = 0; i < cases.size(); ++i) out.cases.push_back(LoadEntry(cases.At(i), context, i, names));
+  size_t index = 0;
+  (void)cases.ForEach([&](const JsonNode& c) -> Status {
+    out.cases.push_back(LoadEntry(c, context, index++, names));
+    return OkStatus();  // one broken case never stops the others
+  });
 }
 
 }  // namespace

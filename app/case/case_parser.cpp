@@ -17,11 +17,12 @@ constexpr ops::FeatureLevel kFeatureLevels[] = {
 Result<std::vector<std::string>> ReadTags(const JsonNode& node) {
   DMLC_RETURN_IF_ERROR(node.ExpectArray());
   std::vector<std::string> tags;
-  for (size_t i = 0; i < node.size(); ++i) {
-    Result<std::string> tag = node.At(i).String();
+  DMLC_RETURN_IF_ERROR(node.ForEach([&](const JsonNode& element) -> Status {
+    Result<std::string> tag = element.String();
     if (!tag.ok()) return tag.error();
     tags.push_back(std::move(*tag));
-  }
+    return OkStatus();
+  }));
   return tags;
 }
 
@@ -36,11 +37,11 @@ Result<Tolerance> ReadTolerance(const JsonNode& node) {
   for (auto [key, target] : {std::pair{"absolute", &t.absolute}, std::pair{"relative", &t.relative}}) {
     auto field = node.Find(key);
     if (!field) continue;
-    if (!field->value().is_number() || !std::isfinite(field->value().get<double>()) ||
-        field->value().get<double>() < 0) {
+    const Result<double> v = field->Is(JsonKind::kNumber) ? field->Number() : Result<double>(-1.0);
+    if (!v.ok() || !std::isfinite(*v) || *v < 0) {
       return field->Fail(std::string(key) + " must be a finite number >= 0", "tolerances are finite and >= 0");
     }
-    *target = field->value().get<double>();
+    *target = *v;
   }
   if (!t.ulp && !t.absolute && !t.relative) {
     return node.Fail("a tolerance needs \"ulp\" and/or \"absolute\"/\"relative\"", "tolerance is not empty");
@@ -50,15 +51,16 @@ Result<Tolerance> ReadTolerance(const JsonNode& node) {
 
 Result<ExpectError> ReadExpectError(const JsonNode& node) {
   ExpectError out;
-  if (node.value().is_boolean()) {
-    out.expected = node.value().get<bool>();
+  if (Result<bool> flag = node.Bool(); flag.ok()) {
+    out.expected = *flag;
     return out;
   }
-  if (!node.value().is_string()) {
+  Result<std::string> substring = node.String();
+  if (!substring.ok()) {
     return node.Fail("expectError must be true, false or a substring of the expected message", "type");
   }
   out.expected = true;
-  out.substring = node.value().get<std::string>();
+  out.substring = std::move(*substring);
   return out;
 }
 
@@ -91,7 +93,7 @@ Result<std::vector<std::optional<Initializer>>> ReadInitializers(const std::opti
     }
     const bool is_array_field = slots.empty() || bindings[slots.front()].name != field;
     if (!is_array_field) {
-      Result<Initializer> init = ParseInitializer(*value, context.dir);
+      Result<Initializer> init = ParseInitializer(*value, context.dir, bindings[slots.front()].desc->DataType);
       if (!init.ok()) return init.error();
       out[slots.front()] = std::move(*init);
       continue;
@@ -102,11 +104,14 @@ Result<std::vector<std::optional<Initializer>>> ReadInitializers(const std::opti
                              std::to_string(slots.size()) + " tensors",
                          "one initializer per tensor of " + std::string(field));
     }
-    for (size_t k = 0; k < slots.size(); ++k) {
-      Result<Initializer> init = ParseInitializer(value->At(k), context.dir);
+    size_t k = 0;
+    DMLC_RETURN_IF_ERROR(value->ForEach([&](const JsonNode& element) -> Status {
+      const size_t slot = slots[k++];
+      Result<Initializer> init = ParseInitializer(element, context.dir, bindings[slot].desc->DataType);
       if (!init.ok()) return init.error();
-      out[slots[k]] = std::move(*init);
-    }
+      out[slot] = std::move(*init);
+      return OkStatus();
+    }));
   }
   return out;
 }
@@ -182,6 +187,7 @@ Result<TestCase> ParseCase(const JsonNode& node, const CaseContext& context) {
   Result<ops::OperatorDesc> desc = ParseOperator(*op);
   if (!desc.ok()) return desc.error();
   tc.desc = std::move(*desc);
+  tc.desc_fields = CollectDescFields(op->Member("desc"));
 
   DMLC_RETURN_IF_ERROR(FillInputs(node, tc, context));
   Result<std::vector<std::optional<Initializer>>> expected =

@@ -21,7 +21,7 @@ std::vector<std::string_view> DataTypeNames() {
 }
 
 Result<uint32_t> ReadFlags(const JsonNode& node) {
-  if (node.value().is_string()) {
+  if (node.Is(JsonKind::kString)) {
     static constexpr std::string_view kNames[] = {"NONE", "OWNED_BY_DML"};
     return ReadEnum<uint32_t>(
         node, "tensor flag", "DML_TENSOR_FLAG_",
@@ -118,11 +118,12 @@ class DescReader {
     if (!node.ok()) return node.error();
     DMLC_RETURN_IF_ERROR(node->ExpectArray());
     out.clear();
-    for (size_t i = 0; i < node->size(); ++i) {
-      Result<TensorDesc> v = ParseTensorDesc(node->At(i));
+    DMLC_RETURN_IF_ERROR(node->ForEach([&](const JsonNode& element) -> Status {
+      Result<TensorDesc> v = ParseTensorDesc(element);
       if (!v.ok()) return v.error();
       out.push_back(std::move(*v));
-    }
+      return OkStatus();
+    }));
     return CheckCount(desc_, count_field, field, out.size());
   }
 
@@ -160,7 +161,7 @@ class DescReader {
     if (!v.ok()) return v.error();
     out = static_cast<float>(*v);
     if (std::isinf(out) && std::isfinite(*v)) {
-      return node->Fail(std::string(field) + " " + node->value().dump() + " overflows FLOAT32",
+      return node->Fail(std::string(field) + " " + node->Written() + " overflows FLOAT32",
                         "value must fit the field's type");
     }
     return OkStatus();
@@ -282,7 +283,8 @@ Result<ops::OperatorDesc> ParseOperator(const JsonNode& node) {
   DMLC_RETURN_IF_ERROR(desc->ExpectObject());
   switch (*type) {
     case ops::OperatorType::kGatherNd1: {
-      std::string_view text = type_node->value().get_ref<const std::string&>();
+      const std::string spelled = *type_node->String();  // ReadEnum read it as a string
+      std::string_view text = spelled;
       if (text.starts_with("DML_OPERATOR_")) text.remove_prefix(13);
       return ParseGatherNd(*desc, /*has_batch_dimensions=*/text != "GATHER_ND");
     }

@@ -20,8 +20,10 @@ void Store(T v, std::byte* out) {
   std::memcpy(out, &v, sizeof(T));
 }
 
-Error DoesNotFit(const Scalar& value, DataType type, const std::string& why) {
-  return MakeError("case", "", FormatScalar(value) + " " + why + " " + std::string(ops::DataTypeName(type)),
+// Formats the value only here, on the error path: encoding is per element and hot.
+Error DoesNotFit(const Scalar& value, std::string_view written, DataType type, const std::string& why) {
+  const std::string shown = written.empty() ? FormatScalar(value) : std::string(written);
+  return MakeError("case", "", shown + " " + why + " " + std::string(ops::DataTypeName(type)),
                    "values must fit the data type");
 }
 
@@ -40,16 +42,16 @@ double AsDouble(const Scalar& value) {
 }
 
 template <class T>
-Status StoreInteger(__int128 v, const Scalar& value, DataType type, std::byte* out) {
+Status StoreInteger(__int128 v, const Scalar& value, std::string_view written, DataType type, std::byte* out) {
   if (v < static_cast<__int128>(std::numeric_limits<T>::min()) ||
       v > static_cast<__int128>(std::numeric_limits<T>::max())) {
-    return DoesNotFit(value, type, "is out of range for");
+    return DoesNotFit(value, written, type, "is out of range for");
   }
   Store(static_cast<T>(v), out);
   return OkStatus();
 }
 
-Status StoreFloat(const Scalar& value, DataType type, std::byte* out) {
+Status StoreFloat(const Scalar& value, std::string_view written, DataType type, std::byte* out) {
   const double d = AsDouble(value);
   bool overflowed = false;
   switch (type) {
@@ -69,25 +71,25 @@ Status StoreFloat(const Scalar& value, DataType type, std::byte* out) {
       break;
     }
   }
-  if (overflowed && std::isfinite(d)) return DoesNotFit(value, type, "overflows");
+  if (overflowed && std::isfinite(d)) return DoesNotFit(value, written, type, "overflows");
   return OkStatus();
 }
 
 }  // namespace
 
-Status EncodeElement(const Scalar& value, DataType type, std::byte* out) {
-  if (ops::IsFloat(type)) return StoreFloat(value, type, out);
+Status EncodeElement(const Scalar& value, DataType type, std::byte* out, std::string_view written) {
+  if (ops::IsFloat(type)) return StoreFloat(value, written, type, out);
   std::optional<__int128> v = ExactInteger(value);
-  if (!v) return DoesNotFit(value, type, "is not an integer, as required by");
+  if (!v) return DoesNotFit(value, written, type, "is not an integer, as required by");
   switch (type) {
-    case DataType::kInt8: return StoreInteger<int8_t>(*v, value, type, out);
-    case DataType::kInt16: return StoreInteger<int16_t>(*v, value, type, out);
-    case DataType::kInt32: return StoreInteger<int32_t>(*v, value, type, out);
-    case DataType::kInt64: return StoreInteger<int64_t>(*v, value, type, out);
-    case DataType::kUint8: return StoreInteger<uint8_t>(*v, value, type, out);
-    case DataType::kUint16: return StoreInteger<uint16_t>(*v, value, type, out);
-    case DataType::kUint32: return StoreInteger<uint32_t>(*v, value, type, out);
-    case DataType::kUint64: return StoreInteger<uint64_t>(*v, value, type, out);
+    case DataType::kInt8: return StoreInteger<int8_t>(*v, value, written, type, out);
+    case DataType::kInt16: return StoreInteger<int16_t>(*v, value, written, type, out);
+    case DataType::kInt32: return StoreInteger<int32_t>(*v, value, written, type, out);
+    case DataType::kInt64: return StoreInteger<int64_t>(*v, value, written, type, out);
+    case DataType::kUint8: return StoreInteger<uint8_t>(*v, value, written, type, out);
+    case DataType::kUint16: return StoreInteger<uint16_t>(*v, value, written, type, out);
+    case DataType::kUint32: return StoreInteger<uint32_t>(*v, value, written, type, out);
+    case DataType::kUint64: return StoreInteger<uint64_t>(*v, value, written, type, out);
     default:
       return MakeError("case", "", "cannot store values of data type " + std::string(ops::DataTypeName(type)),
                        "DataType must be known");

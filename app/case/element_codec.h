@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include "app/case/initializer.h"
 #include "ops/data_type.h"
@@ -15,8 +16,9 @@ namespace dmlc::app {
 // Writes ElementSize(type) bytes at `out`. Integer types take integers in range, or integral doubles;
 // a fraction, NaN or infinity is an error. Float types take anything numeric: FLOAT64 as is, FLOAT32
 // rounded to nearest, FLOAT16 rounded once from double; a finite value that overflows the type is an
-// error. Errors have scope "case", no path and the rule "values must fit the data type".
-Status EncodeElement(const Scalar& value, ops::DataType type, std::byte* out);
+// error. Errors have scope "case", no path and the rule "values must fit the data type", and quote
+// `written` (the value as the case file spells it) when given, else FormatScalar(value).
+Status EncodeElement(const Scalar& value, ops::DataType type, std::byte* out, std::string_view written = {});
 
 // "3", "-7", "18446744073709551615", "0.5", "nan": for messages.
 std::string FormatScalar(const Scalar& value);

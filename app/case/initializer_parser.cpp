@@ -1,25 +1,41 @@
 #include "app/case/initializer_parser.h"
 
+#include <cstddef>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "app/case/element_codec.h"
+
 namespace dmlc::app {
 namespace {
 
-Result<std::vector<Scalar>> Elements(const JsonNode& array) {
+// A value the tensor will hold: checked against its data type here, where the text as written and
+// its line and column are still at hand, so Materialize never meets a value that does not fit.
+Result<Scalar> Value(const JsonNode& node, ops::DataType type) {
+  Result<Scalar> v = node.Element(type);
+  if (!v.ok()) return v.error();
+  std::byte scratch[8];
+  if (Status fits = EncodeElement(*v, type, scratch, node.Written()); !fits.ok()) {
+    return node.Fail(fits.error().message, fits.error().rule);
+  }
+  return v;
+}
+
+Result<std::vector<Scalar>> Elements(const JsonNode& array, ops::DataType type) {
   DMLC_RETURN_IF_ERROR(array.ExpectArray());
   std::vector<Scalar> out;
   out.reserve(array.size());
-  for (size_t i = 0; i < array.size(); ++i) {
-    Result<Scalar> v = array.At(i).Element();
+  DMLC_RETURN_IF_ERROR(array.ForEach([&](const JsonNode& element) -> Status {
+    Result<Scalar> v = Value(element, type);
     if (!v.ok()) return v.error();
     out.push_back(*v);
-  }
+    return OkStatus();
+  }));
   return out;
 }
 
-Status ParseRandom(const JsonNode& node, Initializer& init) {
+Status ParseRandom(const JsonNode& node, ops::DataType type, Initializer& init) {
   DMLC_RETURN_IF_ERROR(node.CheckFields({"seed", "min", "max"}));
   init.kind = Initializer::Kind::kRandom;
   init.value = Scalar{int64_t{0}};
@@ -31,7 +47,7 @@ Status ParseRandom(const JsonNode& node, Initializer& init) {
   }
   for (auto [key, target] : {std::pair{"min", &init.value}, std::pair{"max", &init.delta}}) {
     if (auto bound = node.Find(key)) {
-      Result<Scalar> v = bound->Element();
+      Result<Scalar> v = Value(*bound, type);
       if (!v.ok()) return v.error();
       *target = *v;
     }
@@ -58,7 +74,8 @@ Status ParseSource(const JsonNode& node, const std::filesystem::path& case_dir, 
   return OkStatus();
 }
 
-Status ParseObject(const JsonNode& node, const std::filesystem::path& case_dir, Initializer& init) {
+Status ParseObject(const JsonNode& node, const std::filesystem::path& case_dir, ops::DataType type,
+                   Initializer& init) {
   DMLC_RETURN_IF_ERROR(node.CheckFields({"value", "valueStart", "valueDelta", "sourcePath", "random", "buffer"}));
   // Exactly one kind: "valueStart" and "valueDelta" together count as one.
   const int kinds = node.Has("value") + (node.Has("valueStart") || node.Has("valueDelta")) +
@@ -69,7 +86,7 @@ Status ParseObject(const JsonNode& node, const std::filesystem::path& case_dir, 
                      "one initializer kind");
   }
   if (auto value = node.Find("value")) {
-    Result<Scalar> v = value->Element();
+    Result<Scalar> v = Value(*value, type);
     if (!v.ok()) return v.error();
     init.kind = Initializer::Kind::kConstant;
     init.value = *v;
@@ -80,9 +97,9 @@ Status ParseObject(const JsonNode& node, const std::filesystem::path& case_dir, 
     if (!start.ok()) return start.error();
     Result<JsonNode> delta = node.Require("valueDelta");
     if (!delta.ok()) return delta.error();
-    Result<Scalar> a = start->Element();
+    Result<Scalar> a = Value(*start, type);
     if (!a.ok()) return a.error();
-    Result<Scalar> d = delta->Element();
+    Result<Scalar> d = delta->Element(type);  // a step, not a value: it need not fit the type
     if (!d.ok()) return d.error();
     init.kind = Initializer::Kind::kSequence;
     init.value = *a;
@@ -90,8 +107,8 @@ Status ParseObject(const JsonNode& node, const std::filesystem::path& case_dir, 
     return OkStatus();
   }
   if (auto source = node.Find("sourcePath")) return ParseSource(*source, case_dir, init);
-  if (auto random = node.Find("random")) return ParseRandom(*random, init);
-  Result<std::vector<Scalar>> buffer = Elements(node.Member("buffer"));
+  if (auto random = node.Find("random")) return ParseRandom(*random, type, init);
+  Result<std::vector<Scalar>> buffer = Elements(node.Member("buffer"), type);
   if (!buffer.ok()) return buffer.error();
   init.kind = Initializer::Kind::kBuffer;
   init.values = std::move(*buffer);
@@ -100,23 +117,24 @@ Status ParseObject(const JsonNode& node, const std::filesystem::path& case_dir, 
 
 }  // namespace
 
-Result<Initializer> ParseInitializer(const JsonNode& node, const std::filesystem::path& case_dir) {
+Result<Initializer> ParseInitializer(const JsonNode& node, const std::filesystem::path& case_dir,
+                                     ops::DataType type) {
   Initializer init;
   init.where = node.where();
   init.path = node.pointer();
-  if (node.value().is_array()) {
-    Result<std::vector<Scalar>> values = Elements(node);
+  if (node.Is(JsonKind::kArray)) {
+    Result<std::vector<Scalar>> values = Elements(node, type);
     if (!values.ok()) return values.error();
     init.kind = Initializer::Kind::kValues;
     init.values = std::move(*values);
     return init;
   }
-  if (!node.value().is_object()) {
+  if (!node.Is(JsonKind::kObject)) {
     return node.Fail("expected an initializer: an array of numbers, or an object with \"value\", "
                      "\"valueStart\"/\"valueDelta\", \"sourcePath\", \"random\" or \"buffer\"",
                      "initializer kinds");
   }
-  DMLC_RETURN_IF_ERROR(ParseObject(node, case_dir, init));
+  DMLC_RETURN_IF_ERROR(ParseObject(node, case_dir, type, init));
   return init;
 }
 

@@ -3,31 +3,16 @@
 #include <algorithm>
 #include <cctype>
 #include <iterator>
+#include <numeric>
+#include <optional>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 namespace dmlc::app {
 namespace {
 
 using nlohmann::json;
-
-// Maps byte offsets to 1-based line and column.
-class LineTable {
- public:
-  explicit LineTable(std::string_view text) {
-    starts_.push_back(0);
-    for (size_t i = 0; i < text.size(); ++i) {
-      if (text[i] == '\n') starts_.push_back(i + 1);
-    }
-  }
-  TextPosition At(size_t offset) const {
-    auto next = std::upper_bound(starts_.begin(), starts_.end(), offset);
-    size_t line = static_cast<size_t>(next - starts_.begin());  // >= 1: starts_[0] == 0
-    return {static_cast<int>(line), static_cast<int>(offset - starts_[line - 1] + 1)};
-  }
-
- private:
-  std::vector<size_t> starts_;
-};
 
 // A const char* iterator that publishes how far nlohmann's lexer has read. nlohmann's SAX events carry
 // no positions, but each event fires right after its token was read, so the token starts at the first
@@ -58,38 +43,44 @@ class TrackingIterator {
   const char** published_;
 };
 
-// Builds the DOM like nlohmann's own parser and records each value's pointer and start position.
-class LocatingSax {
+// Builds the tree from nlohmann's SAX events. nlohmann's SAX parser keeps its own nesting on a heap
+// stack (no recursion), and this builder refuses the level past kMaxJsonDepth before adding it, so a
+// file nested 100,000 deep costs neither stack nor memory.
+class TreeBuilder {
  public:
-  LocatingSax(std::string_view text, const char* const* read_to, const std::string& file, LocatedJson& out)
-      : text_(text), read_to_(read_to), lines_(text), file_(file), out_(out) {
+  TreeBuilder(JsonTree& tree, const char* const* read_to, const std::string& file)
+      : tree_(tree), text_(tree.text()), read_to_(read_to), file_(file) {
     // A UTF-8 byte order mark is skipped by nlohmann; skip it here too.
-    if (text.substr(0, 3) == "\xEF\xBB\xBF") scanned_to_ = 3;
+    if (text_.substr(0, 3) == "\xEF\xBB\xBF") scanned_to_ = 3;
   }
 
-  bool null() { return Add(json(nullptr)) != nullptr; }
-  bool boolean(bool v) { return Add(json(v)) != nullptr; }
-  bool number_integer(json::number_integer_t v) { return Add(json(v)) != nullptr; }
-  bool number_unsigned(json::number_unsigned_t v) { return Add(json(v)) != nullptr; }
-  bool number_float(json::number_float_t v, const std::string& /*raw*/) { return Add(json(v)) != nullptr; }
-  bool string(json::string_t& v) { return Add(json(std::move(v))) != nullptr; }
-  bool binary(json::binary_t& v) { return Add(json::binary(std::move(v))) != nullptr; }
+  bool null() { return Add(JsonKind::kNull) != JsonTree::kNone; }
+  bool boolean(bool v) {
+    const uint32_t i = Add(JsonKind::kBool);
+    if (i != JsonTree::kNone) tree_.nodes()[i].boolean = v;
+    return i != JsonTree::kNone;
+  }
+  // Numbers are kept as their text (JsonTree::NumberText) and read exactly when used.
+  bool number_integer(json::number_integer_t) { return Add(JsonKind::kNumber) != JsonTree::kNone; }
+  bool number_unsigned(json::number_unsigned_t) { return Add(JsonKind::kNumber) != JsonTree::kNone; }
+  bool number_float(json::number_float_t, const std::string&) { return Add(JsonKind::kNumber) != JsonTree::kNone; }
+  bool string(json::string_t& v) {
+    const uint32_t i = Add(JsonKind::kString);
+    if (i == JsonTree::kNone) return false;
+    tree_.nodes()[i].string = static_cast<uint32_t>(tree_.strings().size());
+    tree_.strings().push_back(std::move(v));
+    return true;
+  }
+  bool binary(json::binary_t&) { return Fail(TokenStart(), "binary values are not JSON", "the file must be JSON"); }
 
-  bool start_object(std::size_t /*size*/) { return Open(json::object()); }
-  bool start_array(std::size_t /*size*/) { return Open(json::array()); }
-  bool end_object() { return Close(); }
+  bool start_object(std::size_t) { return Open(JsonKind::kObject); }
+  bool start_array(std::size_t) { return Open(JsonKind::kArray); }
+  bool end_object() { return CheckUniqueKeys(open_.back()) && Close(); }
   bool end_array() { return Close(); }
 
   bool key(json::string_t& key) {
-    const size_t start = TokenStart();
-    if (frames_.back().container->contains(key)) {
-      error_ = MakeError("json", pointer_ + "/" + EscapePointerToken(key),
-                         "key \"" + key + "\" appears twice in one object", "object keys are unique");
-      error_->where = Where(start);
-      return false;
-    }
-    key_ = std::move(key);
-    key_start_ = start;
+    pending_key_ = static_cast<uint32_t>(tree_.keys().size());
+    tree_.keys().push_back({std::move(key), TokenStart()});
     return true;
   }
 
@@ -99,19 +90,18 @@ class LocatingSax {
     // the location is reported in this project's own format.
     if (size_t p = message.find("syntax error"); p != std::string::npos) message = message.substr(p);
     else if (size_t q = message.find("] "); q != std::string::npos) message = message.substr(q + 2);
-    error_ = MakeError("json", "", message, "the file must be valid JSON (RFC 8259)");
-    error_->where = Where(OffendingTokenStart(byte, last_token));
-    return false;
+    return Fail(OffendingTokenStart(byte, last_token), message, "the file must be valid JSON (RFC 8259)");
   }
 
   const std::optional<Error>& error() const { return error_; }
 
  private:
-  struct Frame {
-    json* container;
-    size_t pointer_length;  // pointer_ length before this container's own token was appended
-    size_t next_index = 0;  // arrays: index of the next element
-  };
+  bool Fail(uint64_t offset, std::string message, std::string rule, std::string path = "") {
+    error_ = MakeError("json", std::move(path), std::move(message), std::move(rule));
+    const TextPosition p = tree_.Position(offset);
+    error_->where = SourceLocation{file_, p.line, p.column};
+    return false;
+  }
 
   // `byte` is the 1-based position of the last byte nlohmann read: the end of the offending token, or
   // one past the text at its end. Move back to the token's first byte, so the column is where a reader
@@ -130,7 +120,7 @@ class LocatingSax {
     return p;
   }
 
-  size_t TokenStart() {
+  uint64_t TokenStart() {
     const size_t read = static_cast<size_t>(*read_to_ - text_.data());
     size_t p = scanned_to_;
     while (p < text_.size() && std::string_view(" \t\r\n,:]}").find(text_[p]) != std::string_view::npos) ++p;
@@ -138,93 +128,87 @@ class LocatingSax {
     return p;
   }
 
-  SourceLocation Where(size_t offset) const {
-    TextPosition pos = lines_.At(offset);
-    return SourceLocation{file_, pos.line, pos.column};
-  }
-
-  // Places `value` in the current container and records its position; returns where it now lives.
-  json* Add(json value) {
-    const size_t start = TokenStart();
-    std::string pointer;
-    size_t key_start = start;
-    json* placed = nullptr;
-    if (frames_.empty()) {
-      out_.value = std::move(value);
-      placed = &out_.value;
-    } else if (Frame& top = frames_.back(); top.container->is_array()) {
-      pointer = pointer_ + "/" + std::to_string(top.next_index++);
-      top.container->push_back(std::move(value));
-      placed = &top.container->back();
-    } else {
-      pointer = pointer_ + "/" + EscapePointerToken(key_);
-      key_start = key_start_;
-      placed = &(*top.container)[key_];
-      *placed = std::move(value);
+  // Appends a node for the value that starts at the current token; returns its index, or kNone after
+  // recording an error.
+  uint32_t Add(JsonKind kind) {
+    const uint64_t start = TokenStart();
+    std::vector<JsonTree::Node>& nodes = tree_.nodes();
+    if (nodes.size() >= JsonTree::kNone) {
+      Fail(start, "more than " + std::to_string(JsonTree::kNone - 1) + " values in one file", "file size limits");
+      return JsonTree::kNone;
     }
-    out_.locations.Add(pointer, lines_.At(start), lines_.At(key_start));
-    last_pointer_ = std::move(pointer);
-    return placed;
+    JsonTree::Node node;
+    node.offset = start;
+    node.kind = kind;
+    node.end = static_cast<uint32_t>(nodes.size() + 1);
+    if (!open_.empty()) {
+      JsonTree::Node& parent = nodes[open_.back()];
+      node.parent = open_.back();
+      node.index = parent.count++;
+      if (parent.kind == JsonKind::kObject) node.key = pending_key_;
+    }
+    nodes.push_back(node);
+    return static_cast<uint32_t>(nodes.size() - 1);
   }
 
-  bool Open(json empty) {
-    json* container = Add(std::move(empty));
-    frames_.push_back(Frame{container, pointer_.size()});
-    pointer_ = last_pointer_;
+  bool Open(JsonKind kind) {
+    if (open_.size() >= kMaxJsonDepth) {
+      return Fail(TokenStart(), "nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels",
+                  "case files nest at most " + std::to_string(kMaxJsonDepth) + " levels",
+                  tree_.Pointer(open_.back()));
+    }
+    const uint32_t i = Add(kind);
+    if (i == JsonTree::kNone) return false;
+    open_.push_back(i);
     return true;
   }
 
   bool Close() {
     TokenStart();  // consume the closing bracket so the next token is found after it
-    pointer_.resize(frames_.back().pointer_length);
-    frames_.pop_back();
+    tree_.nodes()[open_.back()].end = static_cast<uint32_t>(tree_.nodes().size());
+    open_.pop_back();
     return true;
   }
 
+  // Sorting the members' keys finds a repeated one in O(n log n) with 4 bytes per member; the error
+  // points at the later occurrence, the one a reader added by mistake.
+  bool CheckUniqueKeys(uint32_t object) {
+    const std::vector<JsonTree::Node>& nodes = tree_.nodes();
+    std::vector<uint32_t> keys;
+    for (uint32_t c = object + 1; c < nodes.size(); c = nodes[c].end) keys.push_back(nodes[c].key);
+    std::stable_sort(keys.begin(), keys.end(),
+                     [&](uint32_t a, uint32_t b) { return tree_.key(a).name < tree_.key(b).name; });
+    for (size_t i = 1; i < keys.size(); ++i) {
+      const JsonTree::Key& first = tree_.key(keys[i - 1]);
+      const JsonTree::Key& again = tree_.key(keys[i]);
+      if (first.name != again.name) continue;
+      return Fail(std::max(first.offset, again.offset), "key \"" + again.name + "\" appears twice in one object",
+                  "object keys are unique", tree_.Pointer(object) + "/" + EscapePointerToken(again.name));
+    }
+    return true;
+  }
+
+  JsonTree& tree_;
   std::string_view text_;
   const char* const* read_to_;
-  LineTable lines_;
   const std::string& file_;
-  LocatedJson& out_;
-  std::vector<Frame> frames_;
-  std::string pointer_;       // pointer of the innermost open container
-  std::string last_pointer_;  // pointer of the value added last
-  std::string key_;           // the member name the next value belongs to
-  size_t key_start_ = 0;      // where key_ starts in the text
+  std::vector<uint32_t> open_;  // the open arrays and objects, outermost first
+  uint32_t pending_key_ = JsonTree::kNone;
   size_t scanned_to_ = 0;
   std::optional<Error> error_;
 };
 
 }  // namespace
 
-JsonLocations::Entry JsonLocations::Lookup(std::string_view pointer) const {
-  std::string key(pointer);
-  while (true) {
-    if (auto it = positions_.find(key); it != positions_.end()) return it->second;
-    if (key.empty()) return Entry{};
-    key.resize(key.rfind('/'));
-  }
-}
-
-std::string EscapePointerToken(std::string_view token) {
-  std::string out;
-  out.reserve(token.size());
-  for (char c : token) {
-    if (c == '~') out += "~0";
-    else if (c == '/') out += "~1";
-    else out += c;
-  }
-  return out;
-}
-
-Result<LocatedJson> ParseJsonWithLocations(std::string_view text, const std::string& file) {
-  LocatedJson out;
-  const char* read_to = text.data();
-  LocatingSax sax(text, &read_to, file, out);
+Result<JsonTree> ParseJsonWithLocations(std::string text, const std::string& file) {
+  JsonTree tree(std::move(text));
+  const std::string& t = tree.text();
+  const char* read_to = t.data();
+  TreeBuilder builder(tree, &read_to, file);
   try {
-    TrackingIterator first(text.data(), &read_to);
-    TrackingIterator last(text.data() + text.size(), &read_to);
-    if (json::sax_parse(first, last, &sax) && !sax.error()) return out;
+    TrackingIterator first(t.data(), &read_to);
+    TrackingIterator last(t.data() + t.size(), &read_to);
+    if (json::sax_parse(first, last, &builder) && !builder.error()) return tree;
   } catch (const json::exception& ex) {
     // sax_parse reports syntax errors through parse_error(); anything thrown is unexpected but must
     // still leave this boundary as a value.
@@ -232,7 +216,7 @@ Result<LocatedJson> ParseJsonWithLocations(std::string_view text, const std::str
     e.where.file = file;
     return e;
   }
-  if (sax.error()) return *sax.error();
+  if (builder.error()) return *builder.error();
   Error e = MakeError("json", "", "the JSON parser stopped without a value", "the file must be valid JSON");
   e.where.file = file;
   return e;

@@ -1,7 +1,7 @@
 #include "app/case/json_node.h"
 
-#include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <vector>
 
@@ -10,67 +10,80 @@
 namespace dmlc::app {
 namespace {
 
-// Parses "123", "-45", "18446744073709551615": exactly an optional '-' and decimal digits.
-std::optional<Scalar> ParseDecimalInteger(const std::string& text) {
+// An integer written as an optional '-' and decimal digits, read from the digits. Magnitudes past
+// 2^100 saturate there: beyond every 64-bit range, and messages quote the text, not this value.
+std::optional<__int128> ParseInteger(std::string_view text) {
+  const bool negative = text.starts_with('-');
+  if (negative) text.remove_prefix(1);
   if (text.empty()) return std::nullopt;
-  const char* first = text.data();
-  const char* last = first + text.size();
-  if (text[0] == '-') {
-    int64_t v = 0;
-    auto [end, ec] = std::from_chars(first, last, v);
-    if (ec != std::errc() || end != last) return std::nullopt;
-    return Scalar{v};
+  constexpr __int128 kSaturated = __int128{1} << 100;
+  __int128 v = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = std::min(v * 10 + (c - '0'), kSaturated);
   }
-  uint64_t v = 0;
-  auto [end, ec] = std::from_chars(first, last, v);
-  if (ec != std::errc() || end != last) return std::nullopt;
-  if (v <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return Scalar{static_cast<int64_t>(v)};
-  return Scalar{v};
+  return negative ? -v : v;
 }
 
-std::optional<double> ParseNonFinite(const std::string& text) {
+// Any JSON number's nearest double; past the double range, +-inf as strtod rounds.
+double ParseDouble(std::string_view text) { return std::strtod(std::string(text).c_str(), nullptr); }
+
+std::optional<double> ParseNonFinite(std::string_view text) {
   if (text == "nan") return std::numeric_limits<double>::quiet_NaN();
   if (text == "inf") return std::numeric_limits<double>::infinity();
   if (text == "-inf") return -std::numeric_limits<double>::infinity();
   return std::nullopt;
 }
 
+bool Fits(__int128 v, __int128 min, __int128 max) { return v >= min && v <= max; }
+
 }  // namespace
 
 SourceLocation JsonNode::where() const {
-  TextPosition p = doc_->json.locations.Find(pointer_);
+  const TextPosition p = doc_->tree.Position(node().offset);
   return SourceLocation{doc_->file, p.line, p.column};
 }
 
 SourceLocation JsonNode::key_where() const {
-  TextPosition p = doc_->json.locations.FindKey(pointer_);
+  if (node().key == JsonTree::kNone) return where();
+  const TextPosition p = doc_->tree.Position(doc_->tree.key(node().key).offset);
   return SourceLocation{doc_->file, p.line, p.column};
 }
 
 Error JsonNode::Fail(std::string message, std::string rule) const {
-  Error e = MakeError("case", pointer_.empty() ? "/" : pointer_, std::move(message), std::move(rule));
+  const std::string path = pointer();
+  Error e = MakeError("case", path.empty() ? "/" : path, path.empty() ? std::move(message) : path + ": " + message,
+                      std::move(rule));
   e.where = where();
   return e;
 }
 
 std::string JsonNode::TypeName() const {
-  if (value_->is_number_float()) return "a fractional number";
-  if (value_->is_number_integer() && value_->get<int64_t>() < 0) return "a negative integer";
-  if (value_->is_number()) return "an integer";
-  if (value_->is_string()) return "a string";
-  if (value_->is_boolean()) return "a boolean";
-  if (value_->is_null()) return "null";
-  if (value_->is_array()) return "an array";
-  return "an object";
+  switch (kind()) {
+    case JsonKind::kNumber: {
+      const std::string_view text = doc_->tree.NumberText(index_);
+      if (!ParseInteger(text)) return "the fractional number " + std::string(text);
+      return (text.starts_with('-') ? "the negative integer " : "the integer ") + std::string(text);
+    }
+    case JsonKind::kString: return "a string";
+    case JsonKind::kBool: return "a boolean";
+    case JsonKind::kNull: return "null";
+    case JsonKind::kArray: return "an array";
+    case JsonKind::kObject: return "an object";
+  }
+  return "a value";
 }
 
-bool JsonNode::Has(std::string_view key) const {
-  return value_->is_object() && value_->contains(key);
+uint32_t JsonNode::FindIndex(std::string_view key) const {
+  if (!Is(JsonKind::kObject)) return JsonTree::kNone;
+  const JsonTree& tree = doc_->tree;
+  for (uint32_t c = index_ + 1; c < node().end; c = tree.node(c).end) {
+    if (tree.key(tree.node(c).key).name == key) return c;
+  }
+  return JsonTree::kNone;
 }
 
-JsonNode JsonNode::Member(std::string_view key) const {
-  return JsonNode(value_->find(key).value(), pointer_ + "/" + EscapePointerToken(key), *doc_);
-}
+const std::string& JsonNode::key() const { return doc_->tree.key(node().key).name; }
 
 std::optional<JsonNode> JsonNode::Find(std::string_view key) const {
   if (!Has(key)) return std::nullopt;
@@ -80,112 +93,129 @@ std::optional<JsonNode> JsonNode::Find(std::string_view key) const {
 Result<JsonNode> JsonNode::Require(std::string_view key) const {
   if (!Has(key)) {
     // The path names the missing field; the location is the object that lacks it.
-    Error e = Fail("missing field \"" + std::string(key) + "\"", "required field");
-    e.path = pointer_ + "/" + EscapePointerToken(key);
+    const std::string path = pointer() + "/" + EscapePointerToken(key);
+    Error e = MakeError("case", path, path + ": missing field \"" + std::string(key) + "\"", "required field");
+    e.where = where();
     return e;
   }
   return Member(key);
 }
 
 Status JsonNode::ExpectObject() const {
-  if (!value_->is_object()) return Fail("expected an object, found " + TypeName(), "type");
+  if (!Is(JsonKind::kObject)) return Fail("expected an object, found " + TypeName(), "type");
   return OkStatus();
 }
 
 Status JsonNode::ExpectArray() const {
-  if (!value_->is_array()) return Fail("expected an array, found " + TypeName(), "type");
+  if (!Is(JsonKind::kArray)) return Fail("expected an array, found " + TypeName(), "type");
   return OkStatus();
 }
 
 Status JsonNode::CheckFields(std::span<const std::string_view> known) const {
   DMLC_RETURN_IF_ERROR(ExpectObject());
-  for (const auto& [key, value] : value_->items()) {
-    bool found = false;
-    for (std::string_view k : known) found = found || k == key;
-    if (!found) {
-      const JsonNode member = Member(key);
-      Error e = member.Fail(UnknownNameMessage("field", key, known), "known fields only");
-      e.where = member.key_where();
-      return e;
+  return ForEach([&](const JsonNode& member) -> Status {
+    for (std::string_view k : known) {
+      if (k == member.key()) return OkStatus();
     }
-  }
-  return OkStatus();
+    Error e = member.Fail(UnknownNameMessage("field", member.key(), known), "known fields only");
+    e.where = member.key_where();
+    return e;
+  });
 }
 
 JsonNode JsonNode::At(size_t i) const {
-  return JsonNode((*value_)[i], pointer_ + "/" + std::to_string(i), *doc_);
+  uint32_t c = index_ + 1;
+  for (size_t k = 0; k < i; ++k) c = doc_->tree.node(c).end;
+  return JsonNode(*doc_, c);
 }
 
 Result<std::string> JsonNode::String() const {
-  if (!value_->is_string()) return Fail("expected a string, found " + TypeName(), "type");
-  return value_->get<std::string>();
+  if (!Is(JsonKind::kString)) return Fail("expected a string, found " + TypeName(), "type");
+  return doc_->tree.string(node().string);
 }
 
 Result<bool> JsonNode::Bool() const {
-  if (!value_->is_boolean()) return Fail("expected true or false, found " + TypeName(), "type");
-  return value_->get<bool>();
+  if (!Is(JsonKind::kBool)) return Fail("expected true or false, found " + TypeName(), "type");
+  return node().boolean;
 }
 
 Result<uint64_t> JsonNode::Unsigned(uint64_t max) const {
-  if (!value_->is_number_unsigned()) {
-    return Fail("expected a non-negative integer, found " + TypeName(), "type");
+  const std::optional<__int128> v =
+      Is(JsonKind::kNumber) ? ParseInteger(doc_->tree.NumberText(index_)) : std::nullopt;
+  if (!v || *v < 0) return Fail("expected a non-negative integer, found " + TypeName(), "type");
+  if (*v > max) {
+    return Fail(Written() + " is larger than " + std::to_string(max), "value must fit the field's type");
   }
-  const uint64_t v = value_->get<uint64_t>();
-  if (v > max) {
-    return Fail(std::to_string(v) + " is larger than " + std::to_string(max), "value must fit the field's type");
-  }
-  return v;
+  return static_cast<uint64_t>(*v);
 }
 
 Result<int64_t> JsonNode::Signed(int64_t min, int64_t max) const {
-  if (!value_->is_number_integer()) return Fail("expected an integer, found " + TypeName(), "type");
-  // Non-negative integers are stored unsigned by nlohmann and may exceed int64.
-  const bool in_range =
-      value_->is_number_unsigned()
-          ? max >= 0 && value_->get<uint64_t>() <= static_cast<uint64_t>(max) && value_->get<int64_t>() >= min
-          : value_->get<int64_t>() >= min && value_->get<int64_t>() <= max;
-  if (!in_range) {
-    return Fail(value_->dump() + " is outside [" + std::to_string(min) + ", " + std::to_string(max) + "]",
+  const std::optional<__int128> v =
+      Is(JsonKind::kNumber) ? ParseInteger(doc_->tree.NumberText(index_)) : std::nullopt;
+  if (!v) return Fail("expected an integer, found " + TypeName(), "type");
+  if (!Fits(*v, min, max)) {
+    return Fail(Written() + " is outside [" + std::to_string(min) + ", " + std::to_string(max) + "]",
                 "value must fit the field's type");
   }
-  return value_->get<int64_t>();
+  return static_cast<int64_t>(*v);
 }
 
 Result<double> JsonNode::Number() const {
-  if (value_->is_number()) return value_->get<double>();
-  if (value_->is_string()) {
-    if (auto v = ParseNonFinite(value_->get<std::string>())) return *v;
+  if (Is(JsonKind::kNumber)) return ParseDouble(doc_->tree.NumberText(index_));
+  if (Is(JsonKind::kString)) {
+    if (auto v = ParseNonFinite(doc_->tree.string(node().string))) return *v;
   }
   return Fail("expected a number (or \"nan\", \"inf\", \"-inf\"), found " + TypeName(), "type");
 }
 
-Result<Scalar> JsonNode::Element() const {
-  if (value_->is_number_float()) return Scalar{value_->get<double>()};
-  if (value_->is_number_unsigned()) {
-    const uint64_t v = value_->get<uint64_t>();
-    if (v <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return Scalar{static_cast<int64_t>(v)};
-    return Scalar{v};
-  }
-  if (value_->is_number_integer()) return Scalar{value_->get<int64_t>()};
-  if (value_->is_string()) {
-    const std::string& text = value_->get_ref<const std::string&>();
+std::string JsonNode::Written() const {
+  if (Is(JsonKind::kNumber)) return std::string(doc_->tree.NumberText(index_));
+  if (Is(JsonKind::kString)) return doc_->tree.string(node().string);
+  return TypeName();
+}
+
+Result<Scalar> JsonNode::Element(ops::DataType type) const {
+  std::string_view text;
+  if (Is(JsonKind::kNumber)) {
+    text = doc_->tree.NumberText(index_);
+  } else if (Is(JsonKind::kString)) {
+    text = doc_->tree.string(node().string);
     if (auto v = ParseNonFinite(text)) return Scalar{*v};
-    if (auto v = ParseDecimalInteger(text)) return *v;
-    return Fail("\"" + text + "\" is not a number; strings may be \"nan\", \"inf\", \"-inf\" or a decimal integer",
-                "tensor elements are numbers");
+    if (!ParseInteger(text)) {
+      return Fail("\"" + std::string(text) + "\" is not a number; strings may be \"nan\", \"inf\", \"-inf\" or a "
+                  "decimal integer", "tensor elements are numbers");
+    }
+  } else {
+    return Fail("expected a number, found " + TypeName(), "tensor elements are numbers");
   }
-  return Fail("expected a number, found " + TypeName(), "tensor elements are numbers");
+  const std::optional<__int128> integer = ParseInteger(text);
+  if (!integer) return Scalar{ParseDouble(text)};
+  if (ops::IsFloat(type)) {
+    // An integer is a float type's value as written: "-0" keeps its sign, and integers past 64 bits
+    // round once, from their digits.
+    if (*integer == 0 && text.starts_with('-')) return Scalar{-0.0};
+    if (!Fits(*integer, std::numeric_limits<int64_t>::min(), std::numeric_limits<uint64_t>::max())) {
+      return Scalar{ParseDouble(text)};
+    }
+  }
+  if (Fits(*integer, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max())) {
+    return Scalar{static_cast<int64_t>(*integer)};
+  }
+  if (Fits(*integer, 0, std::numeric_limits<uint64_t>::max())) return Scalar{static_cast<uint64_t>(*integer)};
+  return Fail(std::string(text) + " is out of range for " + std::string(ops::DataTypeName(type)),
+              "values must fit the data type");
 }
 
 Result<std::vector<uint32_t>> JsonNode::Uint32Array() const {
   DMLC_RETURN_IF_ERROR(ExpectArray());
   std::vector<uint32_t> out;
   out.reserve(size());
-  for (size_t i = 0; i < size(); ++i) {
-    Result<uint64_t> v = At(i).Unsigned(std::numeric_limits<uint32_t>::max());
+  DMLC_RETURN_IF_ERROR(ForEach([&](const JsonNode& element) -> Status {
+    Result<uint64_t> v = element.Unsigned(std::numeric_limits<uint32_t>::max());
     if (!v.ok()) return v.error();
     out.push_back(static_cast<uint32_t>(*v));
-  }
+    return OkStatus();
+  }));
   return out;
 }
 

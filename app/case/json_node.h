@@ -1,6 +1,7 @@
-// A value of a parsed case file together with its JSON pointer and document, so that every typed read
-// can fail with the file, line, column and field path ("/cases/3/operator/desc/Axis") of the value.
-// Read-only views: a JsonNode borrows the json value and the document, which must outlive it.
+// A value of a parsed case file, so that every typed read can fail with the file, line, column and
+// field path ("/cases/3/operator/desc/Axis") of the value. Read-only views: a JsonNode borrows the
+// document, which must outlive it; it is two words, and its pointer and position are worked out only
+// when an error or a caller asks for them.
 #pragma once
 
 #include <cstdint>
@@ -11,33 +12,34 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "app/case/initializer.h"
-#include "app/case/json_locations.h"
+#include "app/case/json_tree.h"
+#include "ops/data_type.h"
 #include "ops/error.h"
 
 namespace dmlc::app {
 
 struct JsonDocument {
   std::string file;  // as given to the loader; copied into every error
-  LocatedJson json;
+  JsonTree tree;
 };
 
 class JsonNode {
  public:
-  static JsonNode Root(const JsonDocument& doc) { return JsonNode(doc.json.value, "", doc); }
+  static JsonNode Root(const JsonDocument& doc) { return JsonNode(doc, 0); }
 
-  const nlohmann::json& value() const { return *value_; }
-  const std::string& pointer() const { return pointer_; }
+  JsonKind kind() const { return node().kind; }
+  bool Is(JsonKind k) const { return kind() == k; }
+  std::string pointer() const { return doc_->tree.Pointer(index_); }
   SourceLocation where() const;
   SourceLocation key_where() const;  // an object member's key; where() for others
-  // An error about this value: scope "case", path = this pointer, location of this value.
+  // An error about this value: scope "case", path = this pointer, location of this value, and the
+  // message led by the pointer so that the printed line names the field.
   Error Fail(std::string message, std::string rule) const;
 
   // Objects. Member() requires Has(key).
-  bool Has(std::string_view key) const;
-  JsonNode Member(std::string_view key) const;
+  bool Has(std::string_view key) const { return FindIndex(key) != JsonTree::kNone; }
+  JsonNode Member(std::string_view key) const { return JsonNode(*doc_, FindIndex(key)); }
   std::optional<JsonNode> Find(std::string_view key) const;
   Result<JsonNode> Require(std::string_view key) const;  // "missing field" error when absent
   // Error for the first member not in `known`, suggesting the closest known name.
@@ -46,31 +48,45 @@ class JsonNode {
     return CheckFields(std::span<const std::string_view>(known.begin(), known.size()));
   }
   Status ExpectObject() const;
+  const std::string& key() const;  // an object member's name; requires one
 
-  // Arrays. At() requires i < size().
+  // Arrays and objects: elements or member values in order. At() is O(i); loops use ForEach.
   Status ExpectArray() const;
-  size_t size() const { return value_->size(); }
+  size_t size() const { return node().count; }
   JsonNode At(size_t i) const;
+  // Calls f(child) for each element or member value in order; stops at and returns the first error.
+  template <class F>
+  Status ForEach(F&& f) const {
+    for (uint32_t c = index_ + 1; c < node().end; c = doc_->tree.node(c).end) {
+      DMLC_RETURN_IF_ERROR(f(JsonNode(*doc_, c)));
+    }
+    return OkStatus();
+  }
 
-  // Scalars. Integers must be JSON integers (no fraction, no quotes) within [min, max].
+  // Scalars. Integers are read exactly from their digits and must be JSON integers (no fraction, no
+  // quotes) within [min, max]; errors quote the number as written.
   Result<std::string> String() const;
   Result<bool> Bool() const;
   Result<uint64_t> Unsigned(uint64_t max) const;
   Result<int64_t> Signed(int64_t min, int64_t max) const;
   Result<double> Number() const;  // any JSON number, or "nan", "inf", "-inf"
-  // A tensor element as written: a number, "nan"/"inf"/"-inf", or a decimal integer string (for 64-bit
-  // values JSON numbers cannot carry exactly). Non-negative integers come back as int64 when they fit.
-  Result<Scalar> Element() const;
+  // A tensor element of `type` as written: a number, "nan"/"inf"/"-inf", or a decimal integer string
+  // (for 64-bit values JSON numbers cannot carry exactly). Integers come back as int64 when they fit,
+  // else uint64; an integer beyond 64 bits is an error for integer types and a double for float types,
+  // and "-0" is -0.0 for float types. Whether the value fits `type` is left to EncodeElement.
+  Result<Scalar> Element(ops::DataType type) const;
+  // The element as the file spells it, for messages: a number's text, a string's contents.
+  std::string Written() const;
   Result<std::vector<uint32_t>> Uint32Array() const;
 
  private:
-  JsonNode(const nlohmann::json& value, std::string pointer, const JsonDocument& doc)
-      : value_(&value), pointer_(std::move(pointer)), doc_(&doc) {}
+  JsonNode(const JsonDocument& doc, uint32_t index) : doc_(&doc), index_(index) {}
+  const JsonTree::Node& node() const { return doc_->tree.node(index_); }
+  uint32_t FindIndex(std::string_view key) const;
   std::string TypeName() const;
 
-  const nlohmann::json* value_;
-  std::string pointer_;
   const JsonDocument* doc_;
+  uint32_t index_;
 };
 
 Error UnknownEnumError(const JsonNode& node, std::string_view what, std::string_view prefix, std::string_view text,

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/case/desc_locations.h"
 #include "app/case/initializer.h"
 #include "ops/error.h"
 #include "ops/feature_level.h"
@@ -35,6 +36,7 @@ struct TestCase {
   std::vector<std::string> tags;
 
   ops::OperatorDesc desc;
+  std::vector<FieldLocation> desc_fields;  // where desc's fields stand, for the model's errors
   // One per input binding of desc, in ops::Bindings() order. Empty for expectError cases that give none.
   std::vector<Initializer> inputs;
   // One per output binding, in ops::Bindings() order; nullopt: the reference backend computes it.

@@ -13,7 +13,7 @@ DescCheck CheckDesc(const TestCase& c, std::optional<ops::FeatureLevel> cap) {
   };
   if (c.feature_level && cap && *c.feature_level > *cap) return too_high(*c.feature_level, "the case asks for");
   if (Status valid = ops::Validate(c.desc); !valid.ok()) {
-    d.rejection = valid.error();
+    d.rejection = LocateDescError(valid.error(), c.desc_fields, c.where);
     return d;
   }
   std::optional<ops::FeatureLevel> level = c.feature_level;
@@ -24,7 +24,9 @@ DescCheck CheckDesc(const TestCase& c, std::optional<ops::FeatureLevel> cap) {
     level = lowest.value_or(cap.value_or(ops::kHighestFeatureLevel));
   }
   d.level = level;
-  if (Status at = ops::SupportedAt(c.desc, *level); !at.ok()) d.rejection = at.error();
+  if (Status at = ops::SupportedAt(c.desc, *level); !at.ok()) {
+    d.rejection = LocateDescError(at.error(), c.desc_fields, c.where);
+  }
   return d;
 }
 

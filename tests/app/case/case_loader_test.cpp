@@ -72,14 +72,14 @@ TEST(CaseLoaderTest, OneBadCaseDoesNotStopTheOthers) {
   EXPECT_EQ(file.cases[2].id, "many/#2");
   ASSERT_FALSE(file.cases[2].loaded.ok());
   EXPECT_EQ(file.cases[2].loaded.error().path, "/cases/2/name");
-  EXPECT_EQ(file.cases[2].loaded.error().message, "duplicate case name \"one\" (first used at line 2)");
+  EXPECT_EQ(file.cases[2].loaded.error().message, "/cases/2/name: duplicate case name \"one\" (first used at line 2)");
   EXPECT_EQ(file.cases[2].loaded.error().rule, "case names are unique in their file");
   EXPECT_EQ(file.cases[2].loaded.error().where.line, 10);
   EXPECT_EQ(file.cases[2].loaded.error().where.column, 10);
 
   EXPECT_EQ(file.cases[3].id, "many/#3");
   EXPECT_EQ(file.cases[3].loaded.error().path, "/cases/3/name");
-  EXPECT_EQ(file.cases[3].loaded.error().message, "missing field \"name\"");
+  EXPECT_EQ(file.cases[3].loaded.error().message, "/cases/3/name: missing field \"name\"");
 }
 
 TEST(CaseLoaderTest, FileLevelErrors) {
@@ -93,11 +93,11 @@ TEST(CaseLoaderTest, FileLevelErrors) {
 
   const Error wrapper = FirstError(LoadText(dir, "{\"cases\": [], \"case\": 1}"));
   EXPECT_EQ(wrapper.path, "/case");
-  EXPECT_EQ(wrapper.message, "unknown field \"case\" (did you mean \"cases\"?)");
+  EXPECT_EQ(wrapper.message, "/case: unknown field \"case\" (did you mean \"cases\"?)");
 
   const Error not_array = FirstError(LoadText(dir, "{\"cases\": {}}"));
   EXPECT_EQ(not_array.path, "/cases");
-  EXPECT_EQ(not_array.message, "expected an array, found an object");
+  EXPECT_EQ(not_array.message, "/cases: expected an array, found an object");
 
   const Error top = FirstError(LoadText(dir, "[1]"));
   EXPECT_EQ(top.path, "/");
@@ -139,7 +139,7 @@ TEST(CaseLoaderTest, NulInSourcePathIsAnError) {
   text.replace(text.find("[[1, 2]]"), 8, "[{\"sourcePath\": \"in.bin\\u0000.npy\"}]");
   const Error e = FirstError(LoadText(dir, text));
   EXPECT_EQ(e.path, "/inputs/InputTensors/0/sourcePath");
-  EXPECT_EQ(e.message, "sourcePath holds a NUL character (\\u0000)");
+  EXPECT_EQ(e.message, "/inputs/InputTensors/0/sourcePath: sourcePath holds a NUL character (\\u0000)");
   EXPECT_EQ(e.where.line, 4);
 }
 

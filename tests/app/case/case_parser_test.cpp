@@ -61,7 +61,7 @@ TEST_P(CaseErrorTest, ReportsPathLocationAndRule) {
   EXPECT_EQ(e.where.line, row.line);
   EXPECT_EQ(e.where.column, row.column);
   if (*row.message != '\0') {
-    EXPECT_EQ(e.message, row.message);  // "": asserted by its own test
+    EXPECT_EQ(e.message, std::string(row.path) + ": " + row.message);  // "": asserted by its own test
   }
   EXPECT_EQ(e.rule, row.rule);
   // A broken case still has an id from its name.
@@ -112,13 +112,13 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorRow{"CountMismatch", "\"Axes\": [1]", "\"AxisCount\": 2, \"Axes\": [1]", "/operator/desc/AxisCount", 9, 20,
                  "AxisCount is 2 but Axes has 1 entries", "AxisCount matches the size of Axes"},
         ErrorRow{"NegativeSize", "[1, 3]", "[1, -3]", "/operator/desc/InputTensor/Sizes/1", 7, 59,
-                 "expected a non-negative integer, found a negative integer", kTyping},
+                 "expected a non-negative integer, found the negative integer -3", kTyping},
         ErrorRow{"SizeBeyondUint32", "[1, 3]", "[1, 4294967296]", "/operator/desc/InputTensor/Sizes/1", 7, 59,
                  "4294967296 is larger than 4294967295", "value must fit the field's type"},
         ErrorRow{"FractionalSize", "[1, 3]", "[1, 3.0]", "/operator/desc/InputTensor/Sizes/1", 7, 59,
-                 "expected a non-negative integer, found a fractional number", kTyping},
+                 "expected a non-negative integer, found the fractional number 3.0", kTyping},
         ErrorRow{"NameNotString", "\"name\": \"sum\"", "\"name\": 5", "/name", 2, 11,
-                 "expected a string, found an integer", kTyping},
+                 "expected a string, found the integer 5", kTyping},
         ErrorRow{"AxesNotArray", "\"Axes\": [1]", "\"Axes\": \"1\"", "/operator/desc/Axes", 9, 15,
                  "expected an array, found a string", kTyping},
         ErrorRow{"TensorDescNotObject", "{\"DataType\": \"FLOAT32\", \"Sizes\": [1, 1]}", "[1, 1]",
@@ -151,7 +151,7 @@ TEST(CaseParserTest, MissingSourceFileNamesTheResolvedPath) {
   testing::TempDir dir;
   const CaseFile file =
       LoadText(dir, Replace(kReduceCase, "{\"OutputTensor\": [6]}", "{\"OutputTensor\": {\"sourcePath\": \"nope.npy\"}}"));
-  EXPECT_EQ(FirstError(file).message, "sourcePath \"" + (dir.path() / "nope.npy").string() + "\" does not exist");
+  EXPECT_EQ(FirstError(file).message, "/expected/OutputTensor/sourcePath: sourcePath \"" + (dir.path() / "nope.npy").string() + "\" does not exist");
 }
 
 TEST(CaseParserTest, LoadsTheBaseCase) {
@@ -285,13 +285,13 @@ TEST(CaseParserTest, JoinTakesOneInitializerPerInputTensor) {
 
   const Error e = FirstError(LoadText(dir, Replace(kJoin, "INPUTS", "[[1, 2]]")));
   EXPECT_EQ(e.path, "/inputs/InputTensors");
-  EXPECT_EQ(e.message, "InputTensors has 1 initializers for 2 tensors");
+  EXPECT_EQ(e.message, "/inputs/InputTensors: InputTensors has 1 initializers for 2 tensors");
   EXPECT_EQ(e.where.line, 8);
   EXPECT_EQ(e.where.column, 30);
 
   const Error count = FirstError(LoadText(dir, Replace(Replace(kJoin, "INPUTS", "[[1, 2], [3]]"), "\"InputCount\": 2", "\"InputCount\": 3")));
   EXPECT_EQ(count.path, "/operator/desc/InputCount");
-  EXPECT_EQ(count.message, "InputCount is 3 but InputTensors has 2 entries");
+  EXPECT_EQ(count.message, "/operator/desc/InputCount: InputCount is 3 but InputTensors has 2 entries");
 }
 
 TEST(CaseParserTest, JoinWithoutInputTensorsAcceptsAnEmptyInitializerList) {
@@ -332,7 +332,7 @@ TEST(CaseParserTest, DiagonalMatrixScalars) {
     "operator": {"type": "DIAGONAL_MATRIX", "desc": {
       "OutputTensor": {"DataType": "FLOAT32", "Sizes": [1, 1, 2, 2]}, "Offset": 2147483648, "Value": 1}}})"));
   EXPECT_EQ(e.path, "/operator/desc/Offset");
-  EXPECT_EQ(e.message, "2147483648 is outside [-2147483648, 2147483647]");
+  EXPECT_EQ(e.message, "/operator/desc/Offset: 2147483648 is outside [-2147483648, 2147483647]");
 }
 
 }  // namespace

@@ -10,12 +10,24 @@ struct Where {
   int column;
 };
 
-void ExpectAt(const JsonLocations& locations, const std::string& pointer, Where value, Where key) {
+// The node whose pointer is `pointer`, found by asking every node: tests only.
+const JsonTree::Node* Lookup(const JsonTree& tree, const std::string& pointer) {
+  for (uint32_t i = 0; i < tree.size(); ++i) {
+    if (tree.Pointer(i) == pointer) return &tree.node(i);
+  }
+  return nullptr;
+}
+
+void ExpectAt(const JsonTree& tree, const std::string& pointer, Where value, Where key) {
   SCOPED_TRACE(pointer);
-  EXPECT_EQ(locations.Find(pointer).line, value.line);
-  EXPECT_EQ(locations.Find(pointer).column, value.column);
-  EXPECT_EQ(locations.FindKey(pointer).line, key.line);
-  EXPECT_EQ(locations.FindKey(pointer).column, key.column);
+  const JsonTree::Node* node = Lookup(tree, pointer);
+  ASSERT_NE(node, nullptr);
+  const TextPosition v = tree.Position(node->offset);
+  const TextPosition k = node->key == JsonTree::kNone ? v : tree.Position(tree.key(node->key).offset);
+  EXPECT_EQ(v.line, value.line);
+  EXPECT_EQ(v.column, value.column);
+  EXPECT_EQ(k.line, key.line);
+  EXPECT_EQ(k.column, key.column);
 }
 
 TEST(JsonLocationsTest, RecordsValueAndKeyPositionsByPointer) {
@@ -25,41 +37,44 @@ TEST(JsonLocationsTest, RecordsValueAndKeyPositionsByPointer) {
       "  \"b\": [true, {\"c\": \"x/y\"}],\n"
       "  \"d~e/f\": null\n"
       "}\n";
-  Result<LocatedJson> parsed = ParseJsonWithLocations(text, "t.json");
+  Result<JsonTree> parsed = ParseJsonWithLocations(text, "t.json");
   ASSERT_TRUE(parsed.ok()) << parsed.error().ToString();
-  EXPECT_EQ(parsed->value["b"][1]["c"], "x/y");
-  EXPECT_EQ(parsed->locations.size(), 7u);
-  ExpectAt(parsed->locations, "", {1, 1}, {1, 1});
-  ExpectAt(parsed->locations, "/a", {2, 8}, {2, 3});
-  ExpectAt(parsed->locations, "/b", {3, 8}, {3, 3});
-  ExpectAt(parsed->locations, "/b/0", {3, 9}, {3, 9});
-  ExpectAt(parsed->locations, "/b/1", {3, 15}, {3, 15});
-  ExpectAt(parsed->locations, "/b/1/c", {3, 21}, {3, 16});
-  ExpectAt(parsed->locations, "/d~0e~1f", {4, 12}, {4, 3});
+  EXPECT_EQ(parsed->size(), 7u);
+  EXPECT_EQ(parsed->string(Lookup(*parsed, "/b/1/c")->string), "x/y");
+  ExpectAt(*parsed, "", {1, 1}, {1, 1});
+  ExpectAt(*parsed, "/a", {2, 8}, {2, 3});
+  ExpectAt(*parsed, "/b", {3, 8}, {3, 3});
+  ExpectAt(*parsed, "/b/0", {3, 9}, {3, 9});
+  ExpectAt(*parsed, "/b/1", {3, 15}, {3, 15});
+  ExpectAt(*parsed, "/b/1/c", {3, 21}, {3, 16});
+  ExpectAt(*parsed, "/d~0e~1f", {4, 12}, {4, 3});
 }
 
 TEST(JsonLocationsTest, NumbersReadAheadDoNotShiftLaterPositions) {
   // nlohmann reads one byte past a number; positions must still be those of each token's first byte.
-  Result<LocatedJson> parsed = ParseJsonWithLocations(R"({"x":[1,22 ,-3.5e1],"y":0})", "t.json");
+  Result<JsonTree> parsed = ParseJsonWithLocations(R"({"x":[1,22 ,-3.5e1],"y":0})", "t.json");
   ASSERT_TRUE(parsed.ok());
-  ExpectAt(parsed->locations, "/x", {1, 6}, {1, 2});
-  ExpectAt(parsed->locations, "/x/0", {1, 7}, {1, 7});
-  ExpectAt(parsed->locations, "/x/1", {1, 9}, {1, 9});
-  ExpectAt(parsed->locations, "/x/2", {1, 13}, {1, 13});
-  ExpectAt(parsed->locations, "/y", {1, 25}, {1, 21});
+  ExpectAt(*parsed, "/x", {1, 6}, {1, 2});
+  ExpectAt(*parsed, "/x/0", {1, 7}, {1, 7});
+  ExpectAt(*parsed, "/x/1", {1, 9}, {1, 9});
+  ExpectAt(*parsed, "/x/2", {1, 13}, {1, 13});
+  ExpectAt(*parsed, "/y", {1, 25}, {1, 21});
+  EXPECT_EQ(parsed->NumberText(4), "-3.5e1");
 }
 
-TEST(JsonLocationsTest, MissingPointerFallsBackToNearestAncestor) {
-  Result<LocatedJson> parsed = ParseJsonWithLocations("{\n \"a\": {\"b\": 1}}", "t.json");
+TEST(JsonLocationsTest, PositionsAcrossIndexBlocks) {
+  // Positions are found from a checkpoint every 4 KiB: lines that straddle one must still count.
+  std::string text = "[" + std::string(5000, '\n') + "1," + std::string(3000, ' ') + "\n  2]";
+  Result<JsonTree> parsed = ParseJsonWithLocations(text, "t.json");
   ASSERT_TRUE(parsed.ok());
-  EXPECT_EQ(parsed->locations.Find("/a/missing/deeper").line, 2);
-  EXPECT_EQ(parsed->locations.Find("/a/missing/deeper").column, 7);
+  ExpectAt(*parsed, "/0", {5001, 1}, {5001, 1});
+  ExpectAt(*parsed, "/1", {5002, 3}, {5002, 3});
 }
 
 TEST(JsonLocationsTest, ByteOrderMarkIsSkipped) {
-  Result<LocatedJson> parsed = ParseJsonWithLocations("\xEF\xBB\xBF{\"a\": 2}", "t.json");
+  Result<JsonTree> parsed = ParseJsonWithLocations("\xEF\xBB\xBF{\"a\": 2}", "t.json");
   ASSERT_TRUE(parsed.ok());
-  EXPECT_EQ(parsed->locations.Find("/a").column, 10);  // columns count bytes, the BOM's 3 included
+  EXPECT_EQ(parsed->Position(Lookup(*parsed, "/a")->offset).column, 10);  // columns count bytes, the BOM's 3 included
 }
 
 struct SyntaxCase {
@@ -74,7 +89,7 @@ class JsonSyntaxErrorTest : public ::testing::TestWithParam<SyntaxCase> {};
 
 TEST_P(JsonSyntaxErrorTest, ReportsLineAndColumnOfTheOffendingToken) {
   const SyntaxCase& c = GetParam();
-  Result<LocatedJson> parsed = ParseJsonWithLocations(c.text, "bad.json");
+  Result<JsonTree> parsed = ParseJsonWithLocations(c.text, "bad.json");
   ASSERT_FALSE(parsed.ok());
   const Error& e = parsed.error();
   EXPECT_EQ(e.where.file, "bad.json");
@@ -97,12 +112,48 @@ INSTANTIATE_TEST_SUITE_P(
     [](const auto& info) { return std::string(info.param.name); });
 
 TEST(JsonLocationsTest, DuplicateKeyIsAnErrorAtTheSecondKey) {
-  Result<LocatedJson> parsed = ParseJsonWithLocations("{\"a\": {\"k\": 1,\n  \"k\": 2}}", "d.json");
+  Result<JsonTree> parsed = ParseJsonWithLocations("{\"a\": {\"k\": 1,\n  \"k\": 2}}", "d.json");
   ASSERT_FALSE(parsed.ok());
   EXPECT_EQ(parsed.error().path, "/a/k");
   EXPECT_EQ(parsed.error().where.line, 2);
   EXPECT_EQ(parsed.error().where.column, 3);
   EXPECT_EQ(parsed.error().rule, "object keys are unique");
+}
+
+struct DepthCase {
+  const char* name;
+  std::string text;
+  const char* path;
+  int column;
+};
+
+class JsonDepthTest : public ::testing::TestWithParam<DepthCase> {};
+
+// The level past the limit is refused at its opening bracket, whatever lies beyond it.
+TEST_P(JsonDepthTest, NestingPastTheLimitIsRefusedAtItsBracket) {
+  const DepthCase& c = GetParam();
+  Result<JsonTree> parsed = ParseJsonWithLocations(c.text, "deep.json");
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_EQ(parsed.error().ToString(), "deep.json:1:" + std::to_string(c.column) +
+                                           ": json: nesting deeper than 256 levels (case files nest at most 256 levels)");
+  EXPECT_EQ(parsed.error().path.substr(0, std::string(c.path).size()), c.path);
+}
+
+std::string Repeat(std::string_view s, size_t n) {
+  std::string out;
+  for (size_t i = 0; i < n; ++i) out += s;
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, JsonDepthTest,
+    ::testing::Values(DepthCase{"Arrays", Repeat("[", 100000) + Repeat("]", 100000), "/0/0/0", 257},
+                      DepthCase{"Objects", Repeat("{\"a\":", 100000) + "1" + Repeat("}", 100000), "/a/a/a", 1281},
+                      DepthCase{"Unclosed", Repeat("[", 100000), "/0/0", 257}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+TEST(JsonLocationsTest, NestingAtTheLimitIsAccepted) {
+  EXPECT_TRUE(ParseJsonWithLocations(Repeat("[", 256) + Repeat("]", 256), "t.json").ok());
 }
 
 TEST(JsonLocationsTest, EscapesPointerTokens) {

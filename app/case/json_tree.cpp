@@ -1,0 +1,53 @@
+#include "app/case/json_tree.h"
+
+#include <algorithm>
+
+namespace dmlc::app {
+
+JsonTree::JsonTree(std::string text) : text_(std::move(text)) {
+  Checkpoint current{1, 0};
+  for (uint64_t i = 0; i < text_.size(); ++i) {
+    if (i % kBlock == 0) checkpoints_.push_back(current);
+    if (text_[i] == '\n') current = {current.line + 1, i + 1};
+  }
+}
+
+std::string_view JsonTree::NumberText(uint32_t i) const {
+  const std::string_view rest = std::string_view(text_).substr(nodes_[i].offset);
+  return rest.substr(0, rest.find_first_not_of("+-0123456789.eE"));
+}
+
+std::string JsonTree::Pointer(uint32_t i) const {
+  std::vector<std::string> tokens;
+  for (uint32_t n = i; nodes_[n].parent != kNone; n = nodes_[n].parent) {
+    const Node& node = nodes_[n];
+    tokens.push_back(node.key != kNone ? EscapePointerToken(keys_[node.key].name) : std::to_string(node.index));
+  }
+  std::string out;
+  for (auto it = tokens.rbegin(); it != tokens.rend(); ++it) out += "/" + *it;
+  return out;
+}
+
+TextPosition JsonTree::Position(uint64_t offset) const {
+  offset = std::min<uint64_t>(offset, text_.size());
+  if (checkpoints_.empty()) return {1, static_cast<int>(offset + 1)};
+  const uint64_t block = std::min<uint64_t>(offset / kBlock, checkpoints_.size() - 1);
+  Checkpoint at = checkpoints_[block];
+  for (uint64_t i = block * kBlock; i < offset; ++i) {
+    if (text_[i] == '\n') at = {at.line + 1, i + 1};
+  }
+  return {static_cast<int>(at.line), static_cast<int>(offset - at.line_start + 1)};
+}
+
+std::string EscapePointerToken(std::string_view token) {
+  std::string out;
+  out.reserve(token.size());
+  for (char c : token) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+}  // namespace dmlc::app
