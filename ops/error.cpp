@@ -15,6 +15,11 @@ std::string Error::ToString() const {
   return out;
 }
 
+Error WithContext(Error error, const std::string& context) {
+  error.message = context + ": " + error.message;
+  return error;
+}
+
 Error MakeError(std::string scope, std::string path, std::string message, std::string rule) {
   Error e;
   e.scope = std::move(scope);

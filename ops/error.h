@@ -31,6 +31,9 @@ struct Error {
   std::string ToString() const;
 };
 
+// `error` with "context: " before its message: what the caller was doing, added on the way out.
+Error WithContext(Error error, const std::string& context);
+
 // Builds an error in one expression: MakeError("JOIN", "Axis", "Axis is 4 ...", "Axis < DimensionCount").
 Error MakeError(std::string scope, std::string path, std::string message, std::string rule = {});
 
@@ -69,4 +72,13 @@ inline Status OkStatus() { return Ok{}; }
   do {                                        \
     auto dmlc_status_ = (expr);               \
     if (!dmlc_status_.ok()) return dmlc_status_.error(); \
+  } while (0)
+
+// DMLC_RETURN_IF_ERROR, adding what the caller was doing to the message on the way out:
+//   DMLC_RETURN_IF_ERROR_WITH(MakePipe(pipe), "starting " + program);  // "starting w: pipe2: ..."
+// `context` is evaluated only when `expr` failed.
+#define DMLC_RETURN_IF_ERROR_WITH(expr, context)                                          \
+  do {                                                                                    \
+    auto dmlc_status_ = (expr);                                                           \
+    if (!dmlc_status_.ok()) return ::dmlc::WithContext(std::move(dmlc_status_.error()), (context)); \
   } while (0)

@@ -3,6 +3,7 @@
 #include <bit>
 
 #if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
 #include <immintrin.h>
 #define DMLC_X86 1
 #endif
@@ -85,7 +86,12 @@ uint16_t DoubleToHalf(double d) {
 
 bool HasF16C() {
   // F16C instructions are VEX-encoded, so they also need the OS to save AVX state; "avx" checks that.
-  static const bool has = __builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx");
+  // F16C itself is read from CPUID: clang before 16 (the fuzz build's clang-15) rejects
+  // __builtin_cpu_supports("f16c").
+  static const bool has = [] {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & bit_F16C) != 0 && __builtin_cpu_supports("avx");
+  }();
   return has;
 }
 

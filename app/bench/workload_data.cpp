@@ -6,6 +6,7 @@
 #include <numeric>
 #include <random>
 
+#include "ops/check.h"
 #include "ops/float16.h"
 
 #if __has_include(<sys/mman.h>)
@@ -49,7 +50,7 @@ void FillTyped(AlignedBuffer& buffer, ops::DataType type, uint64_t count, F valu
       case ops::DataType::kFloat16: As<uint16_t>(buffer)[i] = ops::FloatToHalf(static_cast<float>(v)); break;
       case ops::DataType::kInt32: As<int32_t>(buffer)[i] = static_cast<int32_t>(v); break;
       case ops::DataType::kUint32: As<uint32_t>(buffer)[i] = static_cast<uint32_t>(v); break;
-      default: std::abort();  // dml-bench only builds the types above (workloads.cpp)
+      default: DMLC_CHECK(false) << "dml-bench builds no " << ops::DataTypeName(type) << " workload (workloads.cpp)";
     }
   }
   const size_t block_bytes = generated * ops::ElementSize(type);
@@ -68,7 +69,7 @@ AlignedBuffer::AlignedBuffer(size_t bytes) : size_(bytes) {
   // aligned_alloc wants a multiple of the alignment; TotalTensorSizeInBytes is a multiple of 4 only.
   const size_t rounded = std::max(alignment, (bytes + alignment - 1) / alignment * alignment);
   data_.reset(static_cast<std::byte*>(std::aligned_alloc(alignment, rounded)));
-  if (!data_) std::abort();
+  DMLC_CHECK(data_ != nullptr) << "out of memory for a " << bytes << "-byte workload buffer";
 #ifdef MADV_HUGEPAGE
   if (alignment == kHugePage) madvise(data_.get(), rounded, MADV_HUGEPAGE);  // advice: failure is harmless
 #endif

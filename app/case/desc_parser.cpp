@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "ops/check.h"
+
 namespace dmlc::app {
 namespace {
 
@@ -294,8 +296,7 @@ Result<ops::OperatorDesc> ParseOperator(const JsonNode& node) {
     case ops::OperatorType::kOneHot: return ParseOneHot(*desc);
   }
   // Every OperatorType is handled above; a new one must be added here.
-  std::fprintf(stderr, "%s:%d: OperatorType %d has no desc parser\n", __FILE__, __LINE__, static_cast<int>(*type));
-  std::abort();
+  DMLC_CHECK(false) << "OperatorType " << static_cast<int>(*type) << " has no desc parser";
 }
 
 }  // namespace dmlc::app

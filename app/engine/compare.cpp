@@ -12,6 +12,7 @@
 #include "app/engine/tolerance.h"
 #include "ops/data_type.h"
 #include "ops/float16.h"
+#include "ops/check.h"
 
 namespace dmlc::app {
 namespace {
@@ -113,10 +114,8 @@ uint64_t UlpDistance(uint64_t a_bits, uint64_t b_bits, int width) {
 void CompareTensor(const ops::TensorDesc& desc, std::string_view tensor, std::span<const std::byte> expected,
                    std::span<const std::byte> actual, const Tolerance& tolerance, size_t max_reported,
                    CompareResult& result) {
-  if (expected.size() < desc.TotalTensorSizeInBytes || actual.size() < desc.TotalTensorSizeInBytes) {
-    std::fprintf(stderr, "%s:%d: CompareTensor: buffer smaller than TotalTensorSizeInBytes\n", __FILE__, __LINE__);
-    std::abort();
-  }
+  DMLC_CHECK(expected.size() >= desc.TotalTensorSizeInBytes && actual.size() >= desc.TotalTensorSizeInBytes)
+      << "CompareTensor: buffer smaller than TotalTensorSizeInBytes";
   const std::vector<uint32_t> strides = ops::EffectiveStrides(desc);
   Recorder rec{desc.Sizes, desc.DataType, tensor, max_reported, result};
   const std::byte* e = expected.data();
@@ -140,9 +139,7 @@ void CompareTensor(const ops::TensorDesc& desc, std::string_view tensor, std::sp
     case DT::kUint16: CompareIntegers<uint16_t>(e, a, strides, rec); break;
     case DT::kUint32: CompareIntegers<uint32_t>(e, a, strides, rec); break;
     case DT::kUint64: CompareIntegers<uint64_t>(e, a, strides, rec); break;
-    case DT::kUnknown:
-      std::fprintf(stderr, "%s:%d: CompareTensor: unknown data type in a validated desc\n", __FILE__, __LINE__);
-      std::abort();
+    case DT::kUnknown: DMLC_CHECK(false) << "CompareTensor: unknown data type in a validated desc";
   }
   uint64_t count = 1;
   for (uint32_t s : desc.Sizes) count *= s;

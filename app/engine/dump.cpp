@@ -47,8 +47,9 @@ Status DumpOutputs(const std::filesystem::path& dir, const std::string& id, cons
   std::filesystem::create_directories(dir, ec);
   if (ec) return MakeError("dump", dir.string(), "cannot create " + dir.string() + ": " + ec.message());
   const std::string stem = DumpStem(id) + "." + DumpStem(tensor);
-  DMLC_RETURN_IF_ERROR(WriteNpy(dir / (stem + ".actual.npy"), Pack(desc, actual)));
-  DMLC_RETURN_IF_ERROR(WriteNpy(dir / (stem + ".expected.npy"), Pack(desc, expected)));
+  const std::string what = "dumping " + tensor + " of " + id;
+  DMLC_RETURN_IF_ERROR_WITH(WriteNpy(dir / (stem + ".actual.npy"), Pack(desc, actual)), what);
+  DMLC_RETURN_IF_ERROR_WITH(WriteNpy(dir / (stem + ".expected.npy"), Pack(desc, expected)), what);
   return OkStatus();
 }
 

@@ -4,7 +4,10 @@
 #include <cctype>
 #include <cstdio>
 #include <map>
+#include <sstream>
 #include <string>
+
+#include "app/report/text.h"
 
 namespace dmlc::app {
 namespace {
@@ -113,8 +116,11 @@ void WriteTotals(std::ostream& out, const RunContext& c, const RunTotals& t) {
 
 }  // namespace
 
-void WriteConsoleReport(std::ostream& out, const RunContext& c, const std::vector<CaseResult>& results,
+// The report is built whole and made printable once on its way out: ids, files and messages come from
+// case files and drivers, and a terminal must neither show invalid UTF-8 nor act on an escape sequence.
+void WriteConsoleReport(std::ostream& terminal, const RunContext& c, const std::vector<CaseResult>& results,
                         const ConsoleOptions& options) {
+  std::ostringstream out;
   const bool quiet = options.verbosity == Verbosity::kQuiet;
   const RunTotals totals = Tally(results);
   if (!quiet) {
@@ -142,6 +148,7 @@ void WriteConsoleReport(std::ostream& out, const RunContext& c, const std::vecto
   for (const std::string& line : noted) out << line << "\n";
   out << (quiet ? "" : "\n");
   WriteTotals(out, c, totals);
+  terminal << PrintableText(out.str());
 }
 
 void ProgressLine::Update(const CaseResult& result, size_t done, size_t total) {
@@ -149,6 +156,7 @@ void ProgressLine::Update(const CaseResult& result, size_t done, size_t total) {
   if (!enabled_) return;
   std::string id = result.id;
   if (id.size() > 50) id = "..." + id.substr(id.size() - 47);
+  id = PrintableText(id);  // after the cut, which may split a character
   // Every status but error that turns the run red counts as a failure here; crashes, the likeliest to
   // be a driver or tool bug rather than an operator's, are also counted on their own.
   const int failed = totals_.fail + totals_.crash + totals_.timeout + totals_.unexpected_pass;

@@ -34,6 +34,10 @@ Error FileError(const std::filesystem::path& path, const std::string& message) {
   return e;
 }
 
+// One journal line. Device names and messages may hold invalid UTF-8, which nlohmann throws on unless
+// told to replace it.
+std::string Line(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n"; }
+
 // Appends or replaces by id, keeping first-seen order.
 void Upsert(std::vector<CaseResult>& results, std::map<std::string, size_t>& index, CaseResult result) {
   auto [it, fresh] = index.emplace(result.id, results.size());
@@ -58,7 +62,7 @@ Result<Journal> Journal::Create(const std::filesystem::path& report, const RunCo
   j.file_.reset(std::fopen(j.path_.string().c_str(), "wb"));
   if (!j.file_) return FileError(j.path_, "cannot create the journal");
   KeepFromChildren(j.file_.get());
-  const std::string line = Json{{"context", ContextJson(context)}}.dump() + "\n";
+  const std::string line = Line({{"context", ContextJson(context)}});
   if (std::fputs(line.c_str(), j.file_.get()) < 0 || std::fflush(j.file_.get()) != 0) {
     return FileError(j.path_, "cannot write the journal");
   }
@@ -66,7 +70,7 @@ Result<Journal> Journal::Create(const std::filesystem::path& report, const RunCo
 }
 
 Status Journal::Append(const CaseResult& result) {
-  const std::string line = Json{{"case", CaseJson(result)}}.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+  const std::string line = Line({{"case", CaseJson(result)}});
   if (std::fwrite(line.data(), 1, line.size(), file_.get()) != line.size() || std::fflush(file_.get()) != 0) {
     return FileError(path_, "cannot write the journal");
   }

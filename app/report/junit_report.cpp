@@ -4,6 +4,7 @@
 #include <map>
 
 #include "app/report/format.h"
+#include "app/report/text.h"
 
 namespace dmlc::app {
 namespace {
@@ -83,21 +84,18 @@ void WriteCase(std::ostream& out, const CaseResult& r, const std::string& suite)
 }  // namespace
 
 std::string XmlEscape(const std::string& text) {
+  // PrintableText leaves no character XML 1.0 forbids: invalid UTF-8 and the C0 controls but tab, line
+  // feed and carriage return are what made a JUnit file ill-formed, even as character references.
   std::string out;
   out.reserve(text.size());
-  for (char c : text) {
+  for (char c : PrintableText(text)) {
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
       case '\'': out += "&apos;"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r') {
-          out += '?';
-        } else {
-          out += c;
-        }
+      default: out += c;
     }
   }
   return out;

@@ -20,6 +20,7 @@
 #include "app/worker/process.h"
 #include "app/worker/system_error.h"
 #include "app/worker/unique_resource.h"
+#include "ops/check.h"
 
 namespace dmlc::app::worker {
 namespace {
@@ -180,7 +181,7 @@ Result<std::unique_ptr<Process>> Process::Spawn(const std::vector<std::string>& 
   for (const std::string& argument : argv) exec_argv.push_back(const_cast<char*>(argument.c_str()));
   exec_argv.push_back(nullptr);
   Pipe in, out, err, status;
-  for (Pipe* pipe : {&in, &out, &err, &status}) DMLC_RETURN_IF_ERROR(MakePipe(*pipe));
+  for (Pipe* pipe : {&in, &out, &err, &status}) DMLC_RETURN_IF_ERROR_WITH(MakePipe(*pipe), "starting " + argv[0]);
 
   const ChildSetup setup{
       exec_argv.data(), {in.read.get(), out.write.get(), err.write.get()}, status.write.get(), getpid()};
@@ -240,12 +241,10 @@ ExitStatus Process::Wait() {
   // Waits without reaping, then reaps under status_mutex: Kill() cannot slip in between the reap and the
   // record of it, and it never waits behind this blocking call.
   siginfo_t info{};
-  if (RetryOnEintr([&] { return waitid(P_PID, native.pid, &info, WEXITED | WNOWAIT); }) != 0) {
-    // Wait() has no error to return: waitid() fails only when the program broke this module's contract
-    // (another waitpid() took the child, or SIGCHLD is ignored, which reaps children unasked).
-    std::fprintf(stderr, "%s:%d: waitid(%d): %s\n", __FILE__, __LINE__, native.pid, std::strerror(errno));
-    std::abort();
-  }
+  // Wait() has no error to return: waitid() fails only when the program broke this module's contract
+  // (another waitpid() took the child, or SIGCHLD is ignored, which reaps children unasked).
+  DMLC_CHECK(RetryOnEintr([&] { return waitid(P_PID, native.pid, &info, WEXITED | WNOWAIT); }) == 0)
+      << "waitid(" << native.pid << "): " << std::strerror(errno);
   std::lock_guard status_lock(native.status_mutex);
   Reap(native.pid);
   native.status = info.si_code == CLD_EXITED ? ExitStatus{ExitStatus::Kind::kExited, info.si_status}

@@ -11,6 +11,7 @@
 #include "app/worker/process.h"
 #include "app/worker/system_error.h"
 #include "app/worker/unique_resource.h"
+#include "ops/check.h"
 
 namespace dmlc::app::worker {
 namespace {
@@ -103,9 +104,9 @@ Result<std::unique_ptr<Process>> Process::Spawn(const std::vector<std::string>& 
   auto command_line = Utf8ToWide(BuildWindowsCommandLine(argv));
   if (!command_line.ok()) return command_line.error();
   Pipe in, out, err;
-  DMLC_RETURN_IF_ERROR(MakePipe(in, /*child_reads=*/true));
-  DMLC_RETURN_IF_ERROR(MakePipe(out, /*child_reads=*/false));
-  DMLC_RETURN_IF_ERROR(MakePipe(err, /*child_reads=*/false));
+  DMLC_RETURN_IF_ERROR_WITH(MakePipe(in, /*child_reads=*/true), "starting " + argv[0]);
+  DMLC_RETURN_IF_ERROR_WITH(MakePipe(out, /*child_reads=*/false), "starting " + argv[0]);
+  DMLC_RETURN_IF_ERROR_WITH(MakePipe(err, /*child_reads=*/false), "starting " + argv[0]);
   auto job = MakeKillOnCloseJob();
   if (!job.ok()) return job.error();
 
@@ -170,13 +171,10 @@ void Process::Kill() { TerminateProcess(native_->process.get(), kKilledExitCode)
 
 ExitStatus Process::Wait() {
   DWORD code = 0;
-  if (WaitForSingleObject(native_->process.get(), INFINITE) != WAIT_OBJECT_0 ||
-      !GetExitCodeProcess(native_->process.get(), &code)) {
-    // Wait() has no error to return, and with a valid handle of our own neither call fails.
-    std::fprintf(stderr, "%s:%d: waiting for process %lu: error %lu\n", __FILE__, __LINE__,
-                 static_cast<unsigned long>(native_->pid), static_cast<unsigned long>(GetLastError()));
-    std::abort();
-  }
+  // Wait() has no error to return, and with a valid handle of our own neither call fails.
+  DMLC_CHECK(WaitForSingleObject(native_->process.get(), INFINITE) == WAIT_OBJECT_0 &&
+             GetExitCodeProcess(native_->process.get(), &code))
+      << "waiting for process " << native_->pid << ": error " << GetLastError();
   return ExitStatus{ExitStatus::Kind::kExited, static_cast<int>(code)};
 }
 

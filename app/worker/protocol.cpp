@@ -22,6 +22,39 @@ std::string Line(const Json& j) {
   return j.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
+// Paths and ids are bytes (a POSIX file name need not be UTF-8), and JSON text must be UTF-8: a request's
+// strings travel each byte as the code point of its value (ISO 8859-1 read as Unicode), so the worker
+// opens the very file the parent found, and no byte sequence is replaced on the way.
+std::string BytesAsText(std::string_view bytes) {
+  std::string text;
+  for (const char c : bytes) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b < 0x80) {
+      text += c;
+    } else {
+      text += static_cast<char>(0xC0 | (b >> 6));
+      text += static_cast<char>(0x80 | (b & 0x3F));
+    }
+  }
+  return text;
+}
+
+// The inverse, or nullopt for a code point past U+00FF, which BytesAsText never writes.
+std::optional<std::string> TextAsBytes(std::string_view text) {
+  std::string bytes;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    if (b < 0x80) {
+      bytes += text[i];
+    } else if ((b == 0xC2 || b == 0xC3) && i + 1 < text.size()) {
+      bytes += static_cast<char>(((b & 0x03) << 6) | (static_cast<unsigned char>(text[++i]) & 0x3F));
+    } else {
+      return std::nullopt;
+    }
+  }
+  return bytes;
+}
+
 std::optional<Json> ParseObject(std::string_view line) {
   Json j = Json::parse(line, nullptr, false);
   if (j.is_discarded() || !j.is_object() || j.size() != 1) return std::nullopt;
@@ -31,7 +64,7 @@ std::optional<Json> ParseObject(std::string_view line) {
 }  // namespace
 
 std::string EncodeRequest(const CaseRequest& r) {
-  return Line(Json{{"run", {{"file", r.file}, {"root", r.root}, {"id", r.id}}}});
+  return Line(Json{{"run", {{"file", BytesAsText(r.file)}, {"root", BytesAsText(r.root)}, {"id", BytesAsText(r.id)}}}});
 }
 
 std::string EncodeMessage(const WorkerMessage& message) {
@@ -51,7 +84,9 @@ Result<CaseRequest> DecodeRequest(std::string_view line) {
   CaseRequest r;
   for (auto [key, into] : {std::pair<const char*, std::string*>{"file", &r.file}, {"root", &r.root}, {"id", &r.id}}) {
     if (!run.contains(key) || !run[key].is_string()) return ProtocolError(line, std::string("run request without \"") + key + "\"");
-    *into = run[key].get<std::string>();
+    std::optional<std::string> bytes = TextAsBytes(run[key].get_ref<const std::string&>());
+    if (!bytes) return ProtocolError(line, std::string("run request whose \"") + key + "\" is not bytes as code points");
+    *into = std::move(*bytes);
   }
   return r;
 }
@@ -70,6 +105,11 @@ Result<WorkerMessage> DecodeMessage(std::string_view line) {
     return WorkerMessage(std::move(result).value());
   }
   return ProtocolError(line, "unknown worker message \"" + key + "\"");
+}
+
+bool Answers(const CaseResult& result, const CaseRequest& request) {
+  const Json sent = Json::parse(Line(Json(request.id)));
+  return result.id == sent.get_ref<const std::string&>();
 }
 
 void LineSplitter::Append(std::span<const char> bytes) { pending_.append(bytes.data(), bytes.size()); }

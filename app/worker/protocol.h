@@ -1,6 +1,7 @@
 // What the parent and a worker process say to each other over the worker's stdin and stdout: one JSON
 // object a line, so a transcript reads as text and a torn line is detected, never misread.
-//   parent -> worker  {"run": {"file", "root", "id"}}           run this case of this file
+//   parent -> worker  {"run": {"file", "root", "id"}}           run this case of this file (each byte of
+//                                                              the three as the code point of its value)
 //   worker -> parent  {"ready": {"device", "driver"}}           the backend is up, once, first
 //                     {"unavailable": "why"}                    the backend could not be created; then exits
 //                     {"result": {...a report's case object}}   the case's result (report_reader decodes it)
@@ -40,6 +41,11 @@ std::string EncodeMessage(const WorkerMessage& message);
 // `line` without its '\n'. Errors say what was wrong with the line and quote its start.
 Result<CaseRequest> DecodeRequest(std::string_view line);
 Result<WorkerMessage> DecodeMessage(std::string_view line);
+
+// Whether `result` answers `request`. A result's text came through nlohmann's replace handler (a message
+// may hold any bytes), so an id that is not UTF-8 is compared as it was sent; the caller then restores
+// the request's own id and file.
+bool Answers(const CaseResult& result, const CaseRequest& request);
 
 // Cuts a byte stream into lines. Not thread-safe.
 class LineSplitter {

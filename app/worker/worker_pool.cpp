@@ -179,11 +179,13 @@ Status WorkerPool::Run(const std::vector<CaseRequest>& requests, const PoolCallb
       fatal = MakeError("worker", "", unavailable->reason);
     } else {
       CaseResult& result = std::get<CaseResult>(*message);
-      if (s.state != Slot::State::kBusy || result.id != requests[*s.request].id) {
+      if (s.state != Slot::State::kBusy || !Answers(result, requests[*s.request])) {
         s.protocol_error = "a result for '" + result.id + "', which it was not running";
         return stop(s);
       }
       const size_t index = *s.request;
+      result.id = requests[index].id;
+      result.file = requests[index].file;
       s.request.reset();
       s.state = Slot::State::kIdle;
       // After a lost device the worker exits by itself; its replacement brings a fresh device.

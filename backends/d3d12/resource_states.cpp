@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <utility>
 
+#include "ops/check.h"
+
 namespace dmlc::backends::d3d12 {
 
 void ResourceStates::Track(ID3D12Resource* resource, D3D12_RESOURCE_STATES state) {
@@ -20,8 +22,7 @@ size_t ResourceStates::IndexOf(ID3D12Resource* resource) const {
   for (size_t i = 0; i < entries_.size(); ++i) {
     if (entries_[i].resource == resource) return i;
   }
-  std::fprintf(stderr, "%s:%d: resource %p used before Track()\n", __FILE__, __LINE__, static_cast<void*>(resource));
-  std::abort();
+  DMLC_CHECK(false) << "resource " << static_cast<void*>(resource) << " used before Track()";
 }
 
 void ResourceStates::Require(ID3D12Resource* resource, D3D12_RESOURCE_STATES state) {

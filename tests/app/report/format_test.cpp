@@ -77,8 +77,8 @@ TEST(DetailLines, MessageLinesAfterTheFirstAreIndented) {
                                                       "  assert failed", "", "  bye"}));
 }
 
-TEST(XmlEscape, EscapesMarkupAndDropsControlCharacters) {
-  EXPECT_EQ(XmlEscape("a<b>&\"c'\x01\n"), "a&lt;b&gt;&amp;&quot;c&apos;?\n");
+TEST(XmlEscape, EscapesMarkupAndShowsControlCharacters) {
+  EXPECT_EQ(XmlEscape("a<b>&\"c'\x01\n\x80"), "a&lt;b&gt;&amp;&quot;c&apos;\\u0001\n\xEF\xBF\xBD");
   EXPECT_EQ(XmlAttribute("a<b\n\tc\r"), "a&lt;b&#10;&#9;c&#13;");
 }
 

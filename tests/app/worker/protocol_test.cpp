@@ -22,6 +22,28 @@ TEST(WorkerProtocol, RequestsRoundTrip) {
   EXPECT_EQ(decoded->id, request.id);
 }
 
+// A file name is bytes: one that is not UTF-8 must reach the worker intact, and its result still
+// answers the request though the result's text went through the replace handler.
+TEST(WorkerProtocol, RequestsCarryAnyBytes) {
+  const std::string name = "caf\xC3\xA9 \x80\xC0\xAF\xED\xA0\x80\xE2\x82";
+  const CaseRequest request{"cases/" + name + ".json", "cases", name + "/typo"};
+  const std::string line = EncodeRequest(request);
+  Result<CaseRequest> decoded = DecodeRequest(std::string_view(line).substr(0, line.size() - 1));
+  ASSERT_TRUE(decoded.ok()) << decoded.error().ToString();
+  EXPECT_EQ(decoded->file, request.file);
+  EXPECT_EQ(decoded->id, request.id);
+
+  CaseResult result;
+  result.id = request.id;
+  result.status = CaseStatus::kPass;
+  Result<WorkerMessage> back = DecodeMessage(EncodeMessage(result));
+  ASSERT_TRUE(back.ok()) << back.error().ToString();
+  EXPECT_NE(std::get<CaseResult>(*back).id, request.id);
+  EXPECT_TRUE(Answers(std::get<CaseResult>(*back), request));
+  result.id = "other";
+  EXPECT_FALSE(Answers(result, request));
+}
+
 TEST(WorkerProtocol, MessagesRoundTrip) {
   Result<WorkerMessage> ready = DecodeMessage(EncodeMessage(WorkerReady{"llvmpipe", "Mesa 22.3.6"}));
   ASSERT_TRUE(ready.ok());
