@@ -12,8 +12,8 @@ namespace {
 TEST(CheckDeathTest, AbortsNamingFileLineConditionAndMessage) {
   const int size = 3;
   EXPECT_DEATH(DMLC_CHECK(size > 4) << "size " << size << " is too small",
-               "check_test.cpp:[0-9]+: check failed: size > 4: size 3 is too small");
-  EXPECT_DEATH(DMLC_CHECK(false), "check_test.cpp:[0-9]+: check failed: false\n");
+               "check_test.cpp:.+ check failed: size > 4: size 3 is too small");
+  EXPECT_DEATH(DMLC_CHECK(false), "check_test.cpp:.+ check failed: false\n");
 }
 
 TEST(Check, PassingCheckEvaluatesNoMessage) {
