@@ -94,7 +94,9 @@ Result<CaseRequest> DecodeRequest(std::string_view line) {
 Result<WorkerMessage> DecodeMessage(std::string_view line) {
   const std::optional<Json> j = ParseObject(line);
   if (!j) return ProtocolError(line, "not a worker message");
-  const auto& [key, value] = *j->items().begin();
+  // The one member; items() would hand out a proxy that dies with the statement.
+  const std::string key = j->begin().key();
+  const Json& value = j->begin().value();
   if (key == "ready" && value.is_object()) {
     return WorkerMessage(WorkerReady{value.value("device", ""), value.value("driver", "")});
   }
