@@ -42,7 +42,8 @@ std::vector<const ReduceKernels*> KernelSets() {
 }
 
 TEST(CpuReduceKernels, RowAndColumnSumsAreBitEqualAcrossKernelSets) {
-  const std::vector<float> x = RandomFloats(1000, 5);
+  // Two more than the longest row: the five-row column below starts at x[2] and spans 5 x (n / 5).
+  const std::vector<float> x = RandomFloats(1002, 5);
   for (Accumulate kind : {Accumulate::kSum, Accumulate::kAbs, Accumulate::kSquare, Accumulate::kProduct}) {
     for (size_t n : {size_t{1}, size_t{15}, size_t{16}, size_t{37}, size_t{1000}}) {
       const double init = kind == Accumulate::kProduct ? 1.0 : 0.0;
