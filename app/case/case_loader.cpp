@@ -79,25 +79,8 @@ Status CheckReadable(const fs::path& file, uint64_t max_file_size) {
   return OkStatus();
 }
 
-void LoadInto(CaseFile& out, const fs::path& file, uint64_t max_file_size) {
-  if (Status readable = CheckReadable(file, max_file_size); !readable.ok()) {
-    out.error = readable.error();
-    return;
-  }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    out.error = FileError(out.path, "cannot open the file", "case files must be readable");
-    return;
-  }
-  // Read to the size the file has, not through a string that doubles as it grows (twice the file, briefly).
-  std::error_code size_error;
-  std::string text(static_cast<size_t>(fs::file_size(file, size_error)), '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<size_t>(in.gcount()));
-  if (in.bad() || size_error) {
-    out.error = FileError(out.path, "cannot read the file", "case files must be readable");
-    return;
-  }
+// Parses a case file's text into `out`; `file` is where it came from (sourcePaths are relative to its folder).
+void ParseInto(CaseFile& out, std::string text, const fs::path& file) {
   Result<JsonTree> parsed = ParseJsonWithLocations(std::move(text), out.path);
   if (!parsed.ok()) {
     out.error = parsed.error();
@@ -137,23 +120,61 @@ void LoadInto(CaseFile& out, const fs::path& file, uint64_t max_file_size) {
   });
 }
 
-}  // namespace
+void LoadInto(CaseFile& out, const fs::path& file, uint64_t max_file_size) {
+  if (Status readable = CheckReadable(file, max_file_size); !readable.ok()) {
+    out.error = readable.error();
+    return;
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    out.error = FileError(out.path, "cannot open the file", "case files must be readable");
+    return;
+  }
+  // Read to the size the file has, not through a string that doubles as it grows (twice the file, briefly).
+  std::error_code size_error;
+  std::string text(static_cast<size_t>(fs::file_size(file, size_error)), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (in.bad() || size_error) {
+    out.error = FileError(out.path, "cannot read the file", "case files must be readable");
+    return;
+  }
+  ParseInto(out, std::move(text), file);
+}
 
-CaseFile LoadCaseFile(const fs::path& file, const fs::path& root, uint64_t max_file_size) {
+CaseFile NewCaseFile(const fs::path& file, const fs::path& root) {
   CaseFile out;
   out.path = file.string();
   out.root = root.string();
   out.file_id = FileId(file, root);
+  return out;
+}
+
+// Runs `load` on `out`. The budget for one file is all memory: past it the file is refused, the run goes
+// on with the others. What was loaded is released first, so that the message itself can be built.
+template <typename Load>
+void LoadGuarded(CaseFile& out, Load load) {
   try {
-    LoadInto(out, file, max_file_size);
+    load();
   } catch (const std::bad_alloc& e) {
-    // The budget for one file is all memory: past it the file is refused, the run goes on with the
-    // others. What was loaded is released first, so that the message itself can be built.
     out.cases.clear();
     out.cases.shrink_to_fit();
     out.error = FileError(out.path, std::string("out of memory while loading the file: ") + e.what(),
                           "a case file must fit in memory");
   }
+}
+
+}  // namespace
+
+CaseFile LoadCaseFile(const fs::path& file, const fs::path& root, uint64_t max_file_size) {
+  CaseFile out = NewCaseFile(file, root);
+  LoadGuarded(out, [&] { LoadInto(out, file, max_file_size); });
+  return out;
+}
+
+CaseFile LoadCaseText(std::string text, const fs::path& file, const fs::path& root) {
+  CaseFile out = NewCaseFile(file, root);
+  LoadGuarded(out, [&] { ParseInto(out, std::move(text), file); });
   return out;
 }
 

@@ -25,6 +25,9 @@ struct CaseFile {
   std::string file_id;          // path relative to the run root, '/'-separated, without .json
   std::optional<Error> error;   // the file as a whole could not be read or parsed (JSON syntax: line/col)
   std::vector<CaseEntry> cases;
+  // The file's text when it came from memory rather than disk (generated cases): worker processes are
+  // handed the text, since there is no file for them to read.
+  std::string text;
 };
 
 // --max-file-size's default: far beyond any hand-written or generated case file, well below what
@@ -37,6 +40,10 @@ inline constexpr uint64_t kDefaultMaxFileSize = uint64_t{1} << 30;
 // file's error, not an exception.
 CaseFile LoadCaseFile(const std::filesystem::path& file, const std::filesystem::path& root,
                       uint64_t max_file_size = kDefaultMaxFileSize);
+
+// Parses `text` as the case file `file` would be (ids relative to `root`, sourcePaths to file's folder),
+// without touching the disk. The returned CaseFile's `text` is left empty; the caller keeps the text.
+CaseFile LoadCaseText(std::string text, const std::filesystem::path& file, const std::filesystem::path& root);
 
 struct CaseSource {
   std::filesystem::path file;

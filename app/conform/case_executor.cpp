@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <thread>
 
+#include "app/case/byte_size.h"
+#include "app/worker/process.h"
 #include "backends/registry.h"
 
 namespace dmlc::app {
@@ -27,7 +29,7 @@ class Isolated final : public CaseExecutor {
   Status Execute(const std::vector<SelectedCase>& cases, const worker::PoolCallbacks& callbacks) override {
     std::vector<worker::CaseRequest> requests;
     requests.reserve(cases.size());
-    for (const SelectedCase& c : cases) requests.push_back({c.file->path, c.file->root, c.id()});
+    for (const SelectedCase& c : cases) requests.push_back({c.file->path, c.file->root, c.id(), c.file->text});
     return pool_->Run(requests, callbacks);
   }
   backends::DeviceInfo Device() const override {
@@ -68,6 +70,45 @@ class InProcess final : public CaseExecutor {
 
 std::unique_ptr<CaseExecutor> ProcessExecutor(const std::string& program, const ExecutorOptions& options) {
   return std::make_unique<Isolated>(program, options);
+}
+
+Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o) {
+  ExecutorOptions e;
+  e.worker.backend = o.backend;
+  e.worker.device = o.device;
+  e.worker.debug = o.debug;
+  e.worker.verbose = o.verbosity == Verbosity::kVerbose;
+  if (!o.feature_level.empty()) {
+    e.worker.run.feature_level = ops::ParseFeatureLevel(o.feature_level);
+    if (!e.worker.run.feature_level) {
+      return MakeError("--feature-level", "", "--feature-level '" + o.feature_level +
+                                                  "' is not a feature level (expected e.g. 4_1, 5.0, DML_FEATURE_LEVEL_5_1)");
+    }
+  }
+  Result<uint64_t> max_file_size = ParseByteSize(o.max_file_size, "--max-file-size");
+  if (!max_file_size.ok()) return max_file_size.error();
+  e.worker.max_file_size = *max_file_size;
+  if (!o.max_case_memory.empty()) {
+    Result<uint64_t> max_case_memory = ParseByteSize(o.max_case_memory, "--max-case-memory");
+    if (!max_case_memory.ok()) return max_case_memory.error();
+    e.worker.run.max_case_memory = *max_case_memory;
+  }
+  e.worker.run.dump_dir = o.dump_dir;
+  e.worker.run.iterations = o.iterations;
+  e.worker.run.warmup = o.warmup;
+  e.jobs = o.jobs;
+  // A reference run on the CPU may be slow but does not hang; a device may.
+  e.timeout_s = o.timeout_s >= 0 ? o.timeout_s : o.backend == "cpu" ? 300 : 60;
+  return e;
+}
+
+Result<std::unique_ptr<CaseExecutor>> MakeExecutor(const RunCommandOptions& o, const ExecutorOptions& e) {
+  if (o.isolation != "none") return ProcessExecutor(worker::CurrentExecutable().string(), e);
+  Result<std::unique_ptr<CaseExecutor>> in_process = InProcessExecutor(e);
+  if (!in_process.ok()) {
+    return MakeError("backend", "", "backend '" + o.backend + "' is unavailable: " + in_process.error().ToString());
+  }
+  return in_process;
 }
 
 Result<std::unique_ptr<CaseExecutor>> InProcessExecutor(const ExecutorOptions& o) {

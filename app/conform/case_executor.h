@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/conform/commands.h"
 #include "app/engine/case_set.h"
 #include "app/engine/runner.h"
 #include "app/worker/worker_args.h"
@@ -33,6 +34,11 @@ struct ExecutorOptions {
 
 // Each worker re-runs `program` (this executable) in worker mode.
 std::unique_ptr<CaseExecutor> ProcessExecutor(const std::string& program, const ExecutorOptions& options);
+// What `run`'s and `fuzz`'s options say of execution; errors name the option that is wrong.
+Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o);
+// The executor --isolation asks for: worker processes running this executable, or (none) the backend
+// created here, an error naming it when it is unavailable.
+Result<std::unique_ptr<CaseExecutor>> MakeExecutor(const RunCommandOptions& o, const ExecutorOptions& e);
 // Creates the backend here; an error when it is unavailable.
 Result<std::unique_ptr<CaseExecutor>> InProcessExecutor(const ExecutorOptions& options);
 

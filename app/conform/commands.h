@@ -2,6 +2,8 @@
 // process exit code.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -45,6 +47,19 @@ struct RunCommandOptions {
   std::string max_case_memory;  // "" = half the physical memory
 };
 
+// `fuzz`: generated cases run against the reference; execution, reports and verbosity as `run` has them.
+struct FuzzCommandOptions {
+  RunCommandOptions run;        // backend, device, feature level, jobs, isolation, timeout, reports, verbosity
+  uint64_t seed = 1;
+  uint64_t count = 0;           // 0: 1000, or unbounded with --duration
+  std::string duration;         // "90s", "10m", "2h"; "" = none
+  std::vector<std::string> ops; // operator names as case files spell them; empty = all
+  uint64_t max_elements = 4096; // per tensor
+  std::string out;              // folder for the shrunk findings; "" = not written
+  std::string replay;           // "SEED:INDEX": print and run that one case
+  size_t shrink_attempts = 3000;
+};
+
 struct ListCommandOptions {
   std::vector<std::string> paths;
   std::vector<std::string> filters;
@@ -60,6 +75,8 @@ struct MergeCommandOptions {
 
 int RunCommand(const RunCommandOptions& options);
 int ListCommand(const ListCommandOptions& options);
+// Exit 0 when no finding, 1 with findings, 2 on bad arguments or an unavailable backend.
+int FuzzCommand(const FuzzCommandOptions& options);
 // Same paths and filters as list.
 int ValidateCommand(const ListCommandOptions& options);
 int BackendsCommand();

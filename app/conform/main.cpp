@@ -7,6 +7,7 @@
 
 #include "app/conform/commands.h"
 #include "app/conform/compare_command.h"
+#include "app/conform/execution_cli.h"
 #include "app/engine/build_info.h"
 #include "app/worker/worker_args.h"
 
@@ -46,25 +47,14 @@ int main(int argc, char** argv) {
   CLI::App* run_cmd = app.add_subcommand("run", "Run case files through a backend and report");
   run_cmd->add_option("paths", run.paths, "Case files or folders (searched recursively for *.json)")
       ->default_str("testcases/");
-  run_cmd->add_option("--backend", run.backend, "Backend to run on (see `dml-conform backends`)")->capture_default_str();
-  run_cmd->add_option("--device", run.device, "Device index or name substring; default: the backend's first");
-  run_cmd->add_flag("--debug", run.debug,
-                    "API validation: the Vulkan validation layer or the D3D12 debug layer, messages in the log");
+  dmlc::app::AddExecutionOptions(*run_cmd, run);
   run_cmd->add_option("--filter", run.filters, "Glob on case ids; repeatable; a leading '-' excludes")->allow_extra_args(false);
-  run_cmd->add_option("--feature-level", run.feature_level, "Highest feature level to test (e.g. 4_1); cases needing more are skipped");
-  run_cmd->add_option("-j,--jobs", run.jobs, "Cases run in parallel; 0 = all cores")->check(CLI::NonNegativeNumber)->capture_default_str();
-  run_cmd->add_option("--report", run.report, "Write a JSON report to this file");
-  run_cmd->add_option("--junit", run.junit, "Write a JUnit XML report to this file");
   run_cmd->add_option("--dump-dir", run.dump_dir, "Write actual and expected outputs of failing cases as .npy here");
   run_cmd->add_flag("--fail-fast", run.fail_fast, "Stop starting cases after the first fail or error");
   run_cmd->add_option("--iterations", run.iterations, "Timed executions per case after the compared one, in one batch")
       ->check(CLI::Range(0, 65536))->capture_default_str();
   run_cmd->add_option("--warmup", run.warmup, "Untimed executions before the timed ones, in one batch")
       ->check(CLI::Range(0, 65536))->capture_default_str();
-  run_cmd->add_option("--isolation", run.isolation, "process: each case in a worker process (default); none: in this process")
-      ->check(CLI::IsMember({"process", "none"}));
-  run_cmd->add_option("--timeout", run.timeout_s, "Seconds a case may run before its worker is killed; 0 = none (default 60 on a device, 300 on cpu)")
-      ->check(CLI::NonNegativeNumber);
   run_cmd->add_option("--retries", run.retries, "Rerun failing, crashing and timed-out cases up to N times; a pass makes them flakes")
       ->check(CLI::Range(0, 100))->capture_default_str();
   run_cmd->add_option("--resume", run.resume, "Run only the cases this report (or its journal) lacks, and write the merged report there");
@@ -75,9 +65,21 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--shard", run.shard, "K/N: run the K-th of N stable parts of the selection; auto, auto/N: from CI variables");
   run_cmd->add_option("--max-file-size", run.max_file_size, "Refuse case files larger than this, unread (e.g. 512M, 2G)")
       ->capture_default_str();
-  run_cmd->add_option("--max-case-memory", run.max_case_memory,
-                      "Refuse cases whose buffers need more than this, before allocating (e.g. 8G); default: half the physical memory");
   AddVerbosity(*run_cmd, run_verbose, run_quiet);
+
+  dmlc::app::FuzzCommandOptions fuzz;
+  bool fuzz_verbose = false, fuzz_quiet = false;
+  CLI::App* fuzz_cmd = app.add_subcommand("fuzz", "Run generated cases against the reference; shrink each finding to a case file");
+  dmlc::app::AddExecutionOptions(*fuzz_cmd, fuzz.run);
+  fuzz_cmd->add_option("--seed", fuzz.seed, "Seed of the generated cases: the same seed, the same cases everywhere")->capture_default_str();
+  auto* fuzz_count = fuzz_cmd->add_option("--count", fuzz.count, "Cases to generate (default 1000)");
+  fuzz_cmd->add_option("--duration", fuzz.duration, "Generate until this much time has passed (90s, 10m, 2h)")->excludes(fuzz_count);
+  fuzz_cmd->add_option("--ops", fuzz.ops, "Operators to generate, comma-separated (REDUCE,JOIN,...); default all")->delimiter(',');
+  fuzz_cmd->add_option("--max-elements", fuzz.max_elements, "Largest tensor, in elements")->check(CLI::Range(uint64_t{1}, uint64_t{1} << 24))->capture_default_str();
+  fuzz_cmd->add_option("--out", fuzz.out, "Write each finding, shrunk, as a case file into this folder");
+  fuzz_cmd->add_option("--replay", fuzz.replay, "SEED:INDEX: print that generated case as a case file and run it");
+  fuzz_cmd->add_option("--shrink-attempts", fuzz.shrink_attempts, "Candidate runs shrinking each finding may take")->capture_default_str();
+  AddVerbosity(*fuzz_cmd, fuzz_verbose, fuzz_quiet);
 
   dmlc::app::ListCommandOptions list;
   CLI::App* list_cmd = app.add_subcommand("list", "List case ids with operator, data types and feature level");
@@ -113,6 +115,10 @@ int main(int argc, char** argv) {
     if (run.paths.empty()) run.paths = {"testcases/"};
     if (run.report.empty()) run.report = run.resume;
     return dmlc::app::RunCommand(run);
+  }
+  if (fuzz_cmd->parsed()) {
+    fuzz.run.verbosity = SetVerbosity(fuzz_verbose, fuzz_quiet);
+    return dmlc::app::FuzzCommand(fuzz);
   }
   if (list_cmd->parsed()) {
     if (list.paths.empty()) list.paths = {"testcases/"};

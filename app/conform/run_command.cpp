@@ -13,7 +13,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include "app/case/byte_size.h"
 #include "app/conform/case_executor.h"
 #include "app/conform/commands.h"
 #include "app/conform/report_files.h"
@@ -22,7 +21,6 @@
 #include "app/policy/skips_and_flakes.h"
 #include "app/report/journal.h"
 #include "app/worker/interrupt.h"
-#include "app/worker/process.h"
 
 namespace dmlc::app {
 namespace {
@@ -63,36 +61,6 @@ Result<Policies> LoadPolicies(const RunCommandOptions& o) {
     p.resumed = std::move(resumed).value();
   }
   return p;
-}
-
-Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o) {
-  ExecutorOptions e;
-  e.worker.backend = o.backend;
-  e.worker.device = o.device;
-  e.worker.debug = o.debug;
-  e.worker.verbose = o.verbosity == Verbosity::kVerbose;
-  if (!o.feature_level.empty()) {
-    e.worker.run.feature_level = ops::ParseFeatureLevel(o.feature_level);
-    if (!e.worker.run.feature_level) {
-      return MakeError("--feature-level", "", "--feature-level '" + o.feature_level +
-                                                  "' is not a feature level (expected e.g. 4_1, 5.0, DML_FEATURE_LEVEL_5_1)");
-    }
-  }
-  Result<uint64_t> max_file_size = ParseByteSize(o.max_file_size, "--max-file-size");
-  if (!max_file_size.ok()) return max_file_size.error();
-  e.worker.max_file_size = *max_file_size;
-  if (!o.max_case_memory.empty()) {
-    Result<uint64_t> max_case_memory = ParseByteSize(o.max_case_memory, "--max-case-memory");
-    if (!max_case_memory.ok()) return max_case_memory.error();
-    e.worker.run.max_case_memory = *max_case_memory;
-  }
-  e.worker.run.dump_dir = o.dump_dir;
-  e.worker.run.iterations = o.iterations;
-  e.worker.run.warmup = o.warmup;
-  e.jobs = o.jobs;
-  // A reference run on the CPU may be slow but does not hang; a device may.
-  e.timeout_s = o.timeout_s >= 0 ? o.timeout_s : o.backend == "cpu" ? 300 : 60;
-  return e;
 }
 
 bool Isolated(const RunCommandOptions& o) { return o.isolation != "none"; }
@@ -260,17 +228,12 @@ int RunCommand(const RunCommandOptions& o) {
     return kExitUsage;
   }
 
-  std::unique_ptr<CaseExecutor> executor;
-  if (Isolated(o)) {
-    executor = ProcessExecutor(worker::CurrentExecutable().string(), *execution);
-  } else {
-    Result<std::unique_ptr<CaseExecutor>> in_process = InProcessExecutor(*execution);
-    if (!in_process.ok()) {
-      spdlog::error("backend '{}' is unavailable: {}", o.backend, in_process.error().ToString());
-      return kExitUsage;
-    }
-    executor = std::move(in_process).value();
+  Result<std::unique_ptr<CaseExecutor>> made = MakeExecutor(o, *execution);
+  if (!made.ok()) {
+    spdlog::error("{}", made.error().message);
+    return kExitUsage;
   }
+  std::unique_ptr<CaseExecutor> executor = std::move(made).value();
   spdlog::info("running {} cases from {} files on {}{}", plan.ToRun(), set.files.size(), o.backend,
                Isolated(o) ? " in worker processes" : "");
 

@@ -64,7 +64,9 @@ std::optional<Json> ParseObject(std::string_view line) {
 }  // namespace
 
 std::string EncodeRequest(const CaseRequest& r) {
-  return Line(Json{{"run", {{"file", BytesAsText(r.file)}, {"root", BytesAsText(r.root)}, {"id", BytesAsText(r.id)}}}});
+  Json run{{"file", BytesAsText(r.file)}, {"root", BytesAsText(r.root)}, {"id", BytesAsText(r.id)}};
+  if (!r.text.empty()) run["text"] = r.text;
+  return Line(Json{{"run", std::move(run)}});
 }
 
 std::string EncodeMessage(const WorkerMessage& message) {
@@ -87,6 +89,10 @@ Result<CaseRequest> DecodeRequest(std::string_view line) {
     std::optional<std::string> bytes = TextAsBytes(run[key].get_ref<const std::string&>());
     if (!bytes) return ProtocolError(line, std::string("run request whose \"") + key + "\" is not bytes as code points");
     *into = std::move(*bytes);
+  }
+  if (run.contains("text")) {
+    if (!run["text"].is_string()) return ProtocolError(line, "run request whose \"text\" is not a string");
+    r.text = run["text"].get<std::string>();
   }
   return r;
 }

@@ -60,16 +60,22 @@ class FileCache {
  public:
   explicit FileCache(uint64_t max_file_size) : max_file_size_(max_file_size) {}
 
-  const CaseFile& Get(const std::string& file, const std::string& root) {
+  const CaseFile& Get(const CaseRequest& request) {
+    // A file given as text is new each time (generated cases): parsed, never cached.
+    if (!request.text.empty()) return Add(LoadCaseText(request.text, request.file, request.root));
     for (const CaseFile& f : files_) {
-      if (f.path == file && f.root == root) return f;
+      if (f.path == request.file && f.root == request.root) return f;
     }
-    if (files_.size() == kFiles) files_.pop_front();
-    files_.push_back(LoadCaseFile(file, root, max_file_size_));
-    return files_.back();
+    return Add(LoadCaseFile(request.file, request.root, max_file_size_));
   }
 
  private:
+  const CaseFile& Add(CaseFile file) {
+    if (files_.size() == kFiles) files_.pop_front();
+    files_.push_back(std::move(file));
+    return files_.back();
+  }
+
   static constexpr size_t kFiles = 4;
   uint64_t max_file_size_;
   std::deque<CaseFile> files_;
@@ -108,7 +114,7 @@ int ServeCases(const WorkerOptions& options) {
       spdlog::error("{}", request.error().ToString());
       return 2;
     }
-    const CaseFile& file = files.Get(request->file, request->root);
+    const CaseFile& file = files.Get(*request);
     CaseResult result = NotFound(*request);
     if (file.error && file.file_id == request->id) result = runner.RunOne(SelectedCase{&file, nullptr});
     for (const CaseEntry& entry : file.cases) {

@@ -110,15 +110,39 @@ CaseResult Abandoned(const CaseRequest& request, const Slot& slot, const ExitSta
 
 }  // namespace
 
+// The workers, kept between Run() calls so that each keeps its device (and its warm pipelines).
+struct WorkerPool::Live {
+  std::shared_ptr<EventQueue> queue = std::make_shared<EventQueue>();
+  std::vector<Slot> slots;
+  uint64_t generations = 0;
+
+  void Shutdown() {
+    for (Slot& s : slots) {
+      if (s.process) s.process->Kill();
+    }
+    for (Slot& s : slots) {
+      if (s.process) s.process->Wait();
+      s = Slot{};
+    }
+  }
+};
+
+WorkerPool::WorkerPool(PoolOptions options) : options_(std::move(options)), live_(std::make_unique<Live>()) {}
+
+WorkerPool::~WorkerPool() { live_->Shutdown(); }
+
+uint64_t WorkerPool::started() const { return live_->generations; }
+
 Status WorkerPool::Run(const std::vector<CaseRequest>& requests, const PoolCallbacks& callbacks) {
   if (requests.empty()) return OkStatus();
   constexpr int kStartAttempts = 3;
   constexpr auto kPoll = std::chrono::milliseconds(100);
   constexpr auto kExitGrace = std::chrono::seconds(2);
 
-  auto queue = std::make_shared<EventQueue>();
-  std::vector<Slot> slots(std::min<size_t>(static_cast<size_t>(std::max(options_.workers, 1)), requests.size()));
-  uint64_t generations = 0;
+  const std::shared_ptr<EventQueue>& queue = live_->queue;
+  std::vector<Slot>& slots = live_->slots;
+  uint64_t& generations = live_->generations;
+  slots.resize(static_cast<size_t>(std::max(options_.workers, 1)));
   size_t next = 0;
   int failed_starts = 0;
   std::optional<Error> fatal;
@@ -216,15 +240,18 @@ Status WorkerPool::Run(const std::vector<CaseRequest>& requests, const PoolCallb
     // Both streams ended: the worker is gone, and every line it wrote to stderr is in the tail.
     if (s.state == Slot::State::kExiting && !s.stdout_open && !s.stderr_open) finish(e.slot);
   };
-  auto kill_all = [&] {
-    for (Slot& s : slots) {
-      if (s.process) s.process->Kill();
-    }
-  };
-
-  for (size_t i = 0; i < slots.size() && !fatal; ++i) start(i);
+  // What the workers said while idle between runs (a worker that died meanwhile) is settled first.
+  while (std::optional<Event> e = queue->Pop(Clock::now())) on_event(*e);
+  // Workers still alive from the last run take cases at once; the others start, as many as there are cases.
+  for (size_t i = 0; i < std::min(slots.size(), requests.size()) && !fatal; ++i) {
+    if (slots[i].state == Slot::State::kStopped) start(i);
+  }
+  bool abandoned = false;
   while (!fatal) {
-    if (callbacks.abandon()) break;
+    if (callbacks.abandon()) {
+      abandoned = true;
+      break;
+    }
     bool active = false;
     for (Slot& s : slots) {
       if (s.state == Slot::State::kIdle && more_work()) {
@@ -263,10 +290,8 @@ Status WorkerPool::Run(const std::vector<CaseRequest>& requests, const PoolCallb
       }
     }
   }
-  kill_all();
-  for (Slot& s : slots) {
-    if (s.process) s.process->Wait();
-  }
+  // Idle workers stay for the next run; after a fatal error or an abandoned run none is trusted.
+  if (fatal || abandoned) live_->Shutdown();
   if (fatal) return *fatal;
   return OkStatus();
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,18 +37,24 @@ struct PoolCallbacks {
 
 class WorkerPool {
  public:
-  explicit WorkerPool(PoolOptions options) : options_(std::move(options)) {}
+  explicit WorkerPool(PoolOptions options);
+  ~WorkerPool();  // kills the workers
 
   // Runs the requests in order. An error only when no worker can be started: the backend is unavailable
-  // (the worker's reason), or workers die while starting, three times in a row.
+  // (the worker's reason), or workers die while starting, three times in a row. Workers outlive a run
+  // and take the next run's cases with the device they have (a run abandoned or failed kills them).
   Status Run(const std::vector<CaseRequest>& requests, const PoolCallbacks& callbacks);
+  // Worker processes started so far, replacements included.
+  uint64_t started() const;
 
   // What the first worker reported of its device; nullopt before one has started.
   const std::optional<WorkerReady>& device() const { return device_; }
 
  private:
+  struct Live;
   PoolOptions options_;
   std::optional<WorkerReady> device_;
+  std::unique_ptr<Live> live_;
 };
 
 }  // namespace dmlc::app::worker

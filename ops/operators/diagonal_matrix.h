@@ -13,6 +13,7 @@ struct DiagonalMatrixDesc {
   TensorDesc OutputTensor;
   int32_t Offset = 0;
   float Value = 1.0f;
+  bool operator==(const DiagonalMatrixDesc&) const = default;
 };
 
 // Spec rules: OutputTensor has 2 to 4 dimensions (no table at any level allows more; fewer than two

@@ -16,6 +16,7 @@ struct GatherNd1Desc {
   uint32_t InputDimensionCount = 0;
   uint32_t IndicesDimensionCount = 0;
   uint32_t BatchDimensionCount = 0;
+  bool operator==(const GatherNd1Desc&) const = default;
 };
 
 // Output sizes per the worked examples (spec README). With D = DimensionCount (all three tensors),

@@ -15,6 +15,7 @@ struct JoinDesc {
   uint32_t Axis = 0;
 
   uint32_t InputCount() const { return static_cast<uint32_t>(InputTensors.size()); }
+  bool operator==(const JoinDesc&) const = default;
 };
 
 // Sizes of the first input with Axis replaced by the sum over all inputs. Error when there is no

@@ -14,6 +14,8 @@ struct OneHotDesc {
   TensorDesc ValuesTensor;
   TensorDesc OutputTensor;
   uint32_t Axis = 0;
+
+  bool operator==(const OneHotDesc&) const = default;
 };
 
 // Spec 004's rules: equal DimensionCounts, Axis < DimensionCount, IndicesTensor.Sizes equal to

@@ -46,6 +46,7 @@ struct ReduceDesc {
   std::vector<uint32_t> Axes;
 
   uint32_t AxisCount() const { return static_cast<uint32_t>(Axes.size()); }
+  bool operator==(const ReduceDesc&) const = default;
 };
 
 // Input sizes with every reduced axis set to 1. Error when an axis is out of range.

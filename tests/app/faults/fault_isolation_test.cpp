@@ -8,6 +8,9 @@
 
 #include "app/conform/commands.h"
 #include "app/report/report_reader.h"
+#include "app/worker/process.h"
+#include "app/worker/worker_args.h"
+#include "app/worker/worker_pool.h"
 #include "tests/app/case/temp_dir.h"
 #include "tests/app/faults/faulty_backend.h"
 
@@ -163,6 +166,41 @@ TEST_F(FaultIsolation, AnUnavailableBackendIsAUsageErrorNamingWhy) {
   o.device = "7";  // the faulty backend's cpu has one device
   o.backend = "cpu";
   EXPECT_EQ(RunCommand(o), kExitUsage);
+}
+
+}  // namespace
+}  // namespace dmlc::app::testing
+
+namespace dmlc::app::testing {
+namespace {
+
+// Workers outlive a run: the next run's cases go to the same process (its device, its warm pipelines),
+// cases may come as text with no file on disk, and a worker that crashes in a later run is replaced.
+TEST(WorkerPoolReuse, WorkersOutliveARunAndTakeCasesGivenAsText) {
+  worker::WorkerOptions w;
+  w.backend = "faulty";
+  worker::PoolOptions options;
+  options.command = {worker::CurrentExecutable().string()};
+  for (std::string& arg : worker::WorkerArgs(w)) options.command.push_back(std::move(arg));
+  options.timeout_s = 30;
+  worker::WorkerPool pool(options);
+
+  auto run = [&](int value) {
+    const std::string text = CaseFile({{"case", value}});
+    std::vector<CaseResult> results;
+    worker::PoolCallbacks callbacks;
+    callbacks.on_result = [&](size_t, CaseResult r) { results.push_back(std::move(r)); };
+    EXPECT_TRUE(pool.Run({{"nowhere/generated.json", "nowhere", "generated/case", text}}, callbacks).ok());
+    EXPECT_EQ(results.size(), 1u);
+    return results.empty() ? CaseResult{} : results[0];
+  };
+  EXPECT_EQ(run(1).status, CaseStatus::kPass);
+  EXPECT_EQ(run(2).status, CaseStatus::kPass);
+  EXPECT_EQ(pool.started(), 1u);
+  EXPECT_EQ(run(static_cast<int>(Fault::kSegfault)).status, CaseStatus::kCrash);
+  const CaseResult after = run(3);
+  EXPECT_EQ(after.status, CaseStatus::kPass) << after.message;
+  EXPECT_EQ(pool.started(), 2u);
 }
 
 }  // namespace

@@ -1,0 +1,17 @@
+// Writes cases as a case file, in DirectML's field names, that the loader reads back to equal cases: the
+// desc, inputs, expected outputs, tolerance, feature level and expectError. What `fuzz` writes for a
+// finding, and what it hands its worker processes, is this text, so a finding replays with `run`.
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "app/case/test_case.h"
+
+namespace dmlc::app {
+
+// {"cases": [...]}: objects indented, arrays of numbers on one line. A case's id and file are not
+// written (the loader derives them); kFile initializers keep their resolved paths.
+std::string WriteCaseFile(std::span<const TestCase> cases);
+
+}  // namespace dmlc::app

@@ -1,0 +1,176 @@
+#include "app/conform/fuzz_campaign.h"
+
+#include <map>
+#include <utility>
+
+#include <spdlog/spdlog.h>
+
+#include "app/case/case_writer.h"
+#include "app/fuzz/choices.h"
+
+namespace dmlc::app {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string FileStem(uint64_t seed) { return "fuzz-" + std::to_string(seed); }
+
+// Names `tc` in the campaign's file, as the worker that parses its text will name it.
+void Name(TestCase& tc, uint64_t seed, const std::string& name) {
+  tc.name = name;
+  tc.file = FileStem(seed) + ".json";
+  tc.id = FileStem(seed) + "/" + name;
+}
+
+// A generated case as a case file held in memory: the text goes to worker processes, the case itself to
+// an in-process runner.
+CaseFile InMemoryFile(TestCase tc) {
+  CaseFile file;
+  file.path = tc.file;
+  file.root = ".";
+  file.file_id = tc.id.substr(0, tc.id.find('/'));
+  file.text = WriteCaseFile(std::span(&tc, 1));
+  const std::string id = tc.id;
+  file.cases.push_back(CaseEntry{id, {}, std::move(tc)});
+  return file;
+}
+
+// Runs `cases` through the executor; an entry stays nullopt when the run stopped before it.
+std::vector<std::optional<CaseResult>> RunCases(CaseExecutor& executor, std::vector<TestCase> cases,
+                                                const std::function<bool()>& stop, std::optional<Error>& error) {
+  std::vector<CaseFile> files;
+  files.reserve(cases.size());
+  for (TestCase& tc : cases) files.push_back(InMemoryFile(std::move(tc)));
+  std::vector<SelectedCase> selected;
+  for (const CaseFile& f : files) selected.push_back({&f, &f.cases.front()});
+  std::vector<std::optional<CaseResult>> results(files.size());
+  worker::PoolCallbacks callbacks;
+  callbacks.on_result = [&](size_t i, CaseResult r) { results[i] = std::move(r); };
+  callbacks.stop_starting = stop;
+  callbacks.abandon = stop;
+  if (Status ran = executor.Execute(selected, callbacks); !ran.ok()) error = ran.error();
+  return results;
+}
+
+// Failures worth a finding: what a correct backend never produces. Skips (an unsupported desc) are not.
+bool IsFinding(CaseStatus status) { return IsFailure(status); }
+
+class Campaign {
+ public:
+  Campaign(CaseExecutor& executor, const FuzzSettings& settings, const std::function<bool()>& stop)
+      : executor_(executor), settings_(settings), stop_(stop) {}
+
+  FuzzOutcome Run() {
+    const Clock::time_point start = Clock::now();
+    for (uint64_t done = 0; done < settings_.count && !Stopped();) {
+      const uint64_t n = std::min<uint64_t>(settings_.batch, settings_.count - done);
+      RunBatch(settings_.first_index + done, n);
+      done += n;
+    }
+    outcome_.run_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    for (Finding& f : outcome_.findings) {
+      if (Stopped()) break;
+      ShrinkFinding(f);
+    }
+    outcome_.interrupted = stop_();
+    return std::move(outcome_);
+  }
+
+ private:
+  bool Stopped() const {
+    return stop_() || outcome_.error || (settings_.deadline && Clock::now() >= *settings_.deadline);
+  }
+
+  void RunBatch(uint64_t first, uint64_t n) {
+    std::vector<TestCase> cases;
+    for (uint64_t i = first; i < first + n; ++i) cases.push_back(GenerateCase(settings_.seed, i, settings_.generator));
+    std::vector<fuzz::Signature> signatures;
+    for (const TestCase& tc : cases) signatures.push_back(fuzz::SignatureOf(tc, CaseStatus::kFail));
+    std::vector<bool> invalid;
+    for (const TestCase& tc : cases) invalid.push_back(tc.expect_error.expected);
+    std::vector<std::optional<CaseResult>> results = RunCases(executor_, std::move(cases), stop_, outcome_.error);
+    for (size_t i = 0; i < results.size(); ++i) {
+      if (!results[i]) continue;
+      outcome_.invalid += invalid[i] ? 1 : 0;
+      if (IsFinding(results[i]->status)) {
+        signatures[i].status = results[i]->status;
+        Record(signatures[i], first + i, *results[i]);
+      }
+      outcome_.results.push_back(std::move(*results[i]));
+    }
+  }
+
+  void Record(const fuzz::Signature& signature, uint64_t index, const CaseResult& result) {
+    const std::string key = signature.ToString();
+    auto [it, fresh] = finding_index_.emplace(key, outcome_.findings.size());
+    if (fresh) {
+      spdlog::warn("finding: {} (case {}, replay {}:{}): {}", key, index, settings_.seed, index, result.message);
+      Finding f;
+      f.signature = signature;
+      f.first_index = index;
+      f.first = result;
+      outcome_.findings.push_back(std::move(f));
+    }
+    ++outcome_.findings[it->second].count;
+  }
+
+  // Shrinks the finding's first case through the executor, candidates a batch at a time, then runs the
+  // simplest once more for the result that goes with it.
+  void ShrinkFinding(Finding& f) {
+    fuzz::Choices original = fuzz::Choices::Random(settings_.seed, f.first_index);
+    (void)fuzz::Generate(original, settings_.generator);
+    f.original_draws = original.Recorded().size();
+    auto test = [&](const std::vector<fuzz::Draws>& batch) {
+      std::vector<TestCase> cases;
+      std::vector<fuzz::Draws> consumed;
+      for (const fuzz::Draws& draws : batch) {
+        fuzz::Choices replay = fuzz::Choices::Replay(draws);
+        cases.push_back(fuzz::Generate(replay, settings_.generator));
+        Name(cases.back(), settings_.seed, "shrink-" + std::to_string(candidates_++));
+        consumed.push_back(replay.Recorded());
+      }
+      std::vector<fuzz::Signature> signatures;
+      for (const TestCase& tc : cases) signatures.push_back(fuzz::SignatureOf(tc, CaseStatus::kFail));
+      std::vector<std::optional<CaseResult>> results = RunCases(executor_, std::move(cases), stop_, outcome_.error);
+      std::vector<std::optional<fuzz::Draws>> verdicts(batch.size());
+      for (size_t i = 0; i < results.size(); ++i) {
+        if (!results[i]) continue;
+        signatures[i].status = results[i]->status;
+        if (fuzz::SameFailure(f.signature, signatures[i])) verdicts[i] = std::move(consumed[i]);
+      }
+      return verdicts;
+    };
+    f.shrink = fuzz::Shrink(original.Recorded(), test, settings_.shrink);
+
+    fuzz::Choices replay = fuzz::Choices::Replay(f.shrink.draws);
+    f.shrunk = fuzz::Generate(replay, settings_.generator);
+    Name(f.shrunk, settings_.seed, "shrunk-" + std::to_string(f.first_index));
+    f.shrunk_result = f.first;
+    std::vector<std::optional<CaseResult>> rerun = RunCases(executor_, {f.shrunk}, stop_, outcome_.error);
+    if (!rerun.empty() && rerun.front()) f.shrunk_result = std::move(*rerun.front());
+  }
+
+  CaseExecutor& executor_;
+  const FuzzSettings& settings_;
+  const std::function<bool()>& stop_;
+  FuzzOutcome outcome_;
+  std::map<std::string, size_t> finding_index_;
+  uint64_t candidates_ = 0;  // shrinking candidates named so far, for unique ids
+};
+
+}  // namespace
+
+TestCase GenerateCase(uint64_t seed, uint64_t index, const fuzz::GeneratorOptions& options) {
+  fuzz::Choices choices = fuzz::Choices::Random(seed, index);
+  TestCase tc = fuzz::Generate(choices, options);
+  Name(tc, seed, std::to_string(index));
+  tc.description = "dml-conform fuzz --seed " + std::to_string(seed) + ", case " + std::to_string(index) +
+                   " (--replay " + std::to_string(seed) + ":" + std::to_string(index) + ")";
+  return tc;
+}
+
+FuzzOutcome RunFuzz(CaseExecutor& executor, const FuzzSettings& settings, const std::function<bool()>& stop) {
+  return Campaign(executor, settings, stop).Run();
+}
+
+}  // namespace dmlc::app
