@@ -47,8 +47,8 @@ class Isolated final : public CaseExecutor {
 
 class InProcess final : public CaseExecutor {
  public:
-  InProcess(std::unique_ptr<backends::Backend> backend, const RunOptions& options)
-      : backend_(std::move(backend)), runner_(*backend_, CpuReference(), options) {}
+  InProcess(std::unique_ptr<backends::Backend> backend, ReferenceFactory reference, const RunOptions& options)
+      : backend_(std::move(backend)), runner_(*backend_, std::move(reference), options) {}
 
   Status Execute(const std::vector<SelectedCase>& cases, const worker::PoolCallbacks& callbacks) override {
     runner_.Run(
@@ -76,7 +76,7 @@ Result<std::unique_ptr<CaseExecutor>> InProcessExecutor(const ExecutorOptions& o
   if (!backend.ok()) return backend.error();
   RunOptions run = o.worker.run;
   run.jobs = o.jobs;
-  return std::unique_ptr<CaseExecutor>(std::make_unique<InProcess>(std::move(backend).value(), run));
+  return std::unique_ptr<CaseExecutor>(std::make_unique<InProcess>(std::move(backend).value(), RegistryReference(o.worker.reference), run));
 }
 
 }  // namespace dmlc::app

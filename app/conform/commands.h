@@ -17,6 +17,7 @@ inline constexpr int kExitUsage = 2;     // bad arguments, or nothing could be r
 struct RunCommandOptions {
   std::vector<std::string> paths;
   std::string backend = "cpu";
+  std::string reference = "cpu";  // the backend computing expected outputs a case leaves out: cpu, plain
   std::string device;
   bool debug = false;         // the backend's API validation / debug layer, its messages in the log
   std::vector<std::string> filters;

@@ -47,6 +47,8 @@ int main(int argc, char** argv) {
   run_cmd->add_option("paths", run.paths, "Case files or folders (searched recursively for *.json)")
       ->default_str("testcases/");
   run_cmd->add_option("--backend", run.backend, "Backend to run on (see `dml-conform backends`)")->capture_default_str();
+  run_cmd->add_option("--reference", run.reference, "Backend computing the expected outputs a case leaves out")
+      ->check(CLI::IsMember({"cpu", "plain"}))->capture_default_str();
   run_cmd->add_option("--device", run.device, "Device index or name substring; default: the backend's first");
   run_cmd->add_flag("--debug", run.debug,
                     "API validation: the Vulkan validation layer or the D3D12 debug layer, messages in the log");

@@ -68,6 +68,7 @@ Result<Policies> LoadPolicies(const RunCommandOptions& o) {
 Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o) {
   ExecutorOptions e;
   e.worker.backend = o.backend;
+  e.worker.reference = o.reference;
   e.worker.device = o.device;
   e.worker.debug = o.debug;
   e.worker.verbose = o.verbosity == Verbosity::kVerbose;
@@ -90,8 +91,9 @@ Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o) {
   e.worker.run.iterations = o.iterations;
   e.worker.run.warmup = o.warmup;
   e.jobs = o.jobs;
-  // A reference run on the CPU may be slow but does not hang; a device may.
-  e.timeout_s = o.timeout_s >= 0 ? o.timeout_s : o.backend == "cpu" ? 300 : 60;
+  // A run on a CPU reference may be slow but does not hang; a device may.
+  const bool on_cpu = o.backend == "cpu" || o.backend == "plain";
+  e.timeout_s = o.timeout_s >= 0 ? o.timeout_s : on_cpu ? 300 : 60;
   return e;
 }
 
