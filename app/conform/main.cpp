@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 65536))->capture_default_str();
   run_cmd->add_option("--isolation", run.isolation, "process: each case in a worker process (default); none: in this process")
       ->check(CLI::IsMember({"process", "none"}));
-  run_cmd->add_option("--timeout", run.timeout_s, "Seconds a case may run before its worker is killed; 0 = none (default 60 on a device, 300 on cpu)")
+  run_cmd->add_option("--timeout", run.timeout_s, "Seconds a case may run before its worker is killed; 0 = none (default 60 on a device, 300 on cpu and plain)")
       ->check(CLI::NonNegativeNumber);
   run_cmd->add_option("--retries", run.retries, "Rerun failing, crashing and timed-out cases up to N times; a pass makes them flakes")
       ->check(CLI::Range(0, 100))->capture_default_str();
