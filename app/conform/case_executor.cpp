@@ -76,7 +76,8 @@ Result<std::unique_ptr<CaseExecutor>> InProcessExecutor(const ExecutorOptions& o
   if (!backend.ok()) return backend.error();
   RunOptions run = o.worker.run;
   run.jobs = o.jobs;
-  return std::unique_ptr<CaseExecutor>(std::make_unique<InProcess>(std::move(backend).value(), RegistryReference(o.worker.reference), run));
+  return std::unique_ptr<CaseExecutor>(
+      std::make_unique<InProcess>(std::move(backend).value(), RegistryReference(o.worker.reference), run));
 }
 
 }  // namespace dmlc::app

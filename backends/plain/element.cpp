@@ -20,6 +20,14 @@ void Write(std::byte* p, T value) {
   std::memcpy(p, &value, sizeof(T));
 }
 
+// ByteOffset(), checked to lie with the whole element inside a buffer of `buffer_size` bytes.
+uint64_t CheckedOffset(const ops::TensorDesc& desc, uint64_t buffer_size, const Coordinates& coord) {
+  const uint64_t offset = ByteOffset(desc, coord);
+  DMLC_CHECK(offset + ops::ElementSize(desc.DataType) <= buffer_size)
+      << ops::Describe(desc) << " element at byte " << offset << " of a " << buffer_size << "-byte buffer";
+  return offset;
+}
+
 }  // namespace
 
 uint64_t ElementCount(const ops::TensorDesc& desc) {
@@ -51,15 +59,11 @@ uint64_t SpannedBytes(const ops::TensorDesc& desc) {
 }
 
 const std::byte* ElementAt(const ops::TensorDesc& desc, ConstBuffer buffer, const Coordinates& coord) {
-  const uint64_t offset = ByteOffset(desc, coord);
-  DMLC_CHECK(offset + ops::ElementSize(desc.DataType) <= buffer.size()) << "element at byte " << offset << " of " << buffer.size();
-  return buffer.data() + offset;
+  return buffer.data() + CheckedOffset(desc, buffer.size(), coord);
 }
 
 std::byte* ElementAt(const ops::TensorDesc& desc, MutableBuffer buffer, const Coordinates& coord) {
-  const uint64_t offset = ByteOffset(desc, coord);
-  DMLC_CHECK(offset + ops::ElementSize(desc.DataType) <= buffer.size()) << "element at byte " << offset << " of " << buffer.size();
-  return buffer.data() + offset;
+  return buffer.data() + CheckedOffset(desc, buffer.size(), coord);
 }
 
 void CopyElement(std::byte* to, const std::byte* from, ops::DataType type) {

@@ -34,8 +34,8 @@ class PlainOperator final : public PreparedOperator {
       const size_t index = is_input ? input++ : output++;
       const size_t count = is_input ? inputs.size() : outputs.size();
       if (index >= count) {
-        return MakeError("plain", b.name, std::string(ops::OperatorTypeName(ops::TypeOf(desc_))) + " has no buffer for " + b.name,
-                         "one buffer per binding");
+        const std::string op(ops::OperatorTypeName(ops::TypeOf(desc_)));
+        return MakeError("plain", b.name, op + " has no buffer for " + b.name, "one buffer per binding");
       }
       const uint64_t have = is_input ? inputs[index].size() : outputs[index].size();
       const uint64_t need = SpannedBytes(*b.desc);

@@ -20,7 +20,9 @@ void RegisterPlainBackend(Registry& registry) {
   registry.Add(BackendFactory{
       .name = "plain",
       .description = "second CPU reference: scalar loops in double on one thread, written to be read, not fast",
-      .enumerate = []() -> Result<std::vector<DeviceInfo>> { return std::vector<DeviceInfo>{plain::PlainDeviceInfo()}; },
+      .enumerate = []() -> Result<std::vector<DeviceInfo>> {
+        return std::vector<DeviceInfo>{plain::PlainDeviceInfo()};
+      },
       .create = CreatePlainBackend,
   });
 }
