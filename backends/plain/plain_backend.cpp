@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <string>
+#include <variant>
 
 #include "backends/plain/element.h"
 #include "backends/plain/kernels.h"

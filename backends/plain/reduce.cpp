@@ -6,7 +6,9 @@
 // that position) give NaN; the other functions follow IEEE arithmetic. Ties go to the first occurrence.
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <type_traits>
+#include <vector>
 
 #include "backends/plain/element.h"
 #include "backends/plain/kernels.h"
