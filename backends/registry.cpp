@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "backends/cpu/register.h"
+#include "backends/plain/register.h"
 #ifdef DMLC_WITH_VULKAN
 #include "backends/vulkan/register.h"
 #endif
@@ -31,6 +32,7 @@ Registry& TheRegistry() {
   static Registry registry = [] {
     Registry r;
     RegisterCpuBackend(r);
+    RegisterPlainBackend(r);
 #ifdef DMLC_WITH_VULKAN
     RegisterVulkanBackend(r);
 #endif

@@ -49,8 +49,8 @@ class Isolated final : public CaseExecutor {
 
 class InProcess final : public CaseExecutor {
  public:
-  InProcess(std::unique_ptr<backends::Backend> backend, const RunOptions& options)
-      : backend_(std::move(backend)), runner_(*backend_, CpuReference(), options) {}
+  InProcess(std::unique_ptr<backends::Backend> backend, ReferenceFactory reference, const RunOptions& options)
+      : backend_(std::move(backend)), runner_(*backend_, std::move(reference), options) {}
 
   Status Execute(const std::vector<SelectedCase>& cases, const worker::PoolCallbacks& callbacks) override {
     runner_.Run(
@@ -75,6 +75,7 @@ std::unique_ptr<CaseExecutor> ProcessExecutor(const std::string& program, const 
 Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o) {
   ExecutorOptions e;
   e.worker.backend = o.backend;
+  e.worker.reference = o.reference;
   e.worker.device = o.device;
   e.worker.debug = o.debug;
   e.worker.verbose = o.verbosity == Verbosity::kVerbose;
@@ -97,8 +98,9 @@ Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o) {
   e.worker.run.iterations = o.iterations;
   e.worker.run.warmup = o.warmup;
   e.jobs = o.jobs;
-  // A reference run on the CPU may be slow but does not hang; a device may.
-  e.timeout_s = o.timeout_s >= 0 ? o.timeout_s : o.backend == "cpu" ? 300 : 60;
+  // A run on a CPU reference may be slow but does not hang; a device may.
+  const bool on_cpu = o.backend == "cpu" || o.backend == "plain";
+  e.timeout_s = o.timeout_s >= 0 ? o.timeout_s : on_cpu ? 300 : 60;
   return e;
 }
 
@@ -117,7 +119,8 @@ Result<std::unique_ptr<CaseExecutor>> InProcessExecutor(const ExecutorOptions& o
   if (!backend.ok()) return backend.error();
   RunOptions run = o.worker.run;
   run.jobs = o.jobs;
-  return std::unique_ptr<CaseExecutor>(std::make_unique<InProcess>(std::move(backend).value(), run));
+  return std::unique_ptr<CaseExecutor>(
+      std::make_unique<InProcess>(std::move(backend).value(), RegistryReference(o.worker.reference), run));
 }
 
 }  // namespace dmlc::app

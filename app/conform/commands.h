@@ -19,6 +19,7 @@ inline constexpr int kExitUsage = 2;     // bad arguments, or nothing could be r
 struct RunCommandOptions {
   std::vector<std::string> paths;
   std::string backend = "cpu";
+  std::string reference = "cpu";  // the backend computing expected outputs a case leaves out: cpu, plain
   std::string device;
   bool debug = false;         // the backend's API validation / debug layer, its messages in the log
   std::vector<std::string> filters;
@@ -33,7 +34,7 @@ struct RunCommandOptions {
   Verbosity verbosity = Verbosity::kNormal;
   // Isolation and faults (README, "Crashes, hangs and interruptions").
   std::string isolation;        // "process", "none"; "" = process
-  double timeout_s = -1;        // per case; -1 = the backend's default (60 s on a device, 300 s on cpu)
+  double timeout_s = -1;        // per case; -1 = the backend's default (60 s on a device, 300 s on cpu and plain)
   int retries = 0;
   std::string resume;           // a previous --report whose finished cases are not run again
   // Baselines, skips, flakes and shards (README, "Baselines, skips and flakes", "Shards and merge").

@@ -4,6 +4,8 @@ namespace dmlc::app {
 
 void AddExecutionOptions(CLI::App& command, RunCommandOptions& o) {
   command.add_option("--backend", o.backend, "Backend to run on (see `dml-conform backends`)")->capture_default_str();
+  command.add_option("--reference", o.reference, "Backend computing the expected outputs a case leaves out")
+      ->check(CLI::IsMember({"cpu", "plain"}))->capture_default_str();
   command.add_option("--device", o.device, "Device index or name substring; default: the backend's first");
   command.add_flag("--debug", o.debug,
                    "API validation: the Vulkan validation layer or the D3D12 debug layer, messages in the log");
@@ -13,7 +15,7 @@ void AddExecutionOptions(CLI::App& command, RunCommandOptions& o) {
   command.add_option("--junit", o.junit, "Write a JUnit XML report to this file");
   command.add_option("--isolation", o.isolation, "process: each case in a worker process (default); none: in this process")
       ->check(CLI::IsMember({"process", "none"}));
-  command.add_option("--timeout", o.timeout_s, "Seconds a case may run before its worker is killed; 0 = none (default 60 on a device, 300 on cpu)")
+  command.add_option("--timeout", o.timeout_s, "Seconds a case may run before its worker is killed; 0 = none (default 60 on a device, 300 on cpu and plain)")
       ->check(CLI::NonNegativeNumber);
   command.add_option("--max-case-memory", o.max_case_memory,
                      "Refuse cases whose buffers need more than this, before allocating (e.g. 8G); default: half the physical memory");}

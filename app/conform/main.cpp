@@ -118,6 +118,8 @@ int main(int argc, char** argv) {
   }
   if (fuzz_cmd->parsed()) {
     fuzz.run.verbosity = SetVerbosity(fuzz_verbose, fuzz_quiet);
+    // The judge is not the judged: cpu is judged by the plain reference unless told otherwise.
+    if (fuzz_cmd->get_option("--reference")->count() == 0 && fuzz.run.backend == "cpu") fuzz.run.reference = "plain";
     return dmlc::app::FuzzCommand(fuzz);
   }
   if (list_cmd->parsed()) {

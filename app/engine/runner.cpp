@@ -8,8 +8,8 @@
 
 namespace dmlc::app {
 
-ReferenceFactory CpuReference() {
-  return [] { return backends::CreateBackend("cpu", backends::BackendOptions{}); };
+ReferenceFactory RegistryReference(std::string name) {
+  return [name = std::move(name)] { return backends::CreateBackend(name, backends::BackendOptions{}); };
 }
 
 Runner::Runner(backends::Backend& backend, ReferenceFactory reference, RunOptions options)

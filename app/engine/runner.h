@@ -1,6 +1,6 @@
 // Runs selected cases through a backend and turns each into one CaseResult: validation against the
 // case's feature level, expected-error cases, backend support, the memory budget, input
-// materialization, the expected outputs (from the file, or computed by the CPU reference), execution
+// materialization, the expected outputs (from the file, or computed by the reference backend), execution
 // into guarded buffers, the out-of-bounds check, comparison and timing. One bad case never stops the run: every failure,
 // exception included, becomes that case's result.
 #pragma once
@@ -11,6 +11,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "app/engine/case_memory.h"
@@ -44,8 +45,8 @@ class GuardedBuffer;
 
 // Creates the backend that computes expected outputs a case leaves out.
 using ReferenceFactory = std::function<Result<std::unique_ptr<backends::Backend>>()>;
-// The CPU reference backend from the registry.
-ReferenceFactory CpuReference();
+// The registry's backend `name` ("cpu", "plain") with its default options.
+ReferenceFactory RegistryReference(std::string name);
 
 // Thread-safety: Run() is called by one thread at a time; it spreads cases over its own workers.
 class Runner {

@@ -21,7 +21,7 @@ std::optional<int> ToInt(const std::string& text) {
 }  // namespace
 
 std::vector<std::string> WorkerArgs(const WorkerOptions& o) {
-  std::vector<std::string> args = {kWorkerCommand, "--backend", o.backend};
+  std::vector<std::string> args = {kWorkerCommand, "--backend", o.backend, "--reference", o.reference};
   if (!o.device.empty()) args.insert(args.end(), {"--device", o.device});
   if (o.debug) args.push_back("--debug");
   if (o.threads > 0) args.insert(args.end(), {"--threads", std::to_string(o.threads)});
@@ -54,6 +54,8 @@ Result<WorkerOptions> ParseWorkerArgs(const std::vector<std::string>& args) {
     std::optional<int> number = ToInt(value);
     if (flag == "--backend") {
       o.backend = value;
+    } else if (flag == "--reference") {
+      o.reference = value;
     } else if (flag == "--device") {
       o.device = value;
     } else if (flag == "--dump-dir") {

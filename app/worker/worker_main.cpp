@@ -104,7 +104,7 @@ int ServeCases(const WorkerOptions& options) {
   }
   if (!out.Send(WorkerReady{(*backend)->Device().name, (*backend)->Device().driver})) return 1;
 
-  Runner runner(**backend, CpuReference(), options.run);
+  Runner runner(**backend, RegistryReference(options.reference), options.run);
   FileCache files(options.max_file_size);
   std::string line;
   while (std::getline(std::cin, line)) {

@@ -14,6 +14,7 @@ namespace dmlc::app::worker {
 
 struct WorkerOptions {
   std::string backend;
+  std::string reference = "cpu";  // the backend computing expected outputs a case leaves out
   std::string device;
   bool debug = false;
   int threads = 0;      // the backend's own threads (cpu); 0 = its default

@@ -128,6 +128,7 @@ TEST(LineSplitter, ReassemblesLinesCutAnywhere) {
 TEST(WorkerArgs, ReadBackAsWritten) {
   WorkerOptions o;
   o.backend = "vulkan";
+  o.reference = "plain";
   o.device = "1";
   o.debug = true;
   o.threads = 3;
@@ -141,6 +142,7 @@ TEST(WorkerArgs, ReadBackAsWritten) {
   Result<WorkerOptions> back = ParseWorkerArgs(WorkerArgs(o));
   ASSERT_TRUE(back.ok()) << back.error().ToString();
   EXPECT_EQ(back->backend, "vulkan");
+  EXPECT_EQ(back->reference, "plain");
   EXPECT_EQ(back->device, "1");
   EXPECT_TRUE(back->debug);
   EXPECT_TRUE(back->verbose);
@@ -152,6 +154,7 @@ TEST(WorkerArgs, ReadBackAsWritten) {
   EXPECT_EQ(back->run.max_case_memory, o.run.max_case_memory);
   EXPECT_EQ(back->max_file_size, 1024u);
 
+  EXPECT_EQ(ParseWorkerArgs({"worker", "--backend", "cpu"})->reference, "cpu");  // the default reference
   EXPECT_FALSE(ParseWorkerArgs({"worker"}).ok());  // no backend
   EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--threads", "-2"}).ok());
   EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--bogus", "1"}).ok());

@@ -1,0 +1,30 @@
+// The plain entry of the backend registry: one device (the host, one thread).
+#include "backends/plain/register.h"
+
+#include "backends/plain/plain_backend.h"
+
+namespace dmlc::backends {
+namespace {
+
+Result<std::unique_ptr<Backend>> CreatePlainBackend(const BackendOptions& options) {
+  if (!options.device.empty() && options.device != "0") {
+    return MakeError("plain", "--device", "no plain device matches '" + options.device + "'",
+                     "the plain backend has one device, 0: " + plain::PlainDeviceInfo().name);
+  }
+  return std::unique_ptr<Backend>(std::make_unique<plain::PlainBackend>());
+}
+
+}  // namespace
+
+void RegisterPlainBackend(Registry& registry) {
+  registry.Add(BackendFactory{
+      .name = "plain",
+      .description = "second CPU reference: scalar loops in double on one thread, written to be read, not fast",
+      .enumerate = []() -> Result<std::vector<DeviceInfo>> {
+        return std::vector<DeviceInfo>{plain::PlainDeviceInfo()};
+      },
+      .create = CreatePlainBackend,
+  });
+}
+
+}  // namespace dmlc::backends
