@@ -81,7 +81,9 @@ struct LogSumExp {
     }
   }
   static void Store(std::byte* p, const Acc& a, uint64_t) {
-    const double r = a.max == -std::numeric_limits<double>::infinity() ? a.max : a.max + std::log(a.sum);
+    // Every term -inf gives -inf; a NaN among them has made the sum NaN, and NaN it stays.
+    const bool all_minus_inf = a.max == -std::numeric_limits<double>::infinity() && !std::isnan(a.sum);
+    const double r = all_minus_inf ? a.max : a.max + std::log(a.sum);
     StoreRounded<T>(p, r);
   }
 };

@@ -206,6 +206,19 @@ TEST(CpuReduce, LogSumExpIsStable) {
             (std::vector<double>{ops::HalfToFloat(ops::DoubleToHalf(-20000 + std::log(2.0)))}));
 }
 
+// A NaN among terms that are all -inf still makes the result NaN, on the strided path as on the packed.
+TEST(CpuReduce, LogSumExpOfMinusInfinitiesAndNaNIsNaN) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (DataType type : {DataType::kFloat32, DataType::kFloat16, DataType::kFloat64}) {
+    for (const std::vector<uint32_t>& strides : {std::vector<uint32_t>{}, std::vector<uint32_t>{2}}) {
+      Tensor in = MakeTensor(Desc(type, {2}, strides), {-kInf, nan});
+      const std::vector<double> out = ReadValues(RunReduce(ReduceFunction::kLogSumExp, in, Desc(type, {1}, {}), {0}));
+      ASSERT_EQ(out.size(), 1u);
+      EXPECT_TRUE(std::isnan(out[0])) << ops::DataTypeName(type) << " strides " << strides.size() << ": " << out[0];
+    }
+  }
+}
+
 TEST(CpuReduce, BroadcastInputAndStridedOutput) {
   // Input {3,4} repeating one row (stride 0 on dim 0); output {1,4} with element stride 3.
   Tensor in = MakeTensor(Desc(DataType::kInt32, {3, 4}, {0, 1}), {1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4});
