@@ -39,7 +39,8 @@ size_t OutputCount(const ops::OperatorDesc& desc) {
 std::vector<ops::OperatorType> GeneratedOperators(const GeneratorOptions& options) {
   std::vector<ops::OperatorType> types;
   for (ops::OperatorType type : ops::kAllOperatorTypes) {
-    const bool wanted = options.ops.empty() || std::find(options.ops.begin(), options.ops.end(), type) != options.ops.end();
+    const bool wanted =
+        options.ops.empty() || std::find(options.ops.begin(), options.ops.end(), type) != options.ops.end();
     if (wanted && OperatorAvailable(type, options.feature_level)) types.push_back(type);
   }
   return types;

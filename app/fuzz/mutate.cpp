@@ -6,10 +6,14 @@ namespace dmlc::app::fuzz {
 namespace {
 
 // The desc's tensors, inputs first and OutputTensor last (ops::Bindings() order), to edit.
-std::vector<ops::TensorDesc*> TensorsOf(ops::GatherNd1Desc& d) { return {&d.InputTensor, &d.IndicesTensor, &d.OutputTensor}; }
+std::vector<ops::TensorDesc*> TensorsOf(ops::GatherNd1Desc& d) {
+  return {&d.InputTensor, &d.IndicesTensor, &d.OutputTensor};
+}
 std::vector<ops::TensorDesc*> TensorsOf(ops::DiagonalMatrixDesc& d) { return {&d.OutputTensor}; }
 std::vector<ops::TensorDesc*> TensorsOf(ops::ReduceDesc& d) { return {&d.InputTensor, &d.OutputTensor}; }
-std::vector<ops::TensorDesc*> TensorsOf(ops::OneHotDesc& d) { return {&d.IndicesTensor, &d.ValuesTensor, &d.OutputTensor}; }
+std::vector<ops::TensorDesc*> TensorsOf(ops::OneHotDesc& d) {
+  return {&d.IndicesTensor, &d.ValuesTensor, &d.OutputTensor};
+}
 std::vector<ops::TensorDesc*> TensorsOf(ops::JoinDesc& d) {
   std::vector<ops::TensorDesc*> tensors;
   for (ops::TensorDesc& input : d.InputTensors) tensors.push_back(&input);

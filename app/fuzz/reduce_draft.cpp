@@ -1,5 +1,7 @@
 // REDUCE: all twelve functions, any subset of axes in any order (non-contiguous ones included), and
 // float data kept where each function's result stays finite.
+#include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "app/fuzz/draft.h"
@@ -8,6 +10,8 @@
 
 namespace dmlc::app::fuzz {
 namespace {
+
+constexpr double kLn2 = 0.6931471805599453;
 
 // Distinct axes, as many as drawn, each picked among those left in ascending order: all-zero draws
 // give {0}, and larger draws give later, non-contiguous and unsorted axes.
@@ -24,23 +28,14 @@ std::vector<uint32_t> DrawAxes(Choices& choices, uint32_t rank) {
   return axes;
 }
 
-double LargestFinite(ops::DataType type) {
-  switch (type) {
-    case ops::DataType::kFloat16:
-      return 65504.0;
-    case ops::DataType::kFloat32:
-      return std::numeric_limits<float>::max();
-    default:
-      return std::numeric_limits<double>::max();
-  }
-}
-
 // Float data bounds that keep the result of reducing `n` elements finite in the output type (with a
 // factor 2 to spare, for backends that accumulate in the type itself). Integer types wrap instead.
 ValueRange RangeFor(ops::ReduceFunction function, ops::DataType type, uint64_t n) {
   if (!ops::IsFloat(type)) return {};
   const double max = LargestFinite(type);
+  const int max_exponent = LargestExponent(type);
   const double count = static_cast<double>(n);
+  const int reduced = static_cast<int>(n);  // at most kMaxElements
   switch (function) {
     case ops::ReduceFunction::kSum:
     case ops::ReduceFunction::kAverage:
@@ -50,13 +45,15 @@ ValueRange RangeFor(ops::ReduceFunction function, ops::DataType type, uint64_t n
     case ops::ReduceFunction::kL2:
       return {std::sqrt(max / count / 2)};
     case ops::ReduceFunction::kMultiply:
-      // A product of n values within max^(1/n); at least 1, so 0, 1 and -1 stay.
-      return {std::max(1.0, std::exp(std::log(max / 2) / count))};
+      // A product of n values within 2^(max_exponent - 1): each within its n-th root, rounded down to
+      // a power of two; at least 1, so 0, 1 and -1 stay.
+      return {std::ldexp(1.0, (max_exponent - 1) / reduced)};
     case ops::ReduceFunction::kLogSum:
       return {max / count / 2, /*nonnegative=*/true};
     case ops::ReduceFunction::kLogSumExp:
-      // exp(x) summed n times within max: what a backend without the max-subtraction trick needs.
-      return {std::max(1.0, std::log(max / 2) - std::log(count))};
+      // exp(x) summed n times within max (what a backend without the max-subtraction trick needs):
+      // x <= ln(max / 2 / n), from the exponents, which keeps the bound the same on every platform.
+      return {std::max(1.0, (max_exponent - 1 - static_cast<int>(std::bit_width(n))) * kLn2)};
     default:  // ARGMIN, ARGMAX, MIN, MAX compare and never overflow
       return {};
   }

@@ -13,6 +13,29 @@ constexpr int kLargestPowerOfTwo = 20;  // sizes past 2^20 elements are beyond a
 enum SizeKind : uint64_t { kTiny, kEdge, kAny, kSizeKinds };
 constexpr uint64_t kTinyMax = 4;
 
+// The largest r with r^k <= x (k >= 1), in integers: the same on every platform, unlike pow().
+uint64_t IntegerRoot(uint64_t x, uint64_t k) {
+  auto fits = [x, k](uint64_t r) {
+    uint64_t power = 1;
+    for (uint64_t i = 0; i < k; ++i) {
+      if (power > x / r) return false;
+      power *= r;
+    }
+    return true;
+  };
+  uint64_t low = 1;
+  uint64_t high = x;
+  while (low < high) {
+    const uint64_t middle = low + (high - low + 1) / 2;
+    if (fits(middle)) {
+      low = middle;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return low;
+}
+
 }  // namespace
 
 SizePalette::SizePalette(const std::vector<uint32_t>& edge_sizes) {
@@ -48,11 +71,16 @@ uint32_t SizePalette::Draw(Choices& choices, uint64_t limit) const {
 std::vector<uint32_t> SizePalette::DrawSizes(Choices& choices, size_t count, uint64_t budget) const {
   std::vector<uint32_t> sizes(count, 1);
   if (count == 0) return sizes;
+  // Greedy, each dimension may take all that is left, so the first drawn is often large and the rest
+  // 1; balanced, each takes at most twice its fair share (the root of what is left), so that high
+  // dimension counts have several dimensions worth stepping along.
+  const bool balanced = choices.Chance(2);
   const size_t first = choices.Draw(count);
   uint64_t left = std::max<uint64_t>(budget, 1);
   for (size_t i = 0; i < count; ++i) {
+    const uint64_t limit = balanced ? std::min(left, 2 * IntegerRoot(left, count - i)) : left;
     uint32_t& size = sizes[(first + i) % count];
-    size = Draw(choices, left);
+    size = Draw(choices, limit);
     left /= size;
   }
   return sizes;

@@ -20,9 +20,9 @@ class SizePalette {
   // draws give 1; lower draws give smaller sizes.
   uint32_t Draw(Choices& choices, uint64_t limit) const;
 
-  // `count` sizes whose product is at most `budget` (>= 1). Which dimension is drawn first (and so
-  // has the whole budget to itself) is a draw too, so no position always gets the leftovers; draw 0
-  // starts at dimension 0.
+  // `count` sizes whose product is at most `budget` (>= 1), either greedy (any dimension may take
+  // what the others left) or balanced (each within about its share). Which dimension is drawn first
+  // is a draw too, so no position always gets the leftovers; draw 0 starts at dimension 0.
   std::vector<uint32_t> DrawSizes(Choices& choices, size_t count, uint64_t budget) const;
 
   const std::vector<uint32_t>& edges() const { return edges_; }

@@ -15,7 +15,8 @@ using ops::DataType;
 // Element draws below this are the small integers 0, 1, -1, 2, -2, 3, -3, 4, -4 (unsigned: 0 to 8).
 constexpr uint64_t kSmallCount = 9;
 // Draws past the small integers and specials: moderate random values (floats in 1/16 steps within
-// +-128, integers within +-2048) and, in the wide style, any 32 random bits.
+// +-128, integers within +-2048, unsigned ones below 4096, all wrapped to the type) and, in the wide
+// style, any 32 random bits.
 constexpr uint64_t kModerateCount = 4096;
 constexpr uint64_t kWideCount = uint64_t{1} << 32;
 constexpr double kModerateStep = 1.0 / 16;
@@ -86,6 +87,9 @@ std::vector<Scalar> SpecialValues(DataType type) {
 
 }  // namespace
 
+double LargestFinite(DataType type) { return FormatOf(type).max; }
+int LargestExponent(DataType type) { return FormatOf(type).max_exponent; }
+
 Scalar WrapInteger(int64_t v, DataType type) {
   const int bits = Bits(type);
   const uint64_t mask = bits == 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
@@ -123,41 +127,46 @@ ValueSource ValueSource::Draw(Choices& choices, DataType type, ValueRange range)
 }
 
 Scalar ValueSource::Next(Choices& choices) const {
-  uint64_t d = choices.Draw(bound_);
-  const bool is_float = ops::IsFloat(type_);
-  if (d >= kSmallCount && d - kSmallCount < special_values_.size()) return special_values_[d - kSmallCount];
-  double value = 0;  // floats: the value before the range is applied
-  if (d < kSmallCount) {
-    if (ops::IsUnsignedInteger(type_)) return d;
-    if (!is_float) return int64_t{ZigZag(d)};
-    value = static_cast<double>(ZigZag(d));
-  } else {
-    const uint64_t r = d - kSmallCount - special_values_.size();
-    if (r < kModerateCount) {
-      if (!is_float) return WrapInteger(ZigZag(r), type_);
-      value = static_cast<double>(ZigZag(r)) * kModerateStep;
-    } else {
-      // Wide: integers take 32 random bits (spread over 64 for the 64-bit types); floats a random
-      // sign, exponent (subnormals to the range's largest) and 23-bit significand.
-      const uint64_t bits = r - kModerateCount;
-      if (!is_float) {
-        return WrapInteger(static_cast<int64_t>(Bits(type_) == 64 ? bits * 0x9E3779B97F4A7C15ull : bits), type_);
-      }
-      const FloatFormat f = FormatOf(type_);
-      const int top = std::isfinite(range_.limit) && range_.limit > 0
-                          ? std::min(f.max_exponent, static_cast<int>(std::floor(std::log2(range_.limit))))
-                          : f.max_exponent;
-      const int span = std::max(top - f.min_exponent + 1, 1);
-      const int exponent = f.min_exponent + static_cast<int>(((bits >> 1) & 0xFF) * static_cast<uint64_t>(span) / 256);
-      const double significand = 1.0 + static_cast<double>(bits >> 9) / static_cast<double>(uint64_t{1} << 23);
-      value = std::ldexp(significand, exponent) * ((bits & 1) != 0 ? -1.0 : 1.0);
-    }
+  const uint64_t d = choices.Draw(bound_);
+  if (d < kSmallCount) return Small(d);
+  if (d - kSmallCount < special_values_.size()) return special_values_[d - kSmallCount];
+  const uint64_t r = d - kSmallCount - special_values_.size();
+  return r < kModerateCount ? Moderate(r) : Wide(r - kModerateCount);
+}
+
+Scalar ValueSource::Small(uint64_t d) const {
+  if (ops::IsUnsignedInteger(type_)) return d;
+  if (!ops::IsFloat(type_)) return int64_t{ZigZag(d)};
+  return InRange(static_cast<double>(ZigZag(d)));
+}
+
+Scalar ValueSource::Moderate(uint64_t r) const {
+  if (ops::IsUnsignedInteger(type_)) return WrapInteger(static_cast<int64_t>(r), type_);
+  if (!ops::IsFloat(type_)) return WrapInteger(ZigZag(r), type_);
+  return InRange(static_cast<double>(ZigZag(r)) * kModerateStep);
+}
+
+// Integers take the 32 random bits (spread over 64 for the 64-bit types); floats a random sign,
+// exponent (from the smallest subnormal's to the range's largest) and 23-bit significand.
+Scalar ValueSource::Wide(uint64_t bits) const {
+  if (!ops::IsFloat(type_)) {
+    return WrapInteger(static_cast<int64_t>(Bits(type_) == 64 ? bits * 0x9E3779B97F4A7C15ull : bits), type_);
   }
+  const FloatFormat f = FormatOf(type_);
+  // ilogb is exact, unlike log2, so the exponent range is the same on every platform.
+  const bool limited = std::isfinite(range_.limit) && range_.limit > 0;
+  const int top = limited ? std::min(f.max_exponent, std::ilogb(range_.limit)) : f.max_exponent;
+  const uint64_t span = static_cast<uint64_t>(std::max(top - f.min_exponent + 1, 1));
+  const int exponent = f.min_exponent + static_cast<int>(((bits >> 1) & 0xFF) * span / 256);
+  const double significand = 1.0 + static_cast<double>(bits >> 9) / static_cast<double>(uint64_t{1} << 23);
+  return InRange(std::ldexp(significand, exponent) * ((bits & 1) != 0 ? -1.0 : 1.0));
+}
+
+Scalar ValueSource::InRange(double value) const {
   if (range_.nonnegative) value = std::fabs(value);
   // Within the type's finite range too: rounding past its largest value would make an infinity.
   const double limit = std::min(range_.limit, FormatOf(type_).max);
-  value = std::clamp(value, -limit, limit);
-  return RoundToType(value, type_);
+  return RoundToType(std::clamp(value, -limit, limit), type_);
 }
 
 std::vector<Scalar> DrawBufferValues(Choices& choices, const ops::TensorDesc& desc, ValueRange range) {

@@ -18,7 +18,8 @@ namespace dmlc::app::fuzz {
 
 // Bounds on float data that keep an operator's results meaningful (finite most of the time, for
 // instance a product of N values). Special values are exempt: they are there on purpose. Integer
-// types ignore it (their arithmetic wraps, as the README defines).
+// types ignore it (their arithmetic wraps, as the README defines). Computed without transcendental
+// functions, whose last bits differ between C libraries: a seed gives the same data everywhere.
 struct ValueRange {
   double limit = std::numeric_limits<double>::infinity();  // |value| <= limit
   bool nonnegative = false;                                // values >= 0 (LOG_SUM)
@@ -34,6 +35,13 @@ class ValueSource {
 
  private:
   ValueSource(ops::DataType type, ValueRange range, uint64_t bound, bool specials);
+  // The value of an element draw past the specials, by kind: small integers, moderate random values,
+  // wide random bits; floats go through InRange().
+  Scalar Small(uint64_t d) const;
+  Scalar Moderate(uint64_t r) const;
+  Scalar Wide(uint64_t bits) const;
+  // A float value within range_ and rounded to the type.
+  Scalar InRange(double value) const;
 
   ops::DataType type_;
   ValueRange range_;
@@ -53,6 +61,10 @@ Initializer BufferInitializer(std::vector<Scalar> values, std::string path);
 Scalar WrapInteger(int64_t v, ops::DataType type);
 // The largest value of the integer `type`.
 Scalar MaxInteger(ops::DataType type);
+
+// The largest finite value of a float type, and its binary exponent (15 for FLOAT16's 65504).
+double LargestFinite(ops::DataType type);
+int LargestExponent(ops::DataType type);
 
 // The offset of each logical element (row-major) in desc's buffer, in elements.
 std::vector<uint64_t> LogicalOffsets(const ops::TensorDesc& desc);
