@@ -70,7 +70,9 @@ Result<FuzzSettings> Settings(const FuzzCommandOptions& o, const ExecutorOptions
 
 size_t LargestTensor(const TestCase& tc) {
   uint64_t largest = 0;
-  for (const ops::TensorBinding& b : ops::Bindings(tc.desc)) largest = std::max(largest, ops::ElementCount(b.desc->Sizes).value_or(0));
+  for (const ops::TensorBinding& b : ops::Bindings(tc.desc)) {
+    if (Result<uint64_t> n = ops::ElementCount(b.desc->Sizes); n.ok()) largest = std::max(largest, *n);
+  }
   return largest;
 }
 
