@@ -49,9 +49,9 @@ struct Recorder {
 // Floats: Bits is the storage type, decode turns it into a double.
 template <class Bits, class Decode>
 void CompareFloats(const std::byte* e_base, const std::byte* a_base, const std::vector<uint32_t>& strides,
-                   const Tolerance& tol, Recorder& rec, Decode decode) {
+                   const Tolerance& tol, std::span<const double> bounds, Recorder& rec, Decode decode) {
   constexpr int kWidth = sizeof(Bits) * 8;
-  const bool any_error_allowed = !IsExact(tol);
+  const bool any_error_allowed = !IsExact(tol) || !bounds.empty();
   const bool has_abs = tol.absolute.has_value() || tol.relative.has_value();
   const double atol = tol.absolute.value_or(0.0);
   const double rtol = tol.relative.value_or(0.0);
@@ -77,7 +77,8 @@ void CompareFloats(const std::byte* e_base, const std::byte* a_base, const std::
     } else if (!std::isfinite(e) || !std::isfinite(a)) {
       pass = false;  // no bound admits an infinity that is not bit-equal
     } else {
-      pass = (tol.ulp && ulp <= static_cast<double>(*tol.ulp)) || (has_abs && abs_error <= atol + rtol * std::fabs(e));
+      pass = (tol.ulp && ulp <= static_cast<double>(*tol.ulp)) ||
+             (has_abs && abs_error <= atol + rtol * std::fabs(e)) || (!bounds.empty() && abs_error <= bounds[linear]);
     }
     if (!pass) rec.Fail(linear, e, a, ulp, abs_error);
   });
@@ -113,9 +114,13 @@ uint64_t UlpDistance(uint64_t a_bits, uint64_t b_bits, int width) {
 
 void CompareTensor(const ops::TensorDesc& desc, std::string_view tensor, std::span<const std::byte> expected,
                    std::span<const std::byte> actual, const Tolerance& tolerance, size_t max_reported,
-                   CompareResult& result) {
+                   CompareResult& result, std::span<const double> element_bounds) {
   DMLC_CHECK(expected.size() >= desc.TotalTensorSizeInBytes && actual.size() >= desc.TotalTensorSizeInBytes)
       << "CompareTensor: buffer smaller than TotalTensorSizeInBytes";
+  uint64_t count = 1;
+  for (uint32_t s : desc.Sizes) count *= s;
+  DMLC_CHECK(element_bounds.empty() || element_bounds.size() == count)
+      << "CompareTensor: " << element_bounds.size() << " element bounds for " << count << " elements";
   const std::vector<uint32_t> strides = ops::EffectiveStrides(desc);
   Recorder rec{desc.Sizes, desc.DataType, tensor, max_reported, result};
   const std::byte* e = expected.data();
@@ -123,13 +128,16 @@ void CompareTensor(const ops::TensorDesc& desc, std::string_view tensor, std::sp
   using DT = ops::DataType;
   switch (desc.DataType) {
     case DT::kFloat16:
-      CompareFloats<uint16_t>(e, a, strides, tolerance, rec, [](uint16_t h) { return double{ops::HalfToFloat(h)}; });
+      CompareFloats<uint16_t>(e, a, strides, tolerance, element_bounds, rec,
+                              [](uint16_t h) { return double{ops::HalfToFloat(h)}; });
       break;
     case DT::kFloat32:
-      CompareFloats<uint32_t>(e, a, strides, tolerance, rec, [](uint32_t b) { return double{std::bit_cast<float>(b)}; });
+      CompareFloats<uint32_t>(e, a, strides, tolerance, element_bounds, rec,
+                              [](uint32_t b) { return double{std::bit_cast<float>(b)}; });
       break;
     case DT::kFloat64:
-      CompareFloats<uint64_t>(e, a, strides, tolerance, rec, [](uint64_t b) { return std::bit_cast<double>(b); });
+      CompareFloats<uint64_t>(e, a, strides, tolerance, element_bounds, rec,
+                              [](uint64_t b) { return std::bit_cast<double>(b); });
       break;
     case DT::kInt8: CompareIntegers<int8_t>(e, a, strides, rec); break;
     case DT::kInt16: CompareIntegers<int16_t>(e, a, strides, rec); break;
@@ -141,8 +149,6 @@ void CompareTensor(const ops::TensorDesc& desc, std::string_view tensor, std::sp
     case DT::kUint64: CompareIntegers<uint64_t>(e, a, strides, rec); break;
     case DT::kUnknown: DMLC_CHECK(false) << "CompareTensor: unknown data type in a validated desc";
   }
-  uint64_t count = 1;
-  for (uint32_t s : desc.Sizes) count *= s;
   result.elements += count;
 }
 

@@ -2,8 +2,10 @@
 // - Integers (any width, signed or not) must be equal.
 // - Floats (FLOAT16/32/64) are equal when their bits are equal, or both are NaN (any payload). Otherwise
 //   an element passes when it is within the tolerance's ULP bound OR |a - e| <= atol + rtol * |e|,
-//   whichever bounds the tolerance gives. -0 and +0 are equal only where the tolerance allows any
-//   error; infinities and NaN must match exactly (no bound admits them).
+//   whichever bounds the tolerance gives, OR, where the caller gives per-element bounds (the data-derived
+//   default of the summing REDUCE functions, error_bound.h), |a - e| <= that element's bound. -0 and +0
+//   are equal only where the tolerance allows any error; infinities and NaN must match exactly (no bound
+//   admits them).
 // Only logical elements are compared, walking each buffer through the desc's strides. Thread-safe
 // (pure functions).
 #pragma once
@@ -43,9 +45,11 @@ struct CompareResult {
 // Compares the logical elements of two buffers laid out as `desc` says, adding to `result` (so one
 // result can cover several outputs). `tensor` names the output in mismatches. Both spans hold at least
 // desc.TotalTensorSizeInBytes bytes (checked: a shorter span aborts, it is a caller bug).
+// `element_bounds`, when not empty, holds one bound on |a - e| per logical element in row-major order
+// (checked), admitted beside the tolerance for float elements; integers stay exact.
 void CompareTensor(const ops::TensorDesc& desc, std::string_view tensor, std::span<const std::byte> expected,
                    std::span<const std::byte> actual, const Tolerance& tolerance, size_t max_reported,
-                   CompareResult& result);
+                   CompareResult& result, std::span<const double> element_bounds = {});
 
 // ULP distance of two same-width IEEE values given as bit patterns (width 16, 32 or 64): the number of
 // representable values between them, counting across zero; +0 and -0 are 0 apart. Neither may be NaN.

@@ -7,6 +7,7 @@
 
 #include "app/engine/case_checks.h"
 #include "app/engine/dump.h"
+#include "app/engine/error_bound.h"
 #include "app/engine/guarded_buffer.h"
 #include "app/engine/runner.h"
 #include "app/engine/tolerance.h"
@@ -148,7 +149,7 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
   timing.cold_cpu_ms = cold->cpu_ms;
   timing.cold_gpu_ms = cold->gpu_ms;
 
-  Verdict verdict = Judge(c, outs, *expected, outputs, r);
+  Verdict verdict = Judge(c, input_views, outs, *expected, outputs, r);
   if (verdict.status == CaseStatus::kFail && !options_.dump_dir.empty()) verdict.message += Dump(r.id, outs, *expected, outputs);
   if (options_.iterations > 0) {
     Status timed = TimeHot(**prepared, input_views, output_views, timing);
@@ -170,21 +171,26 @@ Result<std::vector<std::vector<std::byte>>> Runner::MaterializeInputs(const Test
 }
 
 // Out-of-bounds writes first (they make the values meaningless), then the values under the tolerance.
-Verdict Runner::Judge(const TestCase& c, const std::vector<const ops::TensorBinding*>& outs,
+Verdict Runner::Judge(const TestCase& c, const std::vector<backends::ConstBuffer>& inputs,
+                      const std::vector<const ops::TensorBinding*>& outs,
                       const std::vector<std::vector<std::byte>>& expected, std::vector<GuardedBuffer>& outputs,
                       CaseResult& r) const {
   const ToleranceRule tolerance = ToleranceFor(c);
-  r.tolerance = tolerance.rule;
+  // Only a summing REDUCE's default has a data bound: one input, one output.
+  const std::vector<double> bounds = tolerance.data_bound.empty()
+                                         ? std::vector<double>{}
+                                         : DataErrorBounds(std::get<ops::ReduceDesc>(c.desc), inputs[0]);
+  r.tolerance = tolerance.rule + LargestBound(bounds);
   std::string oob;
   for (size_t i = 0; i < outs.size(); ++i) {
     if (auto write = outputs[i].FindOutOfBoundsWrite(); write && oob.empty()) oob = outs[i]->name + ": " + *write;
     CompareTensor(*outs[i]->desc, outs[i]->name, expected[i], outputs[i].buffer(), tolerance.tolerance,
-                  options_.max_reported_mismatches, r.comparison);
+                  options_.max_reported_mismatches, r.comparison, bounds);
   }
   if (!oob.empty()) return Fail(oob);
   if (!r.comparison.passed()) {
     return Fail(std::to_string(r.comparison.mismatches) + " of " + std::to_string(r.comparison.elements) +
-                " elements differ beyond the tolerance (" + DescribeTolerance(tolerance.tolerance) + ")");
+                " elements differ beyond the tolerance (" + DescribeTolerance(tolerance, bounds) + ")");
   }
   return Pass();
 }

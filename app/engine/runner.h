@@ -76,9 +76,10 @@ class Runner {
   Verdict RunAccepted(const TestCase& test_case, CaseResult& result);
   Result<std::vector<std::vector<std::byte>>> MaterializeInputs(const TestCase& test_case,
                                                                 const std::vector<const ops::TensorBinding*>& ins);
-  Verdict Judge(const TestCase& test_case, const std::vector<const ops::TensorBinding*>& outs,
-                const std::vector<std::vector<std::byte>>& expected, std::vector<GuardedBuffer>& outputs,
-                CaseResult& result) const;
+  // `inputs` are the case's, from which a summing REDUCE's default tolerance derives its bounds.
+  Verdict Judge(const TestCase& test_case, const std::vector<backends::ConstBuffer>& inputs,
+                const std::vector<const ops::TensorBinding*>& outs, const std::vector<std::vector<std::byte>>& expected,
+                std::vector<GuardedBuffer>& outputs, CaseResult& result) const;
   // Writes a failing case's outputs to --dump-dir; what could not be written, as "; dump failed: ...".
   std::string Dump(const std::string& id, const std::vector<const ops::TensorBinding*>& outs,
                    const std::vector<std::vector<std::byte>>& expected, std::vector<GuardedBuffer>& outputs) const;

@@ -1,47 +1,33 @@
 #include "app/engine/tolerance.h"
 
 #include <bit>
+#include <charconv>
 #include <cstdint>
 #include <sstream>
 #include <variant>
 
+#include "app/engine/error_bound.h"
 #include "ops/data_type.h"
 
 namespace dmlc::app {
 namespace {
 
+using F = ops::ReduceFunction;
+
 // ceil(log2 n) for n >= 1: 0 for 1, 1 for 2, 2 for 3 and 4.
 uint64_t CeilLog2(uint64_t n) { return n <= 1 ? 0 : static_cast<uint64_t>(std::bit_width(n - 1)); }
 
-double Epsilon(ops::DataType type) {
-  switch (type) {
-    case ops::DataType::kFloat16: return 0x1p-10;
-    case ops::DataType::kFloat64: return 0x1p-52;
-    default: return 0x1p-23;
-  }
+ToleranceRule Exact(std::string why) {
+  return {Tolerance{0, std::nullopt, std::nullopt}, "", "default: exact (" + why + ")"};
 }
-
-// Elements reduced into each output element: the product of the reduced axes' input sizes.
-uint64_t ReducedCount(const ops::ReduceDesc& desc) {
-  uint64_t n = 1;
-  for (uint32_t axis : desc.Axes) {
-    if (axis < desc.InputTensor.Sizes.size()) n *= desc.InputTensor.Sizes[axis];
-  }
-  return n;
-}
-
-ToleranceRule Exact(std::string why) { return {Tolerance{0, std::nullopt, std::nullopt}, "default: exact (" + why + ")"}; }
 
 ToleranceRule Ulp(uint64_t ulp, const std::string& formula, uint64_t n) {
-  return {Tolerance{ulp, std::nullopt, std::nullopt},
+  return {Tolerance{ulp, std::nullopt, std::nullopt}, "",
           "default: ulp <= " + formula + " = " + std::to_string(ulp) + ", N = " + std::to_string(n)};
 }
 
-ToleranceRule ReduceDefault(const ops::ReduceDesc& desc) {
-  using F = ops::ReduceFunction;
-  const ops::DataType out = desc.OutputTensor.DataType;
-  if (ops::IsInteger(out)) return Exact("integer output");
-  if (desc.Function == F::kMin || desc.Function == F::kMax) return Exact("MIN/MAX select an input");
+// The table's bound for a float function that computes (not MIN or MAX).
+ToleranceRule UlpDefault(const ops::ReduceDesc& desc) {
   const uint64_t n = ReducedCount(desc);
   const uint64_t log_n = CeilLog2(n);
   switch (desc.Function) {
@@ -54,12 +40,27 @@ ToleranceRule ReduceDefault(const ops::ReduceDesc& desc) {
     case F::kLogSum:
     case F::kLogSumExp: {
       const uint64_t slack = desc.Function == F::kLogSum ? 4 : 6;
-      Tolerance t{4, static_cast<double>(slack + log_n) * Epsilon(out), 0.0};
-      return {t, "default: ulp <= 4 or abs <= (" + std::to_string(slack) + " + ceil(log2 N)) * eps, N = " +
-                     std::to_string(n)};
+      Tolerance t{4, static_cast<double>(slack + log_n) * MachineEpsilon(desc.OutputTensor.DataType), 0.0};
+      return {t, "", "default: ulp <= 4 or abs <= (" + std::to_string(slack) + " + ceil(log2 N)) * eps, N = " +
+                         std::to_string(n)};
     }
     default: return Exact("integer output");  // ARGMIN/ARGMAX, whose outputs are integers
   }
+}
+
+// The summing functions' ULP bounds hold only where the data does not cancel; the bound derived from
+// the data holds whatever it is (error_bound.h), so either admits an element.
+ToleranceRule WithDataBound(ToleranceRule rule, const ops::ReduceDesc& desc) {
+  rule.data_bound = DataErrorBoundFormula(desc);
+  rule.rule += "; or, per element, |a - e| <= " + rule.data_bound;
+  return rule;
+}
+
+ToleranceRule ReduceDefault(const ops::ReduceDesc& desc) {
+  if (ops::IsInteger(desc.OutputTensor.DataType)) return Exact("integer output");
+  if (desc.Function == F::kMin || desc.Function == F::kMax) return Exact("MIN/MAX select an input");
+  const ToleranceRule rule = UlpDefault(desc);
+  return HasDataErrorBound(desc) ? WithDataBound(rule, desc) : rule;
 }
 
 }  // namespace
@@ -70,7 +71,7 @@ ToleranceRule DefaultTolerance(const ops::OperatorDesc& desc) {
 }
 
 ToleranceRule ToleranceFor(const TestCase& test_case) {
-  if (test_case.tolerance) return {*test_case.tolerance, "case: " + DescribeTolerance(*test_case.tolerance)};
+  if (test_case.tolerance) return {*test_case.tolerance, "", "case: " + DescribeTolerance(*test_case.tolerance)};
   return DefaultTolerance(test_case.desc);
 }
 
@@ -87,6 +88,23 @@ std::string DescribeTolerance(const Tolerance& t) {
     out << "|a - e| <= " << t.absolute.value_or(0.0) << " + " << t.relative.value_or(0.0) << " * |e|";
   }
   return out.str();
+}
+
+std::string DescribeTolerance(const ToleranceRule& rule, std::span<const double> bounds) {
+  const std::string tolerance = DescribeTolerance(rule.tolerance);
+  if (rule.data_bound.empty()) return tolerance;
+  return tolerance + ", or, per element, |a - e| <= " + rule.data_bound + LargestBound(bounds);
+}
+
+std::string LargestBound(std::span<const double> bounds) {
+  if (bounds.empty()) return "";
+  double largest = 0;  // a NaN bound (from NaN inputs) admits nothing, so it does not count
+  for (double b : bounds) {
+    if (b > largest) largest = b;
+  }
+  char text[32];
+  const auto [end, ec] = std::to_chars(text, text + sizeof(text), largest, std::chars_format::scientific, 2);
+  return " (largest " + std::string(text, end) + ")";
 }
 
 }  // namespace dmlc::app

@@ -1,31 +1,37 @@
 // Default tolerances: how far a backend's output may be from the reference when a case states none.
-// The reference accumulates in double and rounds once, so it is within 0.5 ULP of the true value; the
-// bounds below are what an honest backend that accumulates in the output type (pairwise or tree-wise,
-// as GPUs do) or wider can miss it by. Integers are always compared exactly (see compare.h), whatever
-// the tolerance says.
+// The reference accumulates in double and rounds once, so for FLOAT16 and FLOAT32 it is within 0.5 ULP
+// of the true value; the bounds below are what an honest backend that accumulates in the output type
+// (pairwise or tree-wise, as GPUs do) or wider can miss it by. Integers are always compared exactly (see
+// compare.h), whatever the tolerance says.
 //
-// | operator / REDUCE function            | output type  | default tolerance                          |
-// |---------------------------------------|--------------|--------------------------------------------|
-// | GATHER_ND1, JOIN, ONE_HOT, DIAG_MATRIX | any          | exact (data movement: bits are copied)     |
-// | REDUCE ARGMIN, ARGMAX                 | integer      | exact                                      |
-// | REDUCE MIN, MAX                       | any          | exact (a selection, no arithmetic)         |
-// | REDUCE any function                   | integer      | exact                                      |
-// | REDUCE SUM, L1                        | float        | ulp <= 1 + ceil(log2 N)                    |
-// | REDUCE SUM_SQUARE                     | float        | ulp <= 2 + ceil(log2 N) (one more rounding per square) |
-// | REDUCE AVERAGE                        | float        | ulp <= 3 + ceil(log2 N) (division, 2.5 ULP on GPUs)    |
-// | REDUCE L2                             | float        | ulp <= 3 + ceil(log2 N / 2) (sqrt halves the sum's error) |
-// | REDUCE MULTIPLY                       | float        | ulp <= N + 1 (each of N-1 products rounds)  |
-// | REDUCE LOG_SUM                        | float        | ulp <= 4, or abs <= (4 + ceil(log2 N)) * eps |
-// | REDUCE LOG_SUM_EXP                    | float        | ulp <= 4, or abs <= (6 + ceil(log2 N)) * eps |
+// | operator / REDUCE function             | output  | default tolerance                                   |
+// |----------------------------------------|---------|-----------------------------------------------------|
+// | GATHER_ND1, JOIN, ONE_HOT, DIAG_MATRIX | any     | exact (data movement: bits are copied)              |
+// | REDUCE ARGMIN, ARGMAX                  | integer | exact                                               |
+// | REDUCE MIN, MAX                        | any     | exact (a selection, no arithmetic)                  |
+// | REDUCE any function                    | integer | exact                                               |
+// | REDUCE SUM, L1                         | float   | ulp <= 1 + ceil(log2 N); or the data bound          |
+// | REDUCE SUM_SQUARE                      | float   | ulp <= 2 + ceil(log2 N); or the data bound          |
+// | REDUCE AVERAGE                         | float   | ulp <= 3 + ceil(log2 N); or the data bound          |
+// | REDUCE L2                              | float   | ulp <= 3 + ceil(log2 N / 2); or the data bound      |
+// | REDUCE MULTIPLY                        | float   | ulp <= N + 1 (each of N-1 products rounds)          |
+// | REDUCE LOG_SUM                         | float   | ulp <= 4 or abs <= (4 + ceil(log2 N)) * eps; or ... |
+// | REDUCE LOG_SUM_EXP                     | float   | ulp <= 4 or abs <= (6 + ceil(log2 N)) * eps; or ... |
 //
 // N is the number of input elements reduced into one output element (the product of the reduced
-// axes' sizes); eps is the output type's machine epsilon (2^-10, 2^-23, 2^-52). The log-based
+// axes' sizes); eps is the output type's machine epsilon (2^-10, 2^-23, 2^-52). SUM_SQUARE's 2 allows
+// for the rounding of each square, AVERAGE's 3 for the division (2.5 ULP on GPUs); sqrt halves the
+// sum's error in L2. "or ..." is "or the data bound", as for the others. The log-based
 // functions get an absolute bound because log maps the sum's relative error to an absolute one, which
 // is unbounded in ULPs near log(x) = 0; the constant 4 covers Vulkan's log precision (2^-21 absolute)
-// and 6 its exp. The sum-based bounds assume terms that do not cancel (inputs of one sign); a case
-// whose data cancels states its own tolerance.
+// and 6 its exp. The ULP bounds hold for terms that do not cancel (inputs of one sign). "The data
+// bound" is a bound on |actual - expected| that the runner derives for each output element from the
+// input data (error_bound.h; for SUM N * eps * sum|x|, from Higham's gamma_{N-1}): it holds whatever
+// the data, cancelling or not. An element passes within either bound, so one within the ULP bound
+// passes as before, and a result that cancelling data moved many ULPs passes within the data bound.
 #pragma once
 
+#include <span>
 #include <string>
 
 #include "app/case/test_case.h"
@@ -35,7 +41,12 @@ namespace dmlc::app {
 
 struct ToleranceRule {
   Tolerance tolerance;
-  std::string rule;  // how it was chosen, for reports: "default for REDUCE(SUM), N = 12: 1 + ceil(log2 N)"
+  // When set (a default for a summing REDUCE), an element also passes within the bound
+  // DataErrorBounds() derives for it from the inputs; this states it: "N * eps * sum|x|".
+  std::string data_bound;
+  // How it was chosen, for reports: "default: ulp <= 1 + ceil(log2 N) = 5, N = 12; or, per element,
+  // |a - e| <= N * eps * sum|x|".
+  std::string rule;
 };
 
 // The table above, for a desc that ops::Validate() accepted.
@@ -44,6 +55,12 @@ ToleranceRule DefaultTolerance(const ops::OperatorDesc& desc);
 ToleranceRule ToleranceFor(const TestCase& test_case);
 // "exact", "ulp <= 5", "ulp <= 4 or |a - e| <= 1e-06 + 0 * |e|".
 std::string DescribeTolerance(const Tolerance& tolerance);
+// The rule's tolerance with its data bound, whose per-element values are `bounds`: "ulp <= 11, or, per
+// element, |a - e| <= N * eps * sum|x| (largest 1.13e-04)"; DescribeTolerance() when it has none.
+std::string DescribeTolerance(const ToleranceRule& rule, std::span<const double> bounds);
+// " (largest 1.13e-04)": the largest of `bounds` (infinity included, NaN left out), for the rule's text;
+// "" when there are none.
+std::string LargestBound(std::span<const double> bounds);
 // True when the tolerance admits no error at all (no bound given, or every bound 0).
 bool IsExact(const Tolerance& tolerance);
 

@@ -177,6 +177,30 @@ TEST(CompareTensor, ReportsOnlyTheFirstMismatchesButCountsAll) {
   EXPECT_EQ(r.max_abs_error, 4.0);
 }
 
+TEST(CompareTensor, ElementBoundsAdmitEachElementWithinItsOwnBound) {
+  // Sizes {2, 2} with row stride 3; bounds per logical element in row-major order.
+  const ops::TensorDesc desc = Tensor(DataType::kFloat32, {2, 2}, {3, 1});
+  const std::vector<std::byte> expected = Bytes<float>({1, 2, 0, 3, 4});
+  const std::vector<std::byte> actual = Bytes<float>({1.5f, 2.5f, 0, 3, 4.25f});
+  const std::vector<double> bounds = {0.5, 0.25, 0, 0.25};
+  CompareResult r;
+  CompareTensor(desc, "OutputTensor", expected, actual, kExact, 10, r, bounds);
+  // (0,0) is 0.5 off within 0.5; (0,1) 0.5 off beyond 0.25; (1,1) 0.25 off within 0.25.
+  EXPECT_EQ(r.mismatches, 1u);
+  EXPECT_EQ(r.first[0].coordinates, (std::vector<uint32_t>{0, 1}));
+  // An element within the ULP bound passes whatever its element bound.
+  const float one_up = std::nextafter(1.0f, 2.0f);
+  CompareResult ulp;
+  CompareTensor(Tensor(DataType::kFloat32, {1}), "OutputTensor", Bytes<float>({1}), Bytes<float>({one_up}), Ulp(1),
+                10, ulp, std::vector<double>{0});
+  EXPECT_TRUE(ulp.passed());
+  // Integers stay exact.
+  CompareResult integers;
+  CompareTensor(Tensor(DataType::kInt32, {1}), "OutputTensor", Bytes<int32_t>({1}), Bytes<int32_t>({2}), kExact, 10,
+                integers, std::vector<double>{5});
+  EXPECT_EQ(integers.mismatches, 1u);
+}
+
 TEST(CompareTensor, AccumulatesOverSeveralOutputs) {
   const ops::TensorDesc desc = Tensor(DataType::kInt32, {1});
   const std::vector<std::byte> one = Bytes<int32_t>({1}), two = Bytes<int32_t>({2});

@@ -7,6 +7,7 @@
 
 #include "app/engine/guarded_buffer.h"
 #include "fake_backend.h"
+#include "tests/app/engine/reduce_desc.h"
 
 namespace dmlc::app {
 namespace {
@@ -33,6 +34,25 @@ TestCase Diagonal(std::optional<std::vector<double>> expected = std::vector<doub
   } else {
     c.expected.push_back(std::nullopt);
   }
+  return c;
+}
+
+Initializer Values(std::vector<double> values) {
+  Initializer init;
+  init.kind = Initializer::Kind::kValues;
+  for (double v : values) init.values.emplace_back(v);
+  return init;
+}
+
+// REDUCE SUM over FLOAT32 {1, -1, 2^-20, 0}: the sum 2^-20 cancels out of sum|x| = 2 + 2^-20.
+TestCase CancellingSum() {
+  TestCase c;
+  c.name = "sum";
+  c.id = "cases/sum";
+  c.file = "cases.json";
+  c.desc = testing::Reduce(ops::ReduceFunction::kSum, ops::DataType::kFloat32, {4}, {0});
+  c.inputs.push_back(Values({1, -1, 0x1p-20, 0}));
+  c.expected.push_back(Values({0x1p-20}));
   return c;
 }
 
@@ -83,6 +103,29 @@ TEST(Runner, FailNamesTheMismatchingCoordinates) {
   EXPECT_EQ(r.comparison.first[0].tensor, "OutputTensor");
   EXPECT_EQ(r.comparison.first[0].coordinates, (std::vector<uint32_t>{0, 0, 1, 1}));
   EXPECT_EQ(std::get<double>(r.comparison.first[0].actual), 2.0);
+}
+
+TEST(Runner, ACancellingSumPassesWithinTheBoundDerivedFromItsData) {
+  // 2^-22 off is 2^21 ULP of 2^-20, far past ulp <= 3, but within N * eps * sum|x| = 4 * 2^-23 * (2 + 2^-20).
+  FakeBackend close(WriteFloats({0x1p-20f + 0x1p-22f}));
+  const CaseResult pass = RunOne(close, CancellingSum());
+  EXPECT_EQ(pass.status, CaseStatus::kPass) << pass.message;
+  EXPECT_EQ(pass.tolerance,
+            "default: ulp <= 1 + ceil(log2 N) = 3, N = 4; or, per element, |a - e| <= N * eps * sum|x| (largest "
+            "9.54e-07)");
+  // 2^-19 off is past the bound too.
+  FakeBackend far(WriteFloats({0x1p-20f + 0x1p-19f}));
+  const CaseResult fail = RunOne(far, CancellingSum());
+  EXPECT_EQ(fail.status, CaseStatus::kFail);
+  EXPECT_EQ(fail.message, "1 of 1 elements differ beyond the tolerance (ulp <= 3, or, per element, |a - e| <= N * "
+                          "eps * sum|x| (largest 9.54e-07))");
+  // A case's own tolerance wins, with no data bound.
+  TestCase own = CancellingSum();
+  own.tolerance = Tolerance{3, std::nullopt, std::nullopt};
+  FakeBackend again(WriteFloats({0x1p-20f + 0x1p-22f}));
+  const CaseResult strict = RunOne(again, own);
+  EXPECT_EQ(strict.status, CaseStatus::kFail);
+  EXPECT_EQ(strict.tolerance, "case: ulp <= 3");
 }
 
 TEST(Runner, WriteIntoTheGuardFailsAsOutOfBounds) {

@@ -1,7 +1,11 @@
 #include "app/engine/tolerance.h"
+#include "tests/app/engine/reduce_desc.h"
 #include "tests/ops/test_util.h"
 
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
 
 namespace dmlc::app {
 namespace {
@@ -10,21 +14,7 @@ using ops::DataType;
 using ops::ReduceFunction;
 
 using ops::testing::Tensor;
-
-ops::OperatorDesc Reduce(ReduceFunction f, DataType in, DataType out, std::vector<uint32_t> sizes,
-                         std::vector<uint32_t> axes) {
-  ops::ReduceDesc d;
-  d.Function = f;
-  d.InputTensor = Tensor(in, sizes);
-  for (uint32_t a : axes) sizes[a] = 1;
-  d.OutputTensor = Tensor(out, sizes);
-  d.Axes = std::move(axes);
-  return d;
-}
-
-ops::OperatorDesc Reduce(ReduceFunction f, DataType type, std::vector<uint32_t> sizes, std::vector<uint32_t> axes) {
-  return Reduce(f, type, type, std::move(sizes), std::move(axes));
-}
+using testing::Reduce;
 
 TEST(DefaultTolerance, DataMovementIsExact) {
   ops::JoinDesc join;
@@ -52,7 +42,8 @@ TEST(DefaultTolerance, SumsScaleWithLog2OfTheReducedCount) {
   const ToleranceRule sum = DefaultTolerance(Reduce(ReduceFunction::kSum, DataType::kFloat32, {3, 4}, {1}));
   EXPECT_EQ(sum.tolerance.ulp, 3u);
   EXPECT_FALSE(sum.tolerance.absolute.has_value());
-  EXPECT_EQ(sum.rule, "default: ulp <= 1 + ceil(log2 N) = 3, N = 4");
+  EXPECT_EQ(sum.rule, "default: ulp <= 1 + ceil(log2 N) = 3, N = 4; or, per element, |a - e| <= N * eps * sum|x|");
+  EXPECT_EQ(sum.data_bound, "N * eps * sum|x|");
   // Both axes of {3, 5}: N = 15, ceil(log2 15) = 4.
   EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kL1, DataType::kFloat32, {3, 5}, {0, 1})).tolerance.ulp, 5u);
   EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kSumSquare, DataType::kFloat16, {3, 5}, {0, 1})).tolerance.ulp, 6u);
@@ -73,7 +64,26 @@ TEST(DefaultTolerance, LogFunctionsAddAnAbsoluteBoundInEpsilons) {
   EXPECT_EQ(lse.tolerance.absolute, 9 * 0x1p-10);  // (6 + 3) * eps(FLOAT16)
   const ToleranceRule ls = DefaultTolerance(Reduce(ReduceFunction::kLogSum, DataType::kFloat32, {1}, {0}));
   EXPECT_EQ(ls.tolerance.absolute, 4 * 0x1p-23);
-  EXPECT_EQ(ls.rule, "default: ulp <= 4 or abs <= (4 + ceil(log2 N)) * eps, N = 1");
+  EXPECT_EQ(ls.rule,
+            "default: ulp <= 4 or abs <= (4 + ceil(log2 N)) * eps, N = 1; or, per element, |a - e| <= G + 4 * eps * "
+            "(1 + |log sum| + G), G = -log(1 - B / sum), B = N * eps * sum|x|");
+}
+
+TEST(DefaultTolerance, SummingFunctionsAlsoAdmitTheDataBound) {
+  for (ReduceFunction f : {ReduceFunction::kSum, ReduceFunction::kAverage, ReduceFunction::kL1, ReduceFunction::kL2,
+                           ReduceFunction::kSumSquare, ReduceFunction::kLogSum, ReduceFunction::kLogSumExp}) {
+    EXPECT_FALSE(DefaultTolerance(Reduce(f, DataType::kFloat16, {4}, {0})).data_bound.empty())
+        << ops::ReduceFunctionName(f);
+  }
+  // FLOAT64's reference sums in double too, in its own order: its error counts as much as the backend's.
+  EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kSum, DataType::kFloat64, {4}, {0})).data_bound,
+            "2N * eps * sum|x|");
+  EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kSumSquare, DataType::kFloat32, {4}, {0})).data_bound,
+            "(N + 1) * eps * sum x^2");
+  // A product's error is relative to the product: no cancellation, no data bound. Integers stay exact.
+  EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kMultiply, DataType::kFloat32, {4}, {0})).data_bound, "");
+  EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kSum, DataType::kInt32, {4}, {0})).data_bound, "");
+  EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kMax, DataType::kFloat32, {4}, {0})).data_bound, "");
 }
 
 TEST(ToleranceFor, TheCaseWins) {
@@ -92,6 +102,18 @@ TEST(DescribeTolerance, StatesEachBound) {
   EXPECT_EQ(DescribeTolerance(Tolerance{0, 0.0, 0.0}), "exact");
   EXPECT_EQ(DescribeTolerance(Tolerance{5, std::nullopt, std::nullopt}), "ulp <= 5");
   EXPECT_EQ(DescribeTolerance(Tolerance{2, 1e-06, std::nullopt}), "ulp <= 2 or |a - e| <= 1e-06 + 0 * |e|");
+}
+
+TEST(DescribeTolerance, StatesTheDataBoundWithItsLargestValue) {
+  const ToleranceRule sum = DefaultTolerance(Reduce(ReduceFunction::kSum, DataType::kFloat32, {2, 1024}, {1}));
+  const std::vector<double> bounds = {1.1e-4, 1.13e-4};
+  EXPECT_EQ(DescribeTolerance(sum, bounds),
+            "ulp <= 11, or, per element, |a - e| <= N * eps * sum|x| (largest 1.13e-04)");
+  EXPECT_EQ(LargestBound(std::vector<double>{2.5e-7, std::nan("")}), " (largest 2.50e-07)");
+  EXPECT_EQ(LargestBound({}), "");
+  // Without a data bound, the tolerance alone.
+  EXPECT_EQ(DescribeTolerance(DefaultTolerance(Reduce(ReduceFunction::kMultiply, DataType::kFloat32, {4}, {0})), {}),
+            "ulp <= 5");
 }
 
 }  // namespace

@@ -1,0 +1,206 @@
+#include "app/engine/error_bound.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "app/engine/element_walk.h"
+#include "ops/check.h"
+#include "ops/float16.h"
+#include "ops/tensor_desc.h"
+
+namespace dmlc::app {
+namespace {
+
+using F = ops::ReduceFunction;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+// The final operations' errors with the reference's final half ULP, in ULPs of their result (header).
+constexpr double kDivisionUlps = 3;
+constexpr double kSqrtUlps = 5;
+constexpr double kLogEpsilons = 4;
+// A LOG_SUM_EXP term's error in eps of the term: exp's 3 ULP and the reference's 1, plus per unit of
+// |x - max| exp's 2 ULP and the rounding of x - max (u = eps / 2).
+constexpr double kExpEpsilons = 4;
+constexpr double kExpEpsilonsPerUnit = 2.5;
+
+// The reduced block of one output element: visits its input values, as doubles.
+class Block {
+ public:
+  Block(const std::byte* input, ops::DataType type, const std::vector<uint32_t>& sizes,
+        const std::vector<uint32_t>& strides, uint64_t base)
+      : input_(input), type_(type), sizes_(sizes), strides_(strides), base_(base) {}
+
+  template <class Fn>
+  void ForEach(Fn&& fn) const {
+    ForEachElement(sizes_, strides_, [&](uint64_t, uint64_t offset) { fn(Load(base_ + offset)); });
+  }
+
+ private:
+  double Load(uint64_t element) const {
+    switch (type_) {
+      case ops::DataType::kFloat16: return ops::HalfToFloat(LoadRaw<uint16_t>(element));
+      case ops::DataType::kFloat64: return LoadRaw<double>(element);
+      default: return LoadRaw<float>(element);
+    }
+  }
+  template <class T>
+  T LoadRaw(uint64_t element) const {
+    T v;
+    std::memcpy(&v, input_ + element * sizeof(T), sizeof(T));
+    return v;
+  }
+
+  const std::byte* input_;
+  ops::DataType type_;
+  const std::vector<uint32_t>& sizes_;
+  const std::vector<uint32_t>& strides_;
+  uint64_t base_;
+};
+
+// The sum bound's constant (header): N, and 2N for FLOAT64, whose reference errs as much as a backend.
+double SumCoefficient(uint64_t n, ops::DataType type) {
+  return static_cast<double>(type == ops::DataType::kFloat64 ? 2 * n : n);
+}
+
+// What each function's bound needs from its block, gathered in one pass.
+struct Magnitudes {
+  double sum = 0;         // sum x
+  double abs_sum = 0;     // sum |x|
+  double square_sum = 0;  // sum x^2
+};
+
+Magnitudes MagnitudesOf(const Block& block) {
+  Magnitudes m;
+  block.ForEach([&](double x) {
+    m.sum += x;
+    m.abs_sum += std::fabs(x);
+    m.square_sum += x * x;
+  });
+  return m;
+}
+
+// -log(1 - b / s): how far log can move when its argument s moves by up to b; unbounded from b >= s on,
+// where the computed argument may reach 0.
+double LogError(double s, double b) { return s > b ? -std::log1p(-b / s) : kInf; }
+
+double LogSumExpBound(const Block& block, uint64_t n, ops::DataType type, double eps) {
+  double max = -kInf;
+  block.ForEach([&](double x) { max = std::max(max, x); });
+  if (!std::isfinite(max)) return 0;  // the result is max itself (or NaN), compared exactly
+  double s = 0;           // sum exp(x - max): at least 1, the maximum's own term
+  double term_error = 0;  // sum of the terms' errors in eps
+  block.ForEach([&](double x) {
+    const double t = std::exp(x - max);
+    s += t;
+    if (t > 0) term_error += (kExpEpsilons + kExpEpsilonsPerUnit * (max - x)) * t;
+  });
+  const double b = SumCoefficient(n, type) * eps * s + eps * term_error;
+  const double g = LogError(s, b);
+  return g + kLogEpsilons * eps * (1 + std::fabs(max) + std::log(s) + g);
+}
+
+double BlockBound(F function, const Block& block, uint64_t n, ops::DataType type) {
+  const double eps = MachineEpsilon(type);
+  if (function == F::kLogSumExp) return LogSumExpBound(block, n, type, eps);
+  const Magnitudes m = MagnitudesOf(block);
+  const double b = SumCoefficient(n, type) * eps * m.abs_sum;
+  switch (function) {
+    case F::kSum:
+    case F::kL1: return b;
+    case F::kAverage: return (b + kDivisionUlps * eps * (m.abs_sum + b)) / static_cast<double>(n);
+    case F::kSumSquare: return SumCoefficient(n + 1, type) * eps * m.square_sum;
+    case F::kL2: {
+      const double b2 = SumCoefficient(n + 1, type) * eps * m.square_sum;
+      const double l2 = std::sqrt(m.square_sum);
+      // The furthest sqrt moves over [S - B2, S + B2] is at the low end: sqrt(S) - sqrt(S - B2).
+      const double r = m.square_sum > b2 ? b2 / (l2 + std::sqrt(m.square_sum - b2)) : std::sqrt(b2);
+      return r + kSqrtUlps * eps * (l2 + r);
+    }
+    case F::kLogSum: {
+      const double g = LogError(m.sum, b);
+      return g + kLogEpsilons * eps * (1 + std::fabs(std::log(m.sum)) + g);
+    }
+    default: DMLC_CHECK(false) << "DataErrorBounds: " << ops::ReduceFunctionName(function) << " has no data bound";
+  }
+  return 0;
+}
+
+}  // namespace
+
+double MachineEpsilon(ops::DataType type) {
+  switch (type) {
+    case ops::DataType::kFloat16: return 0x1p-10;
+    case ops::DataType::kFloat64: return 0x1p-52;
+    default: return 0x1p-23;
+  }
+}
+
+uint64_t ReducedCount(const ops::ReduceDesc& desc) {
+  uint64_t n = 1;
+  for (uint32_t axis : desc.Axes) {
+    if (axis < desc.InputTensor.Sizes.size()) n *= desc.InputTensor.Sizes[axis];
+  }
+  return n;
+}
+
+bool HasDataErrorBound(const ops::ReduceDesc& desc) {
+  if (!ops::IsFloat(desc.OutputTensor.DataType)) return false;
+  switch (desc.Function) {
+    case F::kSum:
+    case F::kAverage:
+    case F::kL1:
+    case F::kL2:
+    case F::kSumSquare:
+    case F::kLogSum:
+    case F::kLogSumExp: return true;
+    default: return false;
+  }
+}
+
+std::string DataErrorBoundFormula(const ops::ReduceDesc& desc) {
+  const bool f64 = desc.OutputTensor.DataType == ops::DataType::kFloat64;
+  const std::string c = f64 ? "2N" : "N";  // SumCoefficient(N) and SumCoefficient(N + 1)
+  const std::string c1 = f64 ? "2(N + 1)" : "(N + 1)";
+  const std::string b = c + " * eps * sum|x|";
+  switch (desc.Function) {
+    case F::kSum:
+    case F::kL1: return b;
+    case F::kAverage: return "(B + 3 * eps * (sum|x| + B)) / N, B = " + b;
+    case F::kSumSquare: return c1 + " * eps * sum x^2";
+    case F::kL2:
+      return "R + 5 * eps * (L2 + R), R = B2 / (L2 + sqrt(sum x^2 - B2)), B2 = " + c1 + " * eps * sum x^2";
+    case F::kLogSum: return "G + 4 * eps * (1 + |log sum| + G), G = -log(1 - B / sum), B = " + b;
+    case F::kLogSumExp:
+      return "G + 4 * eps * (1 + |max| + log S + G), G = -log(1 - B / S), S = sum exp(x - max), B = " + c +
+             " * eps * S + eps * sum (4 + 2.5 |x - max|) exp(x - max)";
+    default: return "";
+  }
+}
+
+std::vector<double> DataErrorBounds(const ops::ReduceDesc& desc, std::span<const std::byte> input) {
+  DMLC_CHECK(HasDataErrorBound(desc)) << "DataErrorBounds: no data bound for this desc";
+  DMLC_CHECK(input.size() >= desc.InputTensor.TotalTensorSizeInBytes)
+      << "DataErrorBounds: input smaller than TotalTensorSizeInBytes";
+  const std::vector<uint32_t> strides = ops::EffectiveStrides(desc.InputTensor);
+  // One walk steps through the output elements (the reduced axes held at 0), the other through one
+  // output's reduced block (only the reduced axes move); both through the input's strides.
+  std::vector<uint32_t> outer = desc.InputTensor.Sizes;
+  std::vector<uint32_t> inner(outer.size(), 1);
+  for (uint32_t axis : desc.Axes) {
+    inner[axis] = outer[axis];
+    outer[axis] = 1;
+  }
+  const uint64_t n = ReducedCount(desc);
+  uint64_t outputs = 1;
+  for (uint32_t s : outer) outputs *= s;
+  std::vector<double> bounds(outputs, 0.0);
+  ForEachElement(outer, strides, [&](uint64_t output, uint64_t base) {
+    const Block block(input.data(), desc.InputTensor.DataType, inner, strides, base);
+    bounds[output] = BlockBound(desc.Function, block, n, desc.OutputTensor.DataType);
+  });
+  return bounds;
+}
+
+}  // namespace dmlc::app

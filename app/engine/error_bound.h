@@ -1,0 +1,68 @@
+// Error bounds derived from the input data for the summing REDUCE functions: for each output element, a
+// bound on |actual - expected| that an honest backend meets whatever order it sums in. A sum's error is
+// bounded relative to sum|x|, not to |sum x|, so when the data cancels a correct result can be many ULPs
+// from the reference; the default tolerance (tolerance.h) admits an element within its ULP bound OR
+// within this one.
+//
+// The model (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., section 4.2): a backend
+// accumulates in the output type or wider, in any order; every addition and multiplication rounds
+// correctly, so |computed - exact| <= gamma_{N-1} * sum|x| with gamma_k = k*u / (1 - k*u), u = eps / 2.
+// eps is the output type's machine epsilon (2^-10, 2^-23, 2^-52); values stay in the normal range
+// (underflow to subnormals is not modelled, nor is it by the ULP bounds). With B the sum's bound:
+//
+// | function    | bound on |actual - expected|                                               |
+// |-------------|----------------------------------------------------------------------------|
+// | SUM, L1     | B = c(N) * eps * sum|x|                                                      |
+// | AVERAGE     | (B + 3 * eps * (sum|x| + B)) / N                                             |
+// | SUM_SQUARE  | B2 = c(N + 1) * eps * sum x^2                                                |
+// | L2          | R + 5 * eps * (L2 + R), R = B2 / (L2 + sqrt(sum x^2 - B2)), or sqrt(B2) when B2 >= sum x^2 |
+// | LOG_SUM     | G + 4 * eps * (1 + |log sum| + G), G = -log(1 - B / sum); unbounded when B >= sum  |
+// | LOG_SUM_EXP | G + 4 * eps * (1 + |max| + log S + G), G = -log(1 - BE / S), S = sum exp(x - max), |
+// |             |   BE = c(N) * eps * S + eps * sum (4 + 2.5 |x - max|) * exp(x - max)         |
+//
+// c(N) = N, and 2N for FLOAT64: (N - 1) * eps bounds gamma_{N-1} while (N - 1) * u <= 1/2 (the factor 2
+// over (N - 1) * u absorbs gamma's denominator); one more eps * sum|x| covers the reference, which sums
+// in double (error below (N - 1) * 2^-53 * sum|x|) and rounds once (eps / 2 * |sum|). For FLOAT64 the
+// reference also sums in double, in its own order, so its error is as large as the backend's: 2N.
+// SUM_SQUARE's c(N + 1) adds the rounding of each square (u * x^2). The final operations are charged in
+// ULPs of their result (an ULP is at most eps * |value|), each with the reference's final half ULP:
+// division 2.5 + 0.5 (Vulkan's and Direct3D's division), sqrt 4.5 + 0.5 (Vulkan's 1 / inversesqrt),
+// log 4 eps absolute (as tolerance.h: Vulkan's 2^-21 near 1, 3 ULP elsewhere). LOG_SUM_EXP's terms carry
+// exp's error, 3 + 2|d| ULP for exp(d) (Vulkan), d = x - max rounded (u * |d| relative in exp(d)) and
+// the reference's own float exp (1 ULP): (4 + 2.5 |d|) eps per term. L2 and the logarithms are exact
+// bounds of the function over [sum - B, sum + B], not first-order ones (first order: B2 / (2 * L2) and
+// B / sum).
+//
+// MULTIPLY has none: a product's error is relative to |product| (gamma_{N-1}), which no cancellation
+// shrinks, so its ULP bound already holds. Integer outputs and MIN, MAX, ARGMIN, ARGMAX have none.
+//
+// Thread-safe (pure functions).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ops/data_type.h"
+#include "ops/operators/reduce.h"
+
+namespace dmlc::app {
+
+// The output type's machine epsilon: 2^-10 (FLOAT16), 2^-23 (FLOAT32), 2^-52 (FLOAT64).
+double MachineEpsilon(ops::DataType type);
+// Elements reduced into each output element: the product of the reduced axes' input sizes.
+uint64_t ReducedCount(const ops::ReduceDesc& desc);
+
+// Whether DataErrorBounds() applies: a float SUM, AVERAGE, L1, L2, SUM_SQUARE, LOG_SUM or LOG_SUM_EXP.
+bool HasDataErrorBound(const ops::ReduceDesc& desc);
+// The bound as reports state it: "N * eps * sum|x|". Only for descs HasDataErrorBound() accepts.
+std::string DataErrorBoundFormula(const ops::ReduceDesc& desc);
+// The bound of each logical output element, in row-major order of OutputTensor.Sizes, walking `input`
+// (InputTensor's buffer, at least TotalTensorSizeInBytes: checked) through its strides as the reference
+// does. For a desc that ops::Validate() accepted and HasDataErrorBound() accepts (checked). Elements whose
+// expected value is NaN or infinite get whatever bound; the comparison never consults it for them.
+std::vector<double> DataErrorBounds(const ops::ReduceDesc& desc, std::span<const std::byte> input);
+
+}  // namespace dmlc::app

@@ -1,0 +1,149 @@
+#include "app/engine/error_bound.h"
+#include "tests/app/engine/reduce_desc.h"
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <span>
+#include <vector>
+
+#include "app/engine/compare.h"
+#include "app/engine/tolerance.h"
+
+namespace dmlc::app {
+namespace {
+
+using ops::DataType;
+using ops::ReduceFunction;
+using testing::Reduce;
+
+constexpr double kEps32 = 0x1p-23;
+
+template <class T>
+std::vector<std::byte> Bytes(const std::vector<T>& values) {
+  std::vector<std::byte> out(values.size() * sizeof(T));
+  std::memcpy(out.data(), values.data(), out.size());
+  return out;
+}
+
+std::vector<double> Bounds(ReduceFunction f, std::vector<float> values) {
+  const ops::ReduceDesc desc = Reduce(f, DataType::kFloat32, {static_cast<uint32_t>(values.size())}, {0});
+  return DataErrorBounds(desc, Bytes(values));
+}
+
+TEST(DataErrorBounds, SumIsNTimesEpsTimesTheMagnitudeOfEachOutput) {
+  // Sizes {2, 4} stored column by column (Strides {1, 2}), reduced over axis 0: N = 2, four outputs.
+  // Logical rows [1, -2, 3, -4] and [0.5, 2, -3, 8]; sum|x| per column 1.5, 4, 6, 12.
+  const ops::ReduceDesc desc = Reduce(ReduceFunction::kSum, DataType::kFloat32, {2, 4}, {0}, {1, 2});
+  const std::vector<float> buffer = {1, 0.5f, -2, 2, 3, -3, -4, 8};
+  EXPECT_EQ(DataErrorBounds(desc, Bytes(buffer)),
+            (std::vector<double>{2 * kEps32 * 1.5, 2 * kEps32 * 4, 2 * kEps32 * 6, 2 * kEps32 * 12}));
+  // L1 sums |x| alike.
+  EXPECT_EQ(Bounds(ReduceFunction::kL1, {1, -2, 3, -4}), std::vector<double>{4 * kEps32 * 10});
+}
+
+TEST(DataErrorBounds, EpsilonIsTheOutputTypes) {
+  const ops::ReduceDesc half = Reduce(ReduceFunction::kSum, DataType::kFloat16, {2}, {0});
+  const std::vector<uint16_t> one_and_two = {0x3c00, 0x4000};
+  EXPECT_EQ(DataErrorBounds(half, Bytes(one_and_two)), std::vector<double>{2 * 0x1p-10 * 3});
+  // FLOAT64: 2N, the reference summing in double as well.
+  const ops::ReduceDesc dbl = Reduce(ReduceFunction::kSum, DataType::kFloat64, {2}, {0});
+  EXPECT_EQ(DataErrorBounds(dbl, Bytes(std::vector<double>{1, -1})), std::vector<double>{4 * 0x1p-52 * 2});
+}
+
+TEST(DataErrorBounds, AverageDividesTheSumsBoundAndAddsTheDivision) {
+  // {2, -2, 4}: sum|x| = 8, B = 3 eps 8 = 24 eps; (B + 3 eps (8 + B)) / 3 = 16 eps + 24 eps^2.
+  EXPECT_DOUBLE_EQ(Bounds(ReduceFunction::kAverage, {2, -2, 4})[0], 16 * kEps32 + 24 * kEps32 * kEps32);
+}
+
+TEST(DataErrorBounds, SquaresAndTheirRoot) {
+  // {3, 4}: sum x^2 = 25, B2 = (N + 1) eps 25 = 75 eps.
+  EXPECT_EQ(Bounds(ReduceFunction::kSumSquare, {3, 4}), std::vector<double>{75 * kEps32});
+  // L2 = 5; first order B2 / (2 L2) = 7.5 eps, plus sqrt's 5 ULP of 5 = 25 eps.
+  EXPECT_NEAR(Bounds(ReduceFunction::kL2, {3, 4})[0], 32.5 * kEps32, 1e-3 * kEps32);
+  // All zeros: no error to bound.
+  EXPECT_EQ(Bounds(ReduceFunction::kL2, {0, 0}), std::vector<double>{0});
+}
+
+TEST(DataErrorBounds, LogSumIsTheSumsRelativeBoundPlusLogsOwnError) {
+  // {1, 2, 3, 4}: sum 10, B = 40 eps; first order B / sum = 4 eps, plus 4 eps (1 + log 10).
+  EXPECT_NEAR(Bounds(ReduceFunction::kLogSum, {1, 2, 3, 4})[0], (4 + 4 * (1 + std::log(10.0))) * kEps32,
+              1e-3 * kEps32);
+  // A sum within its own bound of 0 may come out 0 or negative: the log's error is unbounded.
+  EXPECT_EQ(Bounds(ReduceFunction::kLogSum, {1, -0.9999999f})[0], std::numeric_limits<double>::infinity());
+}
+
+TEST(DataErrorBounds, LogSumExpShiftsByTheMaximum) {
+  // {0, 0}: S = 2 terms of 1; B = 2 eps 2 + eps (4 + 4) = 12 eps; first order B / S = 6 eps, plus
+  // 4 eps (1 + 0 + log 2).
+  EXPECT_NEAR(Bounds(ReduceFunction::kLogSumExp, {0, 0})[0], (6 + 4 * (1 + std::log(2.0))) * kEps32, 1e-3 * kEps32);
+  // Shifting every input shifts the result: only 4 eps |max| more for the final addition's rounding.
+  EXPECT_NEAR(Bounds(ReduceFunction::kLogSumExp, {100, 100})[0], (6 + 4 * (101 + std::log(2.0))) * kEps32,
+              1e-3 * kEps32);
+  // A term of exp(-inf) = 0 adds no error of its own, only N = 3: B = 3 eps 2 + 8 eps = 14 eps.
+  EXPECT_NEAR(Bounds(ReduceFunction::kLogSumExp, {0, 0, -std::numeric_limits<float>::infinity()})[0],
+              (7 + 4 * (1 + std::log(2.0))) * kEps32, 1e-3 * kEps32);
+}
+
+TEST(HasDataErrorBound, OnlyTheSummingFloatFunctions) {
+  EXPECT_TRUE(HasDataErrorBound(Reduce(ReduceFunction::kSum, DataType::kFloat16, {4}, {0})));
+  EXPECT_FALSE(HasDataErrorBound(Reduce(ReduceFunction::kSum, DataType::kInt32, {4}, {0})));
+  EXPECT_FALSE(HasDataErrorBound(Reduce(ReduceFunction::kMultiply, DataType::kFloat32, {4}, {0})));
+  EXPECT_FALSE(HasDataErrorBound(Reduce(ReduceFunction::kMin, DataType::kFloat32, {4}, {0})));
+  EXPECT_FALSE(HasDataErrorBound(Reduce(ReduceFunction::kArgMax, DataType::kFloat32, DataType::kUint32, {4}, {0})));
+}
+
+// Pairwise (tree) summation in float, as a GPU reduces.
+float PairwiseSum(std::span<const float> x) {
+  if (x.size() == 1) return x[0];
+  const size_t half = x.size() / 2;
+  return PairwiseSum(x.first(half)) + PairwiseSum(x.subspan(half));
+}
+
+// 1024 values in [-1, 1) that cancel to exactly 2^-10: 512 random multiples of 2^-23, then their
+// negatives rotated by one place (so the two halves' trees round differently), the first value raised
+// by 2^-10. Every partial sum is exact in double, so the reference's result is 2^-10 exactly.
+std::vector<float> CancellingValues() {
+  std::mt19937 generator(7);  // the standard fixes mt19937's sequence
+  std::vector<float> x(1024);
+  for (size_t i = 0; i < 512; ++i) x[i] = static_cast<float>((generator() >> 8) * 0x1p-23 - 1.0);
+  for (size_t i = 0; i < 512; ++i) x[512 + i] = -x[(i + 1) % 512];
+  x[0] += 0x1p-10f;
+  return x;
+}
+
+CompareResult CompareWithDefault(const ops::ReduceDesc& desc, float expected, float actual,
+                                 std::span<const double> bounds) {
+  CompareResult result;
+  CompareTensor(desc.OutputTensor, "OutputTensor", Bytes(std::vector<float>{expected}),
+                Bytes(std::vector<float>{actual}), DefaultTolerance(desc).tolerance, 10, result, bounds);
+  return result;
+}
+
+TEST(DataErrorBounds, ACancellingSumThatMissesTheUlpBoundPassesTheDataBound) {
+  const std::vector<float> x = CancellingValues();
+  const ops::ReduceDesc desc = Reduce(ReduceFunction::kSum, DataType::kFloat32, {1024}, {0});
+  const float expected = 0x1p-10f;
+  const float pairwise = PairwiseSum(x);
+  const std::vector<double> bounds = DataErrorBounds(desc, Bytes(x));
+  ASSERT_EQ(bounds.size(), 1u);
+
+  // The ULP bound alone (1 + ceil(log2 1024) = 11) fails the honest float result...
+  ASSERT_EQ(DefaultTolerance(desc).tolerance.ulp, 11u);
+  const CompareResult ulp_only = CompareWithDefault(desc, expected, pairwise, {});
+  EXPECT_EQ(ulp_only.mismatches, 1u);
+  EXPECT_GT(ulp_only.max_ulp, 11);
+  // ...well within N * eps * sum|x|, which admits it.
+  EXPECT_LT(std::fabs(pairwise - expected), bounds[0]);
+  EXPECT_TRUE(CompareWithDefault(desc, expected, pairwise, bounds).passed());
+  // A result off by more than the bound still fails.
+  const float wrong = static_cast<float>(expected + 2 * bounds[0]);
+  EXPECT_EQ(CompareWithDefault(desc, expected, wrong, bounds).mismatches, 1u);
+}
+
+}  // namespace
+}  // namespace dmlc::app
