@@ -20,9 +20,10 @@ class SizePalette {
   // draws. All-zero draws give 1; lower draws give smaller sizes.
   uint32_t Draw(Choices& choices, uint64_t limit) const;
 
-  // `count` (at most kMaxDimensions) sizes whose product is at most `budget` (>= 1), either greedy (any dimension may take
-  // what the others left) or balanced (each within about its share). Which dimension is drawn first
-  // is a draw too, so no position always gets the leftovers; draw 0 starts at dimension 0.
+  // `count` (at most kMaxDimensions) sizes whose product is at most `budget` (>= 1), either greedy
+  // (any dimension may take what the others left) or balanced (each within about its share). Which
+  // dimension is drawn first is a draw too, so no position always gets the leftovers; draw 0 starts
+  // at dimension 0. Always the same number of draws, whatever `count`.
   std::vector<uint32_t> DrawSizes(Choices& choices, size_t count, uint64_t budget) const;
 
   const std::vector<uint32_t>& edges() const { return edges_; }
