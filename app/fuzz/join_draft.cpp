@@ -1,5 +1,6 @@
 // JOIN: 1 to kMaxInputs inputs along any axis, each input's share of the joined axis drawn apart.
 #include "app/fuzz/draft.h"
+#include "app/fuzz/layouts.h"
 #include "app/fuzz/values.h"
 #include "ops/check.h"
 
@@ -25,7 +26,14 @@ ops::OperatorDesc DrawJoin(DraftContext& context) {
   sizes.insert(sizes.begin() + desc.Axis, 1);
   const uint64_t axis_budget = context.budget / Product(sizes);
   uint64_t used = 0;
-  for (uint32_t i = 0; i < input_count; ++i) {
+  // kMaxInputs inputs' draws are made whatever the count, the ones past it dropped, so that a
+  // shrinker lowering the count leaves the output's draws where they were.
+  for (uint32_t i = 0; i < kMaxInputs; ++i) {
+    if (i >= input_count) {
+      context.sizes.Draw(choices, 1);
+      DrawLayoutDraws(choices, rank);
+      continue;
+    }
     sizes[desc.Axis] = context.sizes.Draw(choices, axis_budget - used - (input_count - 1 - i));
     used += sizes[desc.Axis];
     desc.InputTensors.push_back(DrawTensor(context, sizes, type, ops::TensorRole::kInput));

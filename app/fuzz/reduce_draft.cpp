@@ -14,14 +14,16 @@ namespace {
 constexpr double kLn2 = 0.6931471805599453;
 
 // Distinct axes, as many as drawn, each picked among those left in ascending order: all-zero draws
-// give {0}, and larger draws give later, non-contiguous and unsorted axes.
+// give {0}, and larger draws give later, non-contiguous and unsorted axes. Always kMaxDimensions
+// picks, the ones past the count dropped, so that fewer axes leave later draws in place.
 std::vector<uint32_t> DrawAxes(Choices& choices, uint32_t rank) {
   const uint32_t count = 1 + static_cast<uint32_t>(choices.Draw(rank));
   std::vector<uint32_t> left(rank);
   for (uint32_t d = 0; d < rank; ++d) left[d] = d;
   std::vector<uint32_t> axes;
-  while (axes.size() < count) {
+  for (uint32_t i = 0; i < ops::kMaxDimensions; ++i) {
     const size_t pick = choices.Draw(left.size());
+    if (i >= count) continue;
     axes.push_back(left[pick]);
     left.erase(left.begin() + static_cast<std::ptrdiff_t>(pick));
   }

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <limits>
 
+#include "ops/check.h"
+#include "ops/tensor_desc.h"
+
 namespace dmlc::app::fuzz {
 namespace {
 
@@ -69,15 +72,21 @@ uint32_t SizePalette::Draw(Choices& choices, uint64_t limit) const {
 }
 
 std::vector<uint32_t> SizePalette::DrawSizes(Choices& choices, size_t count, uint64_t budget) const {
+  DMLC_CHECK(count <= ops::kMaxDimensions) << count << " sizes";
   std::vector<uint32_t> sizes(count, 1);
-  if (count == 0) return sizes;
   // Greedy, each dimension may take all that is left, so the first drawn is often large and the rest
   // 1; balanced, each takes at most twice its fair share (the root of what is left), so that high
   // dimension counts have several dimensions worth stepping along.
   const bool balanced = choices.Chance(2);
   const size_t first = choices.Draw(count);
   uint64_t left = std::max<uint64_t>(budget, 1);
-  for (size_t i = 0; i < count; ++i) {
+  // kMaxDimensions sizes are drawn whatever `count`, the ones past it dropped, so that a shrinker
+  // lowering the dimension count leaves the draws after these where they were.
+  for (size_t i = 0; i < ops::kMaxDimensions; ++i) {
+    if (i >= count) {
+      Draw(choices, 1);
+      continue;
+    }
     const uint64_t limit = balanced ? std::min(left, 2 * IntegerRoot(left, count - i)) : left;
     uint32_t& size = sizes[(first + i) % count];
     size = Draw(choices, limit);
