@@ -1,194 +1,246 @@
 #include "app/case/case_writer.h"
 
+#include <charconv>
 #include <cmath>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 namespace dmlc::app {
 namespace {
 
-using Json = nlohmann::ordered_json;
+// Written straight into the text, not through a JSON tree: `fuzz` writes every case it hands a worker
+// process, thousands a second, and a tree node per tensor element would be most of its time.
 
-// Numbers as the loader reads them: integers exactly, doubles in their shortest round-trip form,
-// NaN and infinities as the strings the case format spells them with.
-Json Number(const Scalar& value) {
-  return std::visit(
-      [](auto v) -> Json {
+// A JSON string; text read from a file may hold any bytes, written as U+FFFD rather than thrown on.
+std::string Str(std::string_view text) {
+  return nlohmann::json(std::string(text)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// Numbers as the loader reads them: integers exactly, doubles in their shortest round-trip form (with a
+// ".0" or exponent, so that they read back as doubles), NaN and infinities as the case format's strings.
+void AppendNumber(std::string& out, const Scalar& value) {
+  char buffer[32];
+  std::visit(
+      [&](auto v) {
         if constexpr (std::is_same_v<decltype(v), double>) {
-          if (std::isnan(v)) return "nan";
-          if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+          if (std::isnan(v)) return out.append("\"nan\""), void();
+          if (std::isinf(v)) return out.append(v > 0 ? "\"inf\"" : "\"-inf\""), void();
+          const std::string_view text(buffer, std::to_chars(buffer, buffer + sizeof(buffer), v).ptr - buffer);
+          out.append(text);
+          if (text.find_first_of(".e") == std::string_view::npos) out.append(".0");
+        } else {
+          out.append(buffer, std::to_chars(buffer, buffer + sizeof(buffer), v).ptr);
         }
-        return v;
       },
       value);
 }
 
-Json Numbers(const std::vector<Scalar>& values) {
-  Json out = Json::array();
-  for (const Scalar& v : values) out.push_back(Number(v));
+template <typename T>
+std::string List(const std::vector<T>& values) {
+  std::string out = "[";
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) out += ", ";
+    if constexpr (std::is_same_v<T, Scalar>) {
+      AppendNumber(out, values[i]);
+    } else {
+      out += std::to_string(values[i]);
+    }
+  }
+  return out + "]";
+}
+
+std::string Num(const Scalar& value) {
+  std::string out;
+  AppendNumber(out, value);
   return out;
 }
 
-Json Tensor(const ops::TensorDesc& desc) {
-  Json out;
-  out["DataType"] = ops::DataTypeName(desc.DataType);
-  if (desc.Flags != 0) out["Flags"] = desc.Flags;
-  out["Sizes"] = desc.Sizes;
-  if (!desc.Strides.empty()) out["Strides"] = desc.Strides;
-  out["TotalTensorSizeInBytes"] = desc.TotalTensorSizeInBytes;
-  if (desc.GuaranteedBaseOffsetAlignment != 0) out["GuaranteedBaseOffsetAlignment"] = desc.GuaranteedBaseOffsetAlignment;
+// A tensor desc on one line: {"DataType": "FLOAT32", "Sizes": [2, 3], "TotalTensorSizeInBytes": 24}.
+std::string Tensor(const ops::TensorDesc& desc) {
+  std::string out = "{\"DataType\": " + Str(ops::DataTypeName(desc.DataType));
+  if (desc.Flags != 0) out += ", \"Flags\": " + std::to_string(desc.Flags);
+  out += ", \"Sizes\": " + List(desc.Sizes);
+  if (!desc.Strides.empty()) out += ", \"Strides\": " + List(desc.Strides);
+  out += ", \"TotalTensorSizeInBytes\": " + std::to_string(desc.TotalTensorSizeInBytes);
+  if (desc.GuaranteedBaseOffsetAlignment != 0) {
+    out += ", \"GuaranteedBaseOffsetAlignment\": " + std::to_string(desc.GuaranteedBaseOffsetAlignment);
+  }
+  return out + "}";
+}
+
+// Objects one member a line, each member's value given as text.
+class ObjectWriter {
+ public:
+  ObjectWriter(std::string& out, int indent) : out_(out), indent_(indent) { out_ += "{"; }
+  void Member(std::string_view key, std::string_view value) {
+    out_ += first_ ? "\n" : ",\n";
+    first_ = false;
+    out_.append(static_cast<size_t>(indent_) + 2, ' ');
+    out_ += Str(key);
+    out_ += ": ";
+    out_ += value;
+  }
+  void End() {
+    if (!first_) {
+      out_ += "\n";
+      out_.append(static_cast<size_t>(indent_), ' ');
+    }
+    out_ += "}";
+  }
+
+ private:
+  std::string& out_;
+  int indent_;
+  bool first_ = true;
+};
+
+using Members = std::vector<std::pair<std::string, std::string>>;
+
+std::string Object(const Members& members, int indent) {
+  std::string out;
+  ObjectWriter w(out, indent);
+  for (const auto& [key, value] : members) w.Member(key, value);
+  w.End();
   return out;
 }
 
-Json Desc(const ops::GatherNd1Desc& d) {
+Members Desc(const ops::GatherNd1Desc& d) {
   return {{"InputTensor", Tensor(d.InputTensor)},
           {"IndicesTensor", Tensor(d.IndicesTensor)},
           {"OutputTensor", Tensor(d.OutputTensor)},
-          {"InputDimensionCount", d.InputDimensionCount},
-          {"IndicesDimensionCount", d.IndicesDimensionCount},
-          {"BatchDimensionCount", d.BatchDimensionCount}};
+          {"InputDimensionCount", std::to_string(d.InputDimensionCount)},
+          {"IndicesDimensionCount", std::to_string(d.IndicesDimensionCount)},
+          {"BatchDimensionCount", std::to_string(d.BatchDimensionCount)}};
 }
-Json Desc(const ops::DiagonalMatrixDesc& d) {
-  return {{"OutputTensor", Tensor(d.OutputTensor)}, {"Offset", d.Offset}, {"Value", Number(double{d.Value})}};
+Members Desc(const ops::DiagonalMatrixDesc& d) {
+  return {{"OutputTensor", Tensor(d.OutputTensor)}, {"Offset", std::to_string(d.Offset)}, {"Value", Num(double{d.Value})}};
 }
-Json Desc(const ops::JoinDesc& d) {
-  Json inputs = Json::array();
-  for (const ops::TensorDesc& t : d.InputTensors) inputs.push_back(Tensor(t));
-  return {{"InputCount", d.InputCount()}, {"InputTensors", inputs}, {"OutputTensor", Tensor(d.OutputTensor)},
-          {"Axis", d.Axis}};
+Members Desc(const ops::JoinDesc& d) {
+  std::string inputs = "[";
+  for (size_t i = 0; i < d.InputTensors.size(); ++i) inputs += (i > 0 ? ", " : "") + Tensor(d.InputTensors[i]);
+  return {{"InputCount", std::to_string(d.InputCount())},
+          {"InputTensors", inputs + "]"},
+          {"OutputTensor", Tensor(d.OutputTensor)},
+          {"Axis", std::to_string(d.Axis)}};
 }
-Json Desc(const ops::ReduceDesc& d) {
-  return {{"Function", ops::ReduceFunctionName(d.Function)},
+Members Desc(const ops::ReduceDesc& d) {
+  return {{"Function", Str(ops::ReduceFunctionName(d.Function))},
           {"InputTensor", Tensor(d.InputTensor)},
           {"OutputTensor", Tensor(d.OutputTensor)},
-          {"AxisCount", d.AxisCount()},
-          {"Axes", d.Axes}};
+          {"AxisCount", std::to_string(d.AxisCount())},
+          {"Axes", List(d.Axes)}};
 }
-Json Desc(const ops::OneHotDesc& d) {
+Members Desc(const ops::OneHotDesc& d) {
   return {{"IndicesTensor", Tensor(d.IndicesTensor)},
           {"ValuesTensor", Tensor(d.ValuesTensor)},
           {"OutputTensor", Tensor(d.OutputTensor)},
-          {"Axis", d.Axis}};
+          {"Axis", std::to_string(d.Axis)}};
 }
 
-Json Operator(const ops::OperatorDesc& desc) {
-  Json out;
-  out["type"] = "DML_OPERATOR_" + std::string(ops::OperatorTypeName(ops::TypeOf(desc)));
-  out["desc"] = std::visit([](const auto& d) { return Desc(d); }, desc);
-  return out;
-}
-
-Json InitializerJson(const app::Initializer& init) {
+std::string InitializerText(const Initializer& init) {
   switch (init.kind) {
-    case Initializer::Kind::kValues: return Numbers(init.values);
-    case Initializer::Kind::kConstant: return {{"value", Number(init.value)}};
-    case Initializer::Kind::kSequence: return {{"valueStart", Number(init.value)}, {"valueDelta", Number(init.delta)}};
-    case Initializer::Kind::kFile: return {{"sourcePath", init.source_path.generic_string()}};
+    case Initializer::Kind::kValues: return List(init.values);
+    case Initializer::Kind::kConstant: return "{\"value\": " + Num(init.value) + "}";
+    case Initializer::Kind::kSequence: return "{\"valueStart\": " + Num(init.value) + ", \"valueDelta\": " + Num(init.delta) + "}";
+    case Initializer::Kind::kFile: return "{\"sourcePath\": " + Str(init.source_path.generic_string()) + "}";
     case Initializer::Kind::kRandom:
-      return {{"random", {{"seed", init.seed}, {"min", Number(init.value)}, {"max", Number(init.delta)}}}};
-    case Initializer::Kind::kBuffer: return {{"buffer", Numbers(init.values)}};
+      return "{\"random\": {\"seed\": " + std::to_string(init.seed) + ", \"min\": " + Num(init.value) +
+             ", \"max\": " + Num(init.delta) + "}}";
+    case Initializer::Kind::kBuffer: return "{\"buffer\": " + List(init.values) + "}";
   }
-  return nullptr;
+  return "null";
 }
 
-// Initializers keyed by field; array fields (JOIN's InputTensors) take one element per binding.
-Json Initializers(const ops::OperatorDesc& desc, ops::TensorRole role,
-                  const std::vector<const app::Initializer*>& inits) {
-  Json out = Json::object();
+// Initializers keyed by field, in binding order; array fields (JOIN's InputTensors) take one element per
+// binding, one a line. nullptr: the binding has none.
+Members Initializers(const ops::OperatorDesc& desc, ops::TensorRole role, const std::vector<const Initializer*>& inits,
+                     int indent) {
+  Members out;
+  std::vector<std::string> array;  // the elements of the array field being gathered
+  std::string array_field;
+  auto flush = [&] {
+    if (array_field.empty()) return;
+    std::string text = "[";
+    const std::string pad(static_cast<size_t>(indent) + 4, ' ');
+    for (size_t i = 0; i < array.size(); ++i) text += (i > 0 ? ",\n" : "\n") + pad + array[i];
+    text += "\n" + std::string(static_cast<size_t>(indent) + 2, ' ') + "]";
+    out.emplace_back(array_field, array.empty() ? "[]" : text);
+    array.clear();
+    array_field.clear();
+  };
   size_t index = 0;
   for (const ops::TensorBinding& b : ops::Bindings(desc)) {
     if (b.role != role) continue;
-    const app::Initializer* init = inits[index++];
+    const Initializer* init = inits[index++];
+    if (b.name == b.field) {
+      flush();
+      if (init != nullptr) out.emplace_back(std::string(b.field), InitializerText(*init));
+      continue;
+    }
     if (init == nullptr) continue;
-    const std::string field(b.field);
-    if (b.name == field) {
-      out[field] = InitializerJson(*init);
-    } else {
-      out[field].push_back(InitializerJson(*init));
-    }
+    if (array_field != b.field) flush();
+    array_field = std::string(b.field);
+    array.push_back(InitializerText(*init));
   }
+  flush();
   // "InputTensors": [] keeps a JOIN without inputs readable as one.
-  if (role == ops::TensorRole::kInput && std::holds_alternative<ops::JoinDesc>(desc) && !out.contains("InputTensors")) {
-    out["InputTensors"] = Json::array();
+  if (role == ops::TensorRole::kInput && std::holds_alternative<ops::JoinDesc>(desc) && out.empty()) {
+    out.emplace_back("InputTensors", "[]");
   }
   return out;
 }
 
-Json Case(const TestCase& tc) {
-  Json out;
-  out["name"] = tc.name;
-  if (!tc.description.empty()) out["description"] = tc.description;
-  if (!tc.tags.empty()) out["tags"] = tc.tags;
-  out["operator"] = Operator(tc.desc);
-  std::vector<const app::Initializer*> inputs;
-  for (const app::Initializer& init : tc.inputs) inputs.push_back(&init);
-  if (!inputs.empty() || !tc.expect_error.expected) out["inputs"] = Initializers(tc.desc, ops::TensorRole::kInput, inputs);
-  std::vector<const app::Initializer*> expected;
-  for (const std::optional<app::Initializer>& init : tc.expected) expected.push_back(init ? &*init : nullptr);
-  if (Json e = Initializers(tc.desc, ops::TensorRole::kOutput, expected); !e.empty()) out["expected"] = e;
+std::string Case(const TestCase& tc, int indent) {
+  std::string out;
+  ObjectWriter w(out, indent);
+  w.Member("name", Str(tc.name));
+  if (!tc.description.empty()) w.Member("description", Str(tc.description));
+  if (!tc.tags.empty()) {
+    std::string tags = "[";
+    for (size_t i = 0; i < tc.tags.size(); ++i) tags += (i > 0 ? ", " : "") + Str(tc.tags[i]);
+    w.Member("tags", tags + "]");
+  }
+  const std::string desc = Object(std::visit([](const auto& d) { return Desc(d); }, tc.desc), indent + 4);
+  w.Member("operator", Object({{"type", Str("DML_OPERATOR_" + std::string(ops::OperatorTypeName(ops::TypeOf(tc.desc))))},
+                               {"desc", desc}},
+                              indent + 2));
+  std::vector<const Initializer*> inputs;
+  for (const Initializer& init : tc.inputs) inputs.push_back(&init);
+  if (!inputs.empty() || !tc.expect_error.expected) {
+    w.Member("inputs", Object(Initializers(tc.desc, ops::TensorRole::kInput, inputs, indent + 2), indent + 2));
+  }
+  std::vector<const Initializer*> expected;
+  for (const std::optional<Initializer>& init : tc.expected) expected.push_back(init ? &*init : nullptr);
+  if (Members e = Initializers(tc.desc, ops::TensorRole::kOutput, expected, indent + 2); !e.empty()) {
+    w.Member("expected", Object(e, indent + 2));
+  }
   if (tc.tolerance) {
-    Json t = Json::object();
-    if (tc.tolerance->ulp) t["ulp"] = *tc.tolerance->ulp;
-    if (tc.tolerance->absolute) t["absolute"] = *tc.tolerance->absolute;
-    if (tc.tolerance->relative) t["relative"] = *tc.tolerance->relative;
-    out["tolerance"] = t;
+    Members t;
+    if (tc.tolerance->ulp) t.emplace_back("ulp", std::to_string(*tc.tolerance->ulp));
+    if (tc.tolerance->absolute) t.emplace_back("absolute", Num(*tc.tolerance->absolute));
+    if (tc.tolerance->relative) t.emplace_back("relative", Num(*tc.tolerance->relative));
+    w.Member("tolerance", Object(t, indent + 2));
   }
-  if (tc.feature_level) out["featureLevel"] = ops::FeatureLevelName(*tc.feature_level);
+  if (tc.feature_level) w.Member("featureLevel", Str(ops::FeatureLevelName(*tc.feature_level)));
   if (tc.expect_error.expected) {
-    out["expectError"] = tc.expect_error.substring.empty() ? Json(true) : Json(tc.expect_error.substring);
+    w.Member("expectError", tc.expect_error.substring.empty() ? "true" : Str(tc.expect_error.substring));
   }
+  w.End();
   return out;
-}
-
-// A name or description read from a file may hold any bytes; they are written as U+FFFD, never thrown on.
-std::string Dump(const Json& value) { return value.dump(-1, ' ', false, Json::error_handler_t::replace); }
-
-bool IsFlat(const Json& array) {
-  for (const Json& e : array) {
-    if (e.is_structured()) return false;
-  }
-  return true;
-}
-
-// Objects one member a line; arrays of plain values on one line, so a tensor's data reads as a row.
-void Print(const Json& value, int indent, std::string& out) {
-  const std::string pad(static_cast<size_t>(indent) + 2, ' ');
-  if (value.is_object() && !value.empty()) {
-    out += "{\n";
-    bool first = true;
-    for (const auto& [key, member] : value.items()) {
-      out += first ? "" : ",\n";
-      first = false;
-      out += pad + Dump(Json(key)) + ": ";
-      Print(member, indent + 2, out);
-    }
-    out += "\n" + std::string(static_cast<size_t>(indent), ' ') + "}";
-  } else if (value.is_array() && !IsFlat(value)) {
-    out += "[\n";
-    for (size_t i = 0; i < value.size(); ++i) {
-      out += (i == 0 ? "" : ",\n") + pad;
-      Print(value[i], indent + 2, out);
-    }
-    out += "\n" + std::string(static_cast<size_t>(indent), ' ') + "]";
-  } else if (value.is_array()) {
-    out += "[";
-    for (size_t i = 0; i < value.size(); ++i) out += (i == 0 ? "" : ", ") + Dump(value[i]);
-    out += "]";
-  } else {
-    out += Dump(value);
-  }
 }
 
 }  // namespace
 
 std::string WriteCaseFile(std::span<const TestCase> cases) {
-  Json cases_json = Json::array();
-  for (const TestCase& tc : cases) cases_json.push_back(Case(tc));
-  std::string out;
-  Print(Json{{"cases", cases_json}}, 0, out);
-  out += "\n";
+  std::string out = "{\n  \"cases\": [";
+  for (size_t i = 0; i < cases.size(); ++i) {
+    out += i > 0 ? ",\n    " : "\n    ";
+    out += Case(cases[i], 4);
+  }
+  out += cases.empty() ? "]\n}\n" : "\n  ]\n}\n";
   return out;
 }
 

@@ -1,12 +1,13 @@
 // The generator is shaped for shrinking: lowering or deleting draws simplifies a case, and lowering a
-// dimension count, layout or input count leaves later draws (the data) in place. A greedy shrinker of
-// a dozen lines, far simpler than `fuzz`'s, must take a case with a property down to a minimal one.
+// dimension count, layout or input count leaves later draws (the data) in place. `fuzz`'s shrinker must
+// take a case with a property down to a minimal one.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <functional>
 
 #include "app/fuzz/generator.h"
+#include "app/fuzz/shrink.h"
 
 namespace dmlc::app::fuzz {
 namespace {
@@ -20,46 +21,17 @@ TestCase Replay(const std::vector<uint64_t>& draws, std::vector<uint64_t>& recor
   return c;
 }
 
-// Shorter, then smaller, sequences are simpler.
-bool Simpler(const std::vector<uint64_t>& a, const std::vector<uint64_t>& b) {
-  return a.size() < b.size() || (a.size() == b.size() && a < b);
-}
-
-// Deletes chunks and lowers single draws while the property holds, until neither helps.
-std::vector<uint64_t> Shrink(std::vector<uint64_t> best, const Property& holds) {
-  auto try_candidate = [&](const std::vector<uint64_t>& candidate) {
-    std::vector<uint64_t> recorded;
-    if (!holds(Replay(candidate, recorded)) || !Simpler(recorded, best)) return false;
-    best = recorded;
-    return true;
+// `fuzz`'s shrinker (shrink.h) with the property as its test.
+std::vector<uint64_t> Shrink(const std::vector<uint64_t>& failing, const Property& holds) {
+  const ShrinkTest test = [&](const std::vector<Draws>& batch) {
+    std::vector<std::optional<Draws>> verdicts;
+    for (const Draws& candidate : batch) {
+      std::vector<uint64_t> recorded;
+      verdicts.push_back(holds(Replay(candidate, recorded)) ? std::optional<Draws>(recorded) : std::nullopt);
+    }
+    return verdicts;
   };
-  for (bool progress = true; progress;) {
-    progress = false;
-    for (size_t chunk : {64, 8, 1}) {
-      for (size_t i = 0; i + chunk <= best.size();) {
-        std::vector<uint64_t> candidate = best;
-        candidate.erase(candidate.begin() + static_cast<std::ptrdiff_t>(i),
-                        candidate.begin() + static_cast<std::ptrdiff_t>(i + chunk));
-        if (try_candidate(candidate)) {
-          progress = true;
-        } else {
-          i += chunk;
-        }
-      }
-    }
-    for (size_t i = 0; i < best.size(); ++i) {
-      for (uint64_t value : {uint64_t{0}, best[i] / 2, best[i] - 1}) {
-        if (value >= best[i]) continue;
-        std::vector<uint64_t> candidate = best;
-        candidate[i] = value;
-        if (try_candidate(candidate)) {
-          progress = true;
-          break;
-        }
-      }
-    }
-  }
-  return best;
+  return fuzz::Shrink(failing, test, ShrinkOptions{20000, 8}).draws;
 }
 
 // The first case of seed 5 with the property, shrunk; every tensor of the result.
@@ -77,7 +49,7 @@ std::vector<const ops::TensorDesc*> ShrunkTensors(const Property& holds, TestCas
   return {};
 }
 
-TEST(Shrink, AFloat16NaNInArgMaxShrinksToOneElement) {
+TEST(ShrinkGenerated, AFloat16NaNInArgMaxShrinksToOneElement) {
   const Property holds = [](const TestCase& c) {
     const auto* reduce = std::get_if<ops::ReduceDesc>(&c.desc);
     if (c.expect_error.expected || reduce == nullptr || reduce->Function != ops::ReduceFunction::kArgMax ||
@@ -96,7 +68,7 @@ TEST(Shrink, AFloat16NaNInArgMaxShrinksToOneElement) {
   }
 }
 
-TEST(Shrink, ANegativeBatchedGatherIndexShrinksToOneElementTensors) {
+TEST(ShrinkGenerated, ANegativeBatchedGatherIndexShrinksToOneElementTensors) {
   const Property holds = [](const TestCase& c) {
     const auto* gather = std::get_if<ops::GatherNd1Desc>(&c.desc);
     if (c.expect_error.expected || gather == nullptr || gather->BatchDimensionCount == 0) return false;
@@ -113,7 +85,7 @@ TEST(Shrink, ANegativeBatchedGatherIndexShrinksToOneElementTensors) {
   EXPECT_EQ(shrunk.inputs[1].values, std::vector<Scalar>{Scalar{int64_t{-1}}});
 }
 
-TEST(Shrink, APaddedJoinInputShrinksToFewElements) {
+TEST(ShrinkGenerated, APaddedJoinInputShrinksToFewElements) {
   const Property holds = [](const TestCase& c) {
     const auto* join = std::get_if<ops::JoinDesc>(&c.desc);
     return !c.expect_error.expected && join != nullptr && join->InputCount() >= 2 && LayoutClass(c.desc) == "padded";
