@@ -61,9 +61,9 @@ class TreeBuilder {
     return i != JsonTree::kNone;
   }
   // Numbers are kept as their text (JsonTree::NumberText) and read exactly when used.
-  bool number_integer(json::number_integer_t) { return Add(JsonKind::kNumber) != JsonTree::kNone; }
-  bool number_unsigned(json::number_unsigned_t) { return Add(JsonKind::kNumber) != JsonTree::kNone; }
-  bool number_float(json::number_float_t, const std::string&) { return Add(JsonKind::kNumber) != JsonTree::kNone; }
+  bool number_integer(json::number_integer_t) { return Number(); }
+  bool number_unsigned(json::number_unsigned_t) { return Number(); }
+  bool number_float(json::number_float_t, const std::string&) { return Number(); }
   bool string(json::string_t& v) {
     const uint32_t i = Add(JsonKind::kString);
     if (i == JsonTree::kNone) return false;
@@ -132,6 +132,43 @@ class TreeBuilder {
   // recording an error.
   uint32_t Add(JsonKind kind) {
     const uint64_t start = TokenStart();
+    if (!open_.empty() && tree_.nodes()[open_.back()].packed && !Unpack(open_.back(), start)) return JsonTree::kNone;
+    return Push(kind, start);
+  }
+
+  // A number in a packed array is only counted; anywhere else it is a node.
+  bool Number() {
+    const uint64_t start = TokenStart();
+    if (open_.empty() || !tree_.nodes()[open_.back()].packed) return Push(JsonKind::kNumber, start) != JsonTree::kNone;
+    JsonTree::Node& array = tree_.nodes()[open_.back()];
+    if (array.count >= JsonTree::kNone - 1) {
+      return Fail(start, "more than " + std::to_string(JsonTree::kNone - 2) + " elements in one array",
+                  "file size limits");
+    }
+    ++array.count;
+    return true;
+  }
+
+  // A value other than a number arrived in a packed array: the numbers before it get their nodes after
+  // all, found again in the text before `start`. Mixed arrays are rare and small; only all-number ones
+  // are long.
+  bool Unpack(uint32_t array, uint64_t start) {
+    JsonTree::Node& node = tree_.nodes()[array];  // Push may move it: read what is needed first
+    const uint32_t numbers = node.count;
+    const uint64_t array_offset = node.offset;
+    node.packed = false;
+    node.count = 0;
+    bool ok = true;
+    ScanPackedArray(text_, array_offset, [&](uint64_t k, uint64_t offset) {
+      if (k >= numbers || offset >= start) return false;
+      ok = Push(JsonKind::kNumber, offset) != JsonTree::kNone;
+      return ok;
+    });
+    return ok;
+  }
+
+  // Appends a node for a value at `start` under the innermost open array or object.
+  uint32_t Push(JsonKind kind, uint64_t start) {
     std::vector<JsonTree::Node>& nodes = tree_.nodes();
     if (nodes.size() >= JsonTree::kNone) {
       Fail(start, "more than " + std::to_string(JsonTree::kNone - 1) + " values in one file", "file size limits");
@@ -159,13 +196,16 @@ class TreeBuilder {
     }
     const uint32_t i = Add(kind);
     if (i == JsonTree::kNone) return false;
+    tree_.nodes()[i].packed = kind == JsonKind::kArray;  // until a value other than a number arrives
     open_.push_back(i);
     return true;
   }
 
   bool Close() {
     TokenStart();  // consume the closing bracket so the next token is found after it
-    tree_.nodes()[open_.back()].end = static_cast<uint32_t>(tree_.nodes().size());
+    JsonTree::Node& closed = tree_.nodes()[open_.back()];
+    closed.end = static_cast<uint32_t>(tree_.nodes().size());
+    closed.packed = closed.packed && closed.count > 0;
     open_.pop_back();
     return true;
   }
