@@ -120,6 +120,27 @@ TEST(JsonLocationsTest, PositionsAcrossIndexBlocks) {
   ExpectAt(*parsed, "/1", {5002, 3}, {5002, 3});
 }
 
+TEST(JsonLocationsTest, LongWhitespaceRunsKeepPositionsAndStrings) {
+  // Runs of whitespace longer than 4 KiB are handed to nlohmann as one byte: positions after them,
+  // syntax errors after them, and spaces inside strings must not notice.
+  const std::string spaces(10000, ' ');
+  const std::string text = spaces + "{\"s\": \"" + spaces + "\\\"" + spaces + "\"," + spaces + "\n\n" + spaces +
+                           "\"n\": 7}" + std::string(9000, '\n');
+  Result<JsonTree> parsed = ParseJsonWithLocations(text, "t.json");
+  ASSERT_TRUE(parsed.ok()) << parsed.error().ToString();
+  EXPECT_EQ(parsed->string(parsed->node(1).string), spaces + "\"" + spaces);
+  ExpectAt(*parsed, "", {1, 10001}, {1, 10001});
+  ExpectAt(*parsed, "/n", {3, 10006}, {3, 10001});
+
+  Result<JsonTree> bad = ParseJsonWithLocations("[1," + spaces + "\n" + spaces + "}", "t.json");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().where.line, 2);
+  EXPECT_EQ(bad.error().where.column, 10001);
+  Result<JsonTree> unclosed = ParseJsonWithLocations("[1" + std::string(9000, '\n'), "t.json");
+  ASSERT_FALSE(unclosed.ok());
+  EXPECT_EQ(unclosed.error().where.line, 9001);
+}
+
 TEST(JsonLocationsTest, ByteOrderMarkIsSkipped) {
   Result<JsonTree> parsed = ParseJsonWithLocations("\xEF\xBB\xBF{\"a\": 2}", "t.json");
   ASSERT_TRUE(parsed.ok());
