@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstddef>
 #include <iterator>
 #include <numeric>
 #include <optional>
@@ -21,7 +22,7 @@ bool IsJsonSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t
 // MiB of newlines would cost 200 MiB more: a run of whitespace outside strings longer than kLongRun is
 // handed over as its last byte alone, and `skips` maps nlohmann's byte counts back to offsets.
 struct ReadPosition {
-  static constexpr ptrdiff_t kLongRun = 4096;
+  static constexpr std::ptrdiff_t kLongRun = 4096;
   struct Skip {
     uint64_t after;  // nlohmann's count of bytes read when the skip happened
     uint64_t total;  // bytes skipped so far, this skip included
