@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "app/case/element_codec.h"
+#include "app/case/initializer_values.h"
 #include "app/case/layout.h"
 #include "app/case/npy.h"
 #include "app/case/random.h"
@@ -14,18 +15,14 @@ namespace {
 
 using Bytes = std::vector<std::byte>;
 
-// Encodes `values` one after another; an error names the element's index under `path`.
-Result<Bytes> EncodeAll(const std::vector<Scalar>& values, ops::DataType type, const std::string& path) {
+// Encodes the initializer's numbers one after another, reading them from the case file's text one at a
+// time when it keeps them there; an error names the element (initializer_values.h).
+Result<Bytes> EncodeAll(const Initializer& init, ops::DataType type) {
   const uint32_t size = ops::ElementSize(type);
-  Bytes out(values.size() * size);
-  for (size_t i = 0; i < values.size(); ++i) {
-    Status s = EncodeElement(values[i], type, out.data() + i * size);
-    if (!s.ok()) {
-      Error e = s.error();
-      e.path = path + "/" + std::to_string(i);
-      return e;
-    }
-  }
+  Bytes out(ValueCount(init) * size);
+  DMLC_RETURN_IF_ERROR(ForEachValue(init, [&](uint64_t i, const Scalar& v) {
+    return EncodeElement(v, type, out.data() + i * size);
+  }));
   return out;
 }
 
@@ -142,13 +139,14 @@ Result<Bytes> Buffer(const Initializer& init, const ops::TensorDesc& desc) {
   const uint32_t size = ops::ElementSize(desc.DataType);
   const uint64_t needed = SpannedElements(desc);
   const uint64_t capacity = desc.TotalTensorSizeInBytes / size;
-  if (init.values.size() < needed || init.values.size() > capacity) {
-    return MakeError("case", "", "buffer has " + std::to_string(init.values.size()) + " elements; " +
+  const uint64_t given = ValueCount(init);
+  if (given < needed || given > capacity) {
+    return MakeError("case", "", "buffer has " + std::to_string(given) + " elements; " +
                      ops::Describe(desc) + " needs at least " + std::to_string(needed) + " and holds at most " +
                      std::to_string(capacity),
                      "buffer elements cover the layout and fit TotalTensorSizeInBytes");
   }
-  Result<Bytes> encoded = EncodeAll(init.values, desc.DataType, init.path + "/buffer");
+  Result<Bytes> encoded = EncodeAll(init, desc.DataType);
   if (!encoded.ok()) return encoded.error();
   encoded->resize(desc.TotalTensorSizeInBytes);  // elements past the given ones are zero
   return encoded;
@@ -157,12 +155,12 @@ Result<Bytes> Buffer(const Initializer& init, const ops::TensorDesc& desc) {
 Result<Bytes> Logical(const Initializer& init, const ops::TensorDesc& desc, uint64_t count) {
   switch (init.kind) {
     case Initializer::Kind::kValues:
-      if (init.values.size() != count) {
-        return MakeError("case", "", std::to_string(init.values.size()) + " values for Sizes " +
+      if (ValueCount(init) != count) {
+        return MakeError("case", "", std::to_string(ValueCount(init)) + " values for Sizes " +
                          ops::FormatSizes(desc.Sizes) + ", which has " + std::to_string(count) + " elements",
                          "one value per logical element");
       }
-      return EncodeAll(init.values, desc.DataType, init.path);
+      return EncodeAll(init, desc.DataType);
     case Initializer::Kind::kConstant: return Constant(init, desc.DataType, count);
     case Initializer::Kind::kSequence: return Sequence(init, desc.DataType, count);
     case Initializer::Kind::kRandom: return Random(init, desc.DataType, count);
@@ -191,11 +189,13 @@ Result<Bytes> MaterializeHere(const Initializer& init, const ops::TensorDesc& de
 Result<std::vector<std::byte>> Materialize(const Initializer& init, const ops::TensorDesc& desc) {
   Result<Bytes> out = MaterializeHere(init, desc);
   if (!out.ok()) {
-    // Every error is about this initializer: point at it, keeping a more precise element path.
+    // Every error is about this initializer: point at it, keeping a more precise element path, and the
+    // element's own line:column when its numbers were read from the case file's text.
     Error& e = out.error();
     e.scope = "case";
+    const bool element = e.path.starts_with(init.path + "/") && e.where.file == init.where.file && e.where.line > 0;
     if (e.path.empty() || e.path.front() != '/') e.path = init.path;
-    e.where = init.where;
+    if (!element) e.where = init.where;
   }
   return out;
 }

@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -17,6 +19,17 @@ namespace dmlc::app {
 
 // One number from a case file. Integers keep full 64-bit precision; "nan"/"inf"/"-inf" are doubles.
 using Scalar = std::variant<double, int64_t, uint64_t>;
+
+// A kValues or kBuffer initializer's numbers as its case file wrote them, read again (exactly, as
+// exact_number.h says) whenever they are needed: a file of 35 million numbers then costs its text,
+// held once for all its initializers, rather than 16 bytes a number more. The loader has checked that
+// every number fits `type`.
+struct TextValues {
+  std::shared_ptr<const std::string> text;  // the whole case file
+  uint64_t array_offset = 0;  // the array's '[' in text; between the brackets, only numbers (json_tree.h)
+  uint64_t count = 0;
+  ops::DataType type = ops::DataType::kUnknown;  // the tensor's, which decides how integers are read
+};
 
 struct Initializer {
   enum class Kind : uint8_t {
@@ -31,7 +44,11 @@ struct Initializer {
                 //   most TotalTensorSizeInBytes / element size; the rest of the buffer is zero
   };
   Kind kind = Kind::kValues;
-  std::vector<Scalar> values;  // kValues, kBuffer
+  // kValues, kBuffer: the numbers, in one of two forms; read them through initializer_values.h, which
+  // takes either. Built in code: `values`. Loaded: `text`, or `values` for an array that also holds
+  // strings ("nan", "18446744073709551615").
+  std::vector<Scalar> values;
+  std::optional<TextValues> text;
   Scalar value{0.0};           // kConstant; valueStart for kSequence; min for kRandom
   Scalar delta{0.0};           // valueDelta for kSequence; max for kRandom
   uint64_t seed = 0;           // kRandom

@@ -22,17 +22,27 @@ Result<Scalar> Value(const JsonNode& node, ops::DataType type) {
   return v;
 }
 
-Result<std::vector<Scalar>> Elements(const JsonNode& array, ops::DataType type) {
+// Checks that every element of `array` fits `type` (an error points at the element) and keeps them in
+// `init`: an array of numbers only as its text, read again when the case runs, so that a long one
+// costs no more than the file already does; any other (strings among the numbers, or empty) as Scalars.
+Status ReadElements(const JsonNode& array, ops::DataType type, Initializer& init) {
   DMLC_RETURN_IF_ERROR(array.ExpectArray());
-  std::vector<Scalar> out;
-  out.reserve(array.size());
-  DMLC_RETURN_IF_ERROR(array.ForEach([&](const JsonNode& element) -> Status {
+  if (array.packed()) {
+    DMLC_RETURN_IF_ERROR(array.ForEach([&](const JsonNode& element) -> Status {
+      Result<Scalar> v = Value(element, type);
+      if (!v.ok()) return v.error();
+      return OkStatus();
+    }));
+    init.text = TextValues{array.shared_text(), array.offset(), array.size(), type};
+    return OkStatus();
+  }
+  init.values.reserve(array.size());
+  return array.ForEach([&](const JsonNode& element) -> Status {
     Result<Scalar> v = Value(element, type);
     if (!v.ok()) return v.error();
-    out.push_back(*v);
+    init.values.push_back(*v);
     return OkStatus();
-  }));
-  return out;
+  });
 }
 
 Status ParseRandom(const JsonNode& node, ops::DataType type, Initializer& init) {
@@ -108,11 +118,8 @@ Status ParseObject(const JsonNode& node, const std::filesystem::path& case_dir, 
   }
   if (auto source = node.Find("sourcePath")) return ParseSource(*source, case_dir, init);
   if (auto random = node.Find("random")) return ParseRandom(*random, type, init);
-  Result<std::vector<Scalar>> buffer = Elements(node.Member("buffer"), type);
-  if (!buffer.ok()) return buffer.error();
   init.kind = Initializer::Kind::kBuffer;
-  init.values = std::move(*buffer);
-  return OkStatus();
+  return ReadElements(node.Member("buffer"), type, init);
 }
 
 }  // namespace
@@ -123,10 +130,8 @@ Result<Initializer> ParseInitializer(const JsonNode& node, const std::filesystem
   init.where = node.where();
   init.path = node.pointer();
   if (node.Is(JsonKind::kArray)) {
-    Result<std::vector<Scalar>> values = Elements(node, type);
-    if (!values.ok()) return values.error();
     init.kind = Initializer::Kind::kValues;
-    init.values = std::move(*values);
+    DMLC_RETURN_IF_ERROR(ReadElements(node, type, init));
     return init;
   }
   if (!node.Is(JsonKind::kObject)) {

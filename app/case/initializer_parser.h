@@ -13,7 +13,6 @@
 
 namespace dmlc::app {
 
-// `case_dir` is the case file's folder; sourcePath is resolved against it.
 // `case_dir` is the case file's folder; sourcePath is resolved against it. `type` is the tensor's.
 Result<Initializer> ParseInitializer(const JsonNode& node, const std::filesystem::path& case_dir,
                                      ops::DataType type);

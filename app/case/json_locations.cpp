@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstddef>
 #include <iterator>
 #include <numeric>
 #include <optional>
@@ -14,9 +15,48 @@ namespace {
 
 using nlohmann::json;
 
+bool IsJsonSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+// How far nlohmann's lexer has read the text, shared by the iterator's copies. nlohmann keeps every
+// whitespace byte between two tokens (for its error messages) until the next string or number, so 200
+// MiB of newlines would cost 200 MiB more: a run of whitespace outside strings longer than kLongRun is
+// handed over as its last byte alone, and `skips` maps nlohmann's byte counts back to offsets.
+struct ReadPosition {
+  static constexpr std::ptrdiff_t kLongRun = 4096;
+  struct Skip {
+    uint64_t after;  // nlohmann's count of bytes read when the skip happened
+    uint64_t total;  // bytes skipped so far, this skip included
+  };
+
+  const char* begin;
+  const char* end;
+  const char* read_to;  // one past the last byte handed to nlohmann
+  bool in_string = false;
+  bool escaped = false;
+  std::vector<Skip> skips;  // one per skipped run: at most one per kLongRun bytes
+
+  // At `p`, the first byte of a run of whitespace outside a string: where to continue instead.
+  const char* PastLongRun(const char* p) {
+    const char* run_end = p;
+    while (run_end < end && IsJsonSpace(*run_end)) ++run_end;
+    if (run_end - p <= kLongRun) return p;
+    const uint64_t before = skips.empty() ? 0 : skips.back().total;
+    skips.push_back({static_cast<uint64_t>(p - begin) - before, before + static_cast<uint64_t>(run_end - 1 - p)});
+    return run_end - 1;
+  }
+
+  // The text offset + 1 of what nlohmann counts as its `byte`-th byte (1-based).
+  uint64_t Byte(uint64_t byte) const {
+    auto after = std::upper_bound(skips.begin(), skips.end(), byte,
+                                  [](uint64_t b, const Skip& s) { return b <= s.after; });
+    return after == skips.begin() ? byte : byte + std::prev(after)->total;
+  }
+};
+
 // A const char* iterator that publishes how far nlohmann's lexer has read. nlohmann's SAX events carry
 // no positions, but each event fires right after its token was read, so the token starts at the first
-// byte after the previous event's read position that is not whitespace or punctuation.
+// byte after the previous event's read position that is not whitespace or punctuation. It follows
+// strings (quotes and escapes) to know where long whitespace runs may be skipped.
 class TrackingIterator {
  public:
   using iterator_category = std::input_iterator_tag;
@@ -25,10 +65,27 @@ class TrackingIterator {
   using pointer = const char*;
   using reference = const char&;
 
-  TrackingIterator(const char* p, const char** published) : p_(p), published_(published) {}
+  TrackingIterator(const char* p, ReadPosition* read) : p_(p), read_(read) {}
+  // The first iterator: the text may open with a long run of whitespace.
+  static TrackingIterator Begin(ReadPosition* read) {
+    const char* p = read->begin;
+    if (p < read->end && IsJsonSpace(*p)) p = read->PastLongRun(p);
+    read->read_to = p;
+    return TrackingIterator(p, read);
+  }
   reference operator*() const { return *p_; }
   TrackingIterator& operator++() {
-    *published_ = ++p_;
+    ReadPosition& r = *read_;
+    const char c = *p_++;
+    if (r.in_string) {
+      if (r.escaped) r.escaped = false;
+      else if (c == '\\') r.escaped = true;
+      else if (c == '"') r.in_string = false;
+    } else if (c == '"') {
+      r.in_string = true;
+    }
+    if (!r.in_string && !IsJsonSpace(c) && p_ < r.end && IsJsonSpace(*p_)) p_ = r.PastLongRun(p_);
+    r.read_to = p_;
     return *this;
   }
   TrackingIterator operator++(int) {
@@ -40,7 +97,7 @@ class TrackingIterator {
 
  private:
   const char* p_;
-  const char** published_;
+  ReadPosition* read_;
 };
 
 // Builds the tree from nlohmann's SAX events. nlohmann's SAX parser keeps its own nesting on a heap
@@ -48,8 +105,8 @@ class TrackingIterator {
 // file nested 100,000 deep costs neither stack nor memory.
 class TreeBuilder {
  public:
-  TreeBuilder(JsonTree& tree, const char* const* read_to, const std::string& file)
-      : tree_(tree), text_(tree.text()), read_to_(read_to), file_(file) {
+  TreeBuilder(JsonTree& tree, const ReadPosition& read, const std::string& file)
+      : tree_(tree), text_(tree.text()), read_(read), file_(file) {
     // A UTF-8 byte order mark is skipped by nlohmann; skip it here too.
     if (text_.substr(0, 3) == "\xEF\xBB\xBF") scanned_to_ = 3;
   }
@@ -61,9 +118,9 @@ class TreeBuilder {
     return i != JsonTree::kNone;
   }
   // Numbers are kept as their text (JsonTree::NumberText) and read exactly when used.
-  bool number_integer(json::number_integer_t) { return Add(JsonKind::kNumber) != JsonTree::kNone; }
-  bool number_unsigned(json::number_unsigned_t) { return Add(JsonKind::kNumber) != JsonTree::kNone; }
-  bool number_float(json::number_float_t, const std::string&) { return Add(JsonKind::kNumber) != JsonTree::kNone; }
+  bool number_integer(json::number_integer_t) { return Number(); }
+  bool number_unsigned(json::number_unsigned_t) { return Number(); }
+  bool number_float(json::number_float_t, const std::string&) { return Number(); }
   bool string(json::string_t& v) {
     const uint32_t i = Add(JsonKind::kString);
     if (i == JsonTree::kNone) return false;
@@ -90,7 +147,7 @@ class TreeBuilder {
     // the location is reported in this project's own format.
     if (size_t p = message.find("syntax error"); p != std::string::npos) message = message.substr(p);
     else if (size_t q = message.find("] "); q != std::string::npos) message = message.substr(q + 2);
-    return Fail(OffendingTokenStart(byte, last_token), message, "the file must be valid JSON (RFC 8259)");
+    return Fail(OffendingTokenStart(read_.Byte(byte), last_token), message, "the file must be valid JSON (RFC 8259)");
   }
 
   const std::optional<Error>& error() const { return error_; }
@@ -121,7 +178,7 @@ class TreeBuilder {
   }
 
   uint64_t TokenStart() {
-    const size_t read = static_cast<size_t>(*read_to_ - text_.data());
+    const size_t read = static_cast<size_t>(read_.read_to - text_.data());
     size_t p = scanned_to_;
     while (p < text_.size() && std::string_view(" \t\r\n,:]}").find(text_[p]) != std::string_view::npos) ++p;
     scanned_to_ = read;
@@ -132,6 +189,43 @@ class TreeBuilder {
   // recording an error.
   uint32_t Add(JsonKind kind) {
     const uint64_t start = TokenStart();
+    if (!open_.empty() && tree_.nodes()[open_.back()].packed && !Unpack(open_.back(), start)) return JsonTree::kNone;
+    return Push(kind, start);
+  }
+
+  // A number in a packed array is only counted; anywhere else it is a node.
+  bool Number() {
+    const uint64_t start = TokenStart();
+    if (open_.empty() || !tree_.nodes()[open_.back()].packed) return Push(JsonKind::kNumber, start) != JsonTree::kNone;
+    JsonTree::Node& array = tree_.nodes()[open_.back()];
+    if (array.count >= JsonTree::kNone - 1) {
+      return Fail(start, "more than " + std::to_string(JsonTree::kNone - 2) + " elements in one array",
+                  "file size limits");
+    }
+    ++array.count;
+    return true;
+  }
+
+  // A value other than a number arrived in a packed array: the numbers before it get their nodes after
+  // all, found again in the text before `start`. Mixed arrays are rare and small; only all-number ones
+  // are long.
+  bool Unpack(uint32_t array, uint64_t start) {
+    JsonTree::Node& node = tree_.nodes()[array];  // Push may move it: read what is needed first
+    const uint32_t numbers = node.count;
+    const uint64_t array_offset = node.offset;
+    node.packed = false;
+    node.count = 0;
+    bool ok = true;
+    ScanPackedArray(text_, array_offset, [&](uint64_t k, uint64_t offset) {
+      if (k >= numbers || offset >= start) return false;
+      ok = Push(JsonKind::kNumber, offset) != JsonTree::kNone;
+      return ok;
+    });
+    return ok;
+  }
+
+  // Appends a node for a value at `start` under the innermost open array or object.
+  uint32_t Push(JsonKind kind, uint64_t start) {
     std::vector<JsonTree::Node>& nodes = tree_.nodes();
     if (nodes.size() >= JsonTree::kNone) {
       Fail(start, "more than " + std::to_string(JsonTree::kNone - 1) + " values in one file", "file size limits");
@@ -159,13 +253,16 @@ class TreeBuilder {
     }
     const uint32_t i = Add(kind);
     if (i == JsonTree::kNone) return false;
+    tree_.nodes()[i].packed = kind == JsonKind::kArray;  // until a value other than a number arrives
     open_.push_back(i);
     return true;
   }
 
   bool Close() {
     TokenStart();  // consume the closing bracket so the next token is found after it
-    tree_.nodes()[open_.back()].end = static_cast<uint32_t>(tree_.nodes().size());
+    JsonTree::Node& closed = tree_.nodes()[open_.back()];
+    closed.end = static_cast<uint32_t>(tree_.nodes().size());
+    closed.packed = closed.packed && closed.count > 0;
     open_.pop_back();
     return true;
   }
@@ -190,7 +287,7 @@ class TreeBuilder {
 
   JsonTree& tree_;
   std::string_view text_;
-  const char* const* read_to_;
+  const ReadPosition& read_;
   const std::string& file_;
   std::vector<uint32_t> open_;  // the open arrays and objects, outermost first
   uint32_t pending_key_ = JsonTree::kNone;
@@ -203,11 +300,11 @@ class TreeBuilder {
 Result<JsonTree> ParseJsonWithLocations(std::string text, const std::string& file) {
   JsonTree tree(std::move(text));
   const std::string& t = tree.text();
-  const char* read_to = t.data();
-  TreeBuilder builder(tree, &read_to, file);
+  ReadPosition read{t.data(), t.data() + t.size(), t.data()};
+  TreeBuilder builder(tree, read, file);
   try {
-    TrackingIterator first(t.data(), &read_to);
-    TrackingIterator last(t.data() + t.size(), &read_to);
+    TrackingIterator first = TrackingIterator::Begin(&read);
+    TrackingIterator last(t.data() + t.size(), &read);
     if (json::sax_parse(first, last, &builder) && !builder.error()) return tree;
   } catch (const json::exception& ex) {
     // sax_parse reports syntax errors through parse_error(); anything thrown is unexpected but must

@@ -1,51 +1,34 @@
 #include "app/case/json_node.h"
 
-#include <cmath>
-#include <cstdlib>
 #include <limits>
 #include <vector>
 
+#include "app/case/exact_number.h"
 #include "app/case/suggest.h"
 
 namespace dmlc::app {
 namespace {
 
-// An integer written as an optional '-' and decimal digits, read from the digits. Magnitudes past
-// 2^100 saturate there: beyond every 64-bit range, and messages quote the text, not this value.
-std::optional<__int128> ParseInteger(std::string_view text) {
-  const bool negative = text.starts_with('-');
-  if (negative) text.remove_prefix(1);
-  if (text.empty()) return std::nullopt;
-  constexpr __int128 kSaturated = __int128{1} << 100;
-  __int128 v = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    v = std::min(v * 10 + (c - '0'), kSaturated);
-  }
-  return negative ? -v : v;
-}
-
-// Any JSON number's nearest double; past the double range, +-inf as strtod rounds.
-double ParseDouble(std::string_view text) { return std::strtod(std::string(text).c_str(), nullptr); }
-
-std::optional<double> ParseNonFinite(std::string_view text) {
-  if (text == "nan") return std::numeric_limits<double>::quiet_NaN();
-  if (text == "inf") return std::numeric_limits<double>::infinity();
-  if (text == "-inf") return -std::numeric_limits<double>::infinity();
-  return std::nullopt;
-}
-
 bool Fits(__int128 v, __int128 min, __int128 max) { return v >= min && v <= max; }
 
 }  // namespace
 
+std::string JsonNode::pointer() const {
+  const std::string array = doc_->tree.Pointer(index_);
+  return element_ != kNoElement ? array + "/" + std::to_string(element_) : array;
+}
+
+std::string_view JsonNode::NumberText() const {
+  return element_ != kNoElement ? NumberTokenAt(doc_->tree.text(), offset_) : doc_->tree.NumberText(index_);
+}
+
 SourceLocation JsonNode::where() const {
-  const TextPosition p = doc_->tree.Position(node().offset);
+  const TextPosition p = doc_->tree.Position(offset());
   return SourceLocation{doc_->file, p.line, p.column};
 }
 
 SourceLocation JsonNode::key_where() const {
-  if (node().key == JsonTree::kNone) return where();
+  if (element_ != kNoElement || node().key == JsonTree::kNone) return where();
   const TextPosition p = doc_->tree.Position(doc_->tree.key(node().key).offset);
   return SourceLocation{doc_->file, p.line, p.column};
 }
@@ -61,7 +44,7 @@ Error JsonNode::Fail(std::string message, std::string rule) const {
 std::string JsonNode::TypeName() const {
   switch (kind()) {
     case JsonKind::kNumber: {
-      const std::string_view text = doc_->tree.NumberText(index_);
+      const std::string_view text = NumberText();
       if (!ParseInteger(text)) return "the fractional number " + std::string(text);
       return (text.starts_with('-') ? "the negative integer " : "the integer ") + std::string(text);
     }
@@ -124,6 +107,15 @@ Status JsonNode::CheckFields(std::span<const std::string_view> known) const {
 }
 
 JsonNode JsonNode::At(size_t i) const {
+  if (packed()) {
+    JsonNode found = *this;
+    ScanPackedArray(doc_->tree.text(), node().offset, [&](uint64_t k, uint64_t offset) {
+      if (k < i) return true;
+      found = JsonNode(*doc_, index_, static_cast<uint32_t>(k), offset);
+      return false;
+    });
+    return found;
+  }
   uint32_t c = index_ + 1;
   for (size_t k = 0; k < i; ++k) c = doc_->tree.node(c).end;
   return JsonNode(*doc_, c);
@@ -141,7 +133,7 @@ Result<bool> JsonNode::Bool() const {
 
 Result<uint64_t> JsonNode::Unsigned(uint64_t max) const {
   const std::optional<__int128> v =
-      Is(JsonKind::kNumber) ? ParseInteger(doc_->tree.NumberText(index_)) : std::nullopt;
+      Is(JsonKind::kNumber) ? ParseInteger(NumberText()) : std::nullopt;
   if (!v || *v < 0) return Fail("expected a non-negative integer, found " + TypeName(), "type");
   if (*v > max) {
     return Fail(Written() + " is larger than " + std::to_string(max), "value must fit the field's type");
@@ -151,7 +143,7 @@ Result<uint64_t> JsonNode::Unsigned(uint64_t max) const {
 
 Result<int64_t> JsonNode::Signed(int64_t min, int64_t max) const {
   const std::optional<__int128> v =
-      Is(JsonKind::kNumber) ? ParseInteger(doc_->tree.NumberText(index_)) : std::nullopt;
+      Is(JsonKind::kNumber) ? ParseInteger(NumberText()) : std::nullopt;
   if (!v) return Fail("expected an integer, found " + TypeName(), "type");
   if (!Fits(*v, min, max)) {
     return Fail(Written() + " is outside [" + std::to_string(min) + ", " + std::to_string(max) + "]",
@@ -161,7 +153,7 @@ Result<int64_t> JsonNode::Signed(int64_t min, int64_t max) const {
 }
 
 Result<double> JsonNode::Number() const {
-  if (Is(JsonKind::kNumber)) return ParseDouble(doc_->tree.NumberText(index_));
+  if (Is(JsonKind::kNumber)) return ParseDouble(NumberText());
   if (Is(JsonKind::kString)) {
     if (auto v = ParseNonFinite(doc_->tree.string(node().string))) return *v;
   }
@@ -169,41 +161,19 @@ Result<double> JsonNode::Number() const {
 }
 
 std::string JsonNode::Written() const {
-  if (Is(JsonKind::kNumber)) return std::string(doc_->tree.NumberText(index_));
+  if (Is(JsonKind::kNumber)) return std::string(NumberText());
   if (Is(JsonKind::kString)) return doc_->tree.string(node().string);
   return TypeName();
 }
 
 Result<Scalar> JsonNode::Element(ops::DataType type) const {
-  std::string_view text;
-  if (Is(JsonKind::kNumber)) {
-    text = doc_->tree.NumberText(index_);
-  } else if (Is(JsonKind::kString)) {
-    text = doc_->tree.string(node().string);
-    if (auto v = ParseNonFinite(text)) return Scalar{*v};
-    if (!ParseInteger(text)) {
-      return Fail("\"" + std::string(text) + "\" is not a number; strings may be \"nan\", \"inf\", \"-inf\" or a "
-                  "decimal integer", "tensor elements are numbers");
-    }
-  } else {
+  if (!Is(JsonKind::kNumber) && !Is(JsonKind::kString)) {
     return Fail("expected a number, found " + TypeName(), "tensor elements are numbers");
   }
-  const std::optional<__int128> integer = ParseInteger(text);
-  if (!integer) return Scalar{ParseDouble(text)};
-  if (ops::IsFloat(type)) {
-    // An integer is a float type's value as written: "-0" keeps its sign, and integers past 64 bits
-    // round once, from their digits.
-    if (*integer == 0 && text.starts_with('-')) return Scalar{-0.0};
-    if (!Fits(*integer, std::numeric_limits<int64_t>::min(), std::numeric_limits<uint64_t>::max())) {
-      return Scalar{ParseDouble(text)};
-    }
-  }
-  if (Fits(*integer, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max())) {
-    return Scalar{static_cast<int64_t>(*integer)};
-  }
-  if (Fits(*integer, 0, std::numeric_limits<uint64_t>::max())) return Scalar{static_cast<uint64_t>(*integer)};
-  return Fail(std::string(text) + " is out of range for " + std::string(ops::DataTypeName(type)),
-              "values must fit the data type");
+  const bool quoted = Is(JsonKind::kString);
+  Result<Scalar> v = ReadElement(quoted ? std::string_view(doc_->tree.string(node().string)) : NumberText(), quoted, type);
+  if (!v.ok()) return Fail(v.error().message, v.error().rule);
+  return v;
 }
 
 Result<std::vector<uint32_t>> JsonNode::Uint32Array() const {

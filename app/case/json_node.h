@@ -1,11 +1,13 @@
 // A value of a parsed case file, so that every typed read can fail with the file, line, column and
 // field path ("/cases/3/operator/desc/Axis") of the value. Read-only views: a JsonNode borrows the
-// document, which must outlive it; it is two words, and its pointer and position are worked out only
-// when an error or a caller asks for them.
+// document, which must outlive it; it is three words, and its pointer and position are worked out only
+// when an error or a caller asks for them. An element of a packed array (json_tree.h), which has no
+// tree node, is a JsonNode like any other: its array's node, its index and where its text starts.
 #pragma once
 
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -28,9 +30,9 @@ class JsonNode {
  public:
   static JsonNode Root(const JsonDocument& doc) { return JsonNode(doc, 0); }
 
-  JsonKind kind() const { return node().kind; }
+  JsonKind kind() const { return element_ != kNoElement ? JsonKind::kNumber : node().kind; }
   bool Is(JsonKind k) const { return kind() == k; }
-  std::string pointer() const { return doc_->tree.Pointer(index_); }
+  std::string pointer() const;
   SourceLocation where() const;
   SourceLocation key_where() const;  // an object member's key; where() for others
   // An error about this value: scope "case", path = this pointer, location of this value, and the
@@ -52,16 +54,30 @@ class JsonNode {
 
   // Arrays and objects: elements or member values in order. At() is O(i); loops use ForEach.
   Status ExpectArray() const;
-  size_t size() const { return node().count; }
+  size_t size() const { return element_ != kNoElement ? 0 : node().count; }
   JsonNode At(size_t i) const;
   // Calls f(child) for each element or member value in order; stops at and returns the first error.
   template <class F>
   Status ForEach(F&& f) const {
+    if (packed()) {
+      Status status = OkStatus();
+      ScanPackedArray(doc_->tree.text(), node().offset, [&](uint64_t k, uint64_t offset) {
+        status = f(JsonNode(*doc_, index_, static_cast<uint32_t>(k), offset));
+        return status.ok();
+      });
+      return status;
+    }
     for (uint32_t c = index_ + 1; c < node().end; c = doc_->tree.node(c).end) {
       DMLC_RETURN_IF_ERROR(f(JsonNode(*doc_, c)));
     }
     return OkStatus();
   }
+  // A non-empty array of numbers only, whose elements live in the text alone (json_tree.h).
+  bool packed() const { return element_ == kNoElement && node().packed; }
+  // The file's text and where this value starts in it: for numbers that are kept as text after the
+  // document is gone (initializer.h, TextValues).
+  const std::shared_ptr<const std::string>& shared_text() const { return doc_->tree.shared_text(); }
+  uint64_t offset() const { return element_ != kNoElement ? offset_ : node().offset; }
 
   // Scalars. Integers are read exactly from their digits and must be JSON integers (no fraction, no
   // quotes) within [min, max]; errors quote the number as written.
@@ -80,13 +96,20 @@ class JsonNode {
   Result<std::vector<uint32_t>> Uint32Array() const;
 
  private:
+  static constexpr uint32_t kNoElement = JsonTree::kNone;
+
   JsonNode(const JsonDocument& doc, uint32_t index) : doc_(&doc), index_(index) {}
+  JsonNode(const JsonDocument& doc, uint32_t array, uint32_t element, uint64_t offset)
+      : doc_(&doc), index_(array), element_(element), offset_(offset) {}
   const JsonTree::Node& node() const { return doc_->tree.node(index_); }
+  std::string_view NumberText() const;  // requires Is(kNumber)
   uint32_t FindIndex(std::string_view key) const;
   std::string TypeName() const;
 
   const JsonDocument* doc_;
-  uint32_t index_;
+  uint32_t index_;                  // this value's node; for an element of a packed array, the array's
+  uint32_t element_ = kNoElement;   // the element's index in its packed array
+  uint64_t offset_ = 0;             // the element's first byte in the text
 };
 
 Error UnknownEnumError(const JsonNode& node, std::string_view what, std::string_view prefix, std::string_view text,

@@ -4,17 +4,31 @@
 
 namespace dmlc::app {
 
-JsonTree::JsonTree(std::string text) : text_(std::move(text)) {
+JsonTree::JsonTree(std::string text) : text_(std::make_shared<const std::string>(std::move(text))) {
   Checkpoint current{1, 0};
-  for (uint64_t i = 0; i < text_.size(); ++i) {
+  const std::string& t = *text_;
+  for (uint64_t i = 0; i < t.size(); ++i) {
     if (i % kBlock == 0) checkpoints_.push_back(current);
-    if (text_[i] == '\n') current = {current.line + 1, i + 1};
+    if (t[i] == '\n') current = {current.line + 1, i + 1};
   }
 }
 
-std::string_view JsonTree::NumberText(uint32_t i) const {
-  const std::string_view rest = std::string_view(text_).substr(nodes_[i].offset);
+std::string_view NumberTokenAt(std::string_view text, uint64_t offset) {
+  const std::string_view rest = text.substr(std::min<uint64_t>(offset, text.size()));
   return rest.substr(0, rest.find_first_not_of("+-0123456789.eE"));
+}
+
+TextPosition PositionInText(std::string_view text, uint64_t offset) {
+  offset = std::min<uint64_t>(offset, text.size());
+  uint64_t line = 1;
+  uint64_t line_start = 0;
+  for (uint64_t i = 0; i < offset; ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  return {static_cast<int>(line), static_cast<int>(offset - line_start + 1)};
 }
 
 std::string JsonTree::Pointer(uint32_t i) const {
@@ -29,12 +43,13 @@ std::string JsonTree::Pointer(uint32_t i) const {
 }
 
 TextPosition JsonTree::Position(uint64_t offset) const {
-  offset = std::min<uint64_t>(offset, text_.size());
+  const std::string& text = *text_;
+  offset = std::min<uint64_t>(offset, text.size());
   if (checkpoints_.empty()) return {1, static_cast<int>(offset + 1)};
   const uint64_t block = std::min<uint64_t>(offset / kBlock, checkpoints_.size() - 1);
   Checkpoint at = checkpoints_[block];
   for (uint64_t i = block * kBlock; i < offset; ++i) {
-    if (text_[i] == '\n') at = {at.line + 1, i + 1};
+    if (text[i] == '\n') at = {at.line + 1, i + 1};
   }
   return {static_cast<int>(at.line), static_cast<int>(offset - at.line_start + 1)};
 }

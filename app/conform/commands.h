@@ -16,6 +16,10 @@ inline constexpr int kExitOk = 0;        // every selected case passed or was sk
 inline constexpr int kExitFailures = 1;  // a case failed or errored (or, for validate/list, a file was bad)
 inline constexpr int kExitUsage = 2;     // bad arguments, or nothing could be run
 
+// --max-file-size's default as written on the command line; run, list and validate all take the flag
+// (README, "Limits"; case_loader.h, kDefaultMaxFileSize).
+inline constexpr const char* kDefaultMaxFileSizeFlag = "1G";
+
 struct RunCommandOptions {
   std::vector<std::string> paths;
   std::string backend = "cpu";
@@ -44,7 +48,7 @@ struct RunCommandOptions {
   std::string flakes;
   std::string shard;            // "K/N", "auto", "auto/N"; "" = the whole selection
   // Limits (README, "Limits"): byte counts as ParseByteSize reads them ("512M").
-  std::string max_file_size = "1G";
+  std::string max_file_size = kDefaultMaxFileSizeFlag;
   std::string max_case_memory;  // "" = half the physical memory
 };
 
@@ -64,6 +68,7 @@ struct FuzzCommandOptions {
 struct ListCommandOptions {
   std::vector<std::string> paths;
   std::vector<std::string> filters;
+  std::string max_file_size = kDefaultMaxFileSizeFlag;
 };
 
 // `merge SHARD.json... --report ALL.json`: the reports of one run's shards made one (app/merge).

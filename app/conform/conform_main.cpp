@@ -22,6 +22,12 @@ void AddVerbosity(CLI::App& command, bool& verbose, bool& quiet) {
   command.add_flag("-q,--quiet", quiet, "Only failures, errors and the totals")->excludes(v);
 }
 
+// Every command that loads case files refuses those over this size unread (README, "Limits").
+void AddMaxFileSize(CLI::App& command, std::string& max_file_size) {
+  command.add_option("--max-file-size", max_file_size, "Refuse case files larger than this, unread (e.g. 512M, 2G)")
+      ->capture_default_str();
+}
+
 // Sets the log level from -v/-q and returns the console report's verbosity to match.
 Verbosity SetVerbosity(bool verbose, bool quiet) {
   spdlog::set_level(verbose ? spdlog::level::debug : quiet ? spdlog::level::warn : spdlog::level::info);
@@ -67,8 +73,7 @@ int ConformMain(int argc, char** argv) {
   run_cmd->add_option("--skips", run.skips, "Cases not to run: globs, or re:REGEX, one a line, # comments");
   run_cmd->add_option("--flakes", run.flakes, "Known flakes (same form as --skips): their failures count as flake");
   run_cmd->add_option("--shard", run.shard, "K/N: run the K-th of N stable parts of the selection; auto, auto/N: from CI variables");
-  run_cmd->add_option("--max-file-size", run.max_file_size, "Refuse case files larger than this, unread (e.g. 512M, 2G)")
-      ->capture_default_str();
+  AddMaxFileSize(*run_cmd, run.max_file_size);
   AddVerbosity(*run_cmd, run_verbose, run_quiet);
 
   dmlc::app::FuzzCommandOptions fuzz;
@@ -89,11 +94,13 @@ int ConformMain(int argc, char** argv) {
   CLI::App* list_cmd = app.add_subcommand("list", "List case ids with operator, data types and feature level");
   list_cmd->add_option("paths", list.paths, "Case files or folders")->default_str("testcases/");
   list_cmd->add_option("--filter", list.filters, "Glob on case ids; repeatable; a leading '-' excludes")->allow_extra_args(false);
+  AddMaxFileSize(*list_cmd, list.max_file_size);
 
   dmlc::app::ListCommandOptions validate;
   CLI::App* validate_cmd = app.add_subcommand("validate", "Parse case files and validate their descs without running");
   validate_cmd->add_option("paths", validate.paths, "Case files or folders")->default_str("testcases/");
   validate_cmd->add_option("--filter", validate.filters, "Glob on case ids; repeatable; a leading '-' excludes")->allow_extra_args(false);
+  AddMaxFileSize(*validate_cmd, validate.max_file_size);
 
   CLI::App* backends_cmd = app.add_subcommand("backends", "List backends, their devices and properties");
 

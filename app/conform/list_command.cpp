@@ -3,6 +3,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/case/byte_size.h"
 #include "app/conform/commands.h"
 #include "app/engine/case_checks.h"
 #include "app/engine/case_set.h"
@@ -14,6 +15,16 @@ std::string Join(const std::vector<std::string>& names) {
   std::string out;
   for (const std::string& n : names) out += (out.empty() ? "" : ",") + n;
   return out;
+}
+
+// The case files under the paths, or nullopt (logged) when --max-file-size does not read.
+std::optional<CaseSet> Load(const ListCommandOptions& o) {
+  Result<uint64_t> max_file_size = ParseByteSize(o.max_file_size, "--max-file-size");
+  if (!max_file_size.ok()) {
+    spdlog::error("{}", max_file_size.error().message);
+    return std::nullopt;
+  }
+  return LoadCaseSet({o.paths.begin(), o.paths.end()}, *max_file_size);
 }
 
 // The selected cases, or nullopt (logged) when there are no case files at all.
@@ -36,10 +47,11 @@ std::optional<std::string> LoadError(const SelectedCase& s) {
 }  // namespace
 
 int ListCommand(const ListCommandOptions& o) {
-  const CaseSet set = LoadCaseSet({o.paths.begin(), o.paths.end()});
-  const auto selected = Select(set, o);
+  const std::optional<CaseSet> set = Load(o);
+  if (!set) return kExitUsage;
+  const auto selected = Select(*set, o);
   if (!selected) return kExitUsage;
-  bool bad = !set.path_errors.empty();
+  bool bad = !set->path_errors.empty();
   for (const SelectedCase& s : *selected) {
     if (auto error = LoadError(s)) {
       std::cout << s.id() << "  error: " << *error << "\n";
@@ -58,10 +70,11 @@ int ListCommand(const ListCommandOptions& o) {
 }
 
 int ValidateCommand(const ListCommandOptions& o) {
-  const CaseSet set = LoadCaseSet({o.paths.begin(), o.paths.end()});
-  const auto selected = Select(set, o);
+  const std::optional<CaseSet> set = Load(o);
+  if (!set) return kExitUsage;
+  const auto selected = Select(*set, o);
   if (!selected) return kExitUsage;
-  int valid = 0, rejected_as_expected = 0, invalid = 0, unloadable = static_cast<int>(set.path_errors.size());
+  int valid = 0, rejected_as_expected = 0, invalid = 0, unloadable = static_cast<int>(set->path_errors.size());
   for (const SelectedCase& s : *selected) {
     if (auto error = LoadError(s)) {
       std::cout << "ERROR " << s.id() << ": " << *error << "\n";

@@ -5,8 +5,9 @@
 
 Generates each file in a temporary folder, runs `TOOL validate FILE`, and checks the named error (or
 success) and the child's peak resident memory: under 256 MiB for files nested 100,000 levels deep,
-under 2 x the file's size + 64 MiB for large files of plain content (--large: about 200 MiB each; not
-yet within the limit, so ctest runs only the nesting checks)."""
+under 2 x the file's size + 64 MiB for large files of plain content (--large: a 200 MiB file of
+newlines and one of 35 million numbers; about a minute, so ctest runs only the rest). `list` and
+`validate` refuse a file over --max-file-size by name, as `run` does."""
 import os
 import resource
 import subprocess
@@ -26,12 +27,12 @@ def case(inputs='[1]', tags='[]'):
             ' "inputs": {"InputTensors": [%s]}}' % (tags, inputs))
 
 
-def run(name, path, limit_mib, expect_rc, expect_text):
+def run(name, path, limit_mib, expect_rc, expect_text, command=('validate',)):
     global failed
     r = subprocess.run(['python3', '-c', 'import resource,subprocess,sys;'
                         'p=subprocess.run(sys.argv[1:],capture_output=True,text=True);'
                         'print(p.returncode);print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss);'
-                        'print(p.stdout+p.stderr)', tool, 'validate', path], capture_output=True, text=True)
+                        'print(p.stdout+p.stderr)', tool, *command, path], capture_output=True, text=True)
     rc, peak_kib, output = r.stdout.split('\n', 2)
     peak = int(peak_kib) / 1024
     ok = int(rc) == expect_rc and expect_text in output and peak <= limit_mib
@@ -55,6 +56,14 @@ with tempfile.TemporaryDirectory() as tmp:
             f.write(text)
         run(name, path, 256, 1, f"{path}:")
         run(name + ' (message)', path, 256, 1, "nesting deeper than 256 levels")
+
+    small = os.path.join(tmp, 'small.json')
+    with open(small, 'w') as f:
+        f.write(case())
+    for command in ('list', 'validate'):
+        run(f'{command} --max-file-size 64', small, 64, 1, 'over --max-file-size 64 bytes',
+            (command, '--max-file-size', '64'))
+    run('list --max-file-size 1x', small, 64, 2, "--max-file-size", ('list', '--max-file-size', '1x'))
 
     if '--large' not in sys.argv:
         sys.exit(1 if failed else 0)

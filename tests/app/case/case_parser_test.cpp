@@ -12,6 +12,7 @@ namespace {
 using testing::FirstError;
 using testing::LoadText;
 using testing::OnlyCase;
+using testing::ValuesOf;
 
 // Line numbers in the rows below refer to this text.
 const std::string kReduceCase = R"({
@@ -169,13 +170,13 @@ TEST(CaseParserTest, LoadsTheBaseCase) {
   EXPECT_EQ(d.OutputTensor.TotalTensorSizeInBytes, 4u);
   ASSERT_EQ(tc.inputs.size(), 1u);
   EXPECT_EQ(tc.inputs[0].kind, Initializer::Kind::kValues);
-  EXPECT_EQ(tc.inputs[0].values, (std::vector<Scalar>{int64_t{1}, int64_t{2}, int64_t{3}}));
+  EXPECT_EQ(ValuesOf(tc.inputs[0]), (std::vector<Scalar>{int64_t{1}, int64_t{2}, int64_t{3}}));
   EXPECT_EQ(tc.inputs[0].path, "/inputs/InputTensor");
   EXPECT_EQ(tc.inputs[0].where.line, 12);
   EXPECT_EQ(tc.inputs[0].where.column, 29);
   ASSERT_EQ(tc.expected.size(), 1u);
   ASSERT_TRUE(tc.expected[0].has_value());
-  EXPECT_EQ(tc.expected[0]->values, (std::vector<Scalar>{int64_t{6}}));
+  EXPECT_EQ(ValuesOf(*tc.expected[0]), (std::vector<Scalar>{int64_t{6}}));
   EXPECT_FALSE(tc.tolerance.has_value());
   EXPECT_FALSE(tc.feature_level.has_value());
   EXPECT_FALSE(tc.expect_error.expected);
@@ -251,7 +252,7 @@ TEST(CaseParserTest, GatherNdIsGatherNd1WithoutBatchDimensions) {
   EXPECT_EQ(tc.inputs[0].seed, 3u);
   EXPECT_EQ(tc.inputs[0].value, Scalar{int64_t{-1}});
   EXPECT_EQ(tc.inputs[0].delta, Scalar{int64_t{1}});
-  EXPECT_EQ(tc.inputs[1].values, (std::vector<Scalar>{int64_t{1}, int64_t{0}}));
+  EXPECT_EQ(ValuesOf(tc.inputs[1]), (std::vector<Scalar>{int64_t{1}, int64_t{0}}));
   ASSERT_EQ(tc.expected.size(), 1u);
   EXPECT_FALSE(tc.expected[0].has_value());  // the reference backend computes it
 
@@ -279,9 +280,9 @@ TEST(CaseParserTest, JoinTakesOneInitializerPerInputTensor) {
   const TestCase tc = OnlyCase(LoadText(dir, Replace(kJoin, "INPUTS", R"([["9007199254740993", "-9223372036854775808"], [3]])")));
   EXPECT_EQ(std::get<ops::JoinDesc>(tc.desc).InputCount(), 2u);
   ASSERT_EQ(tc.inputs.size(), 2u);
-  EXPECT_EQ(tc.inputs[0].values, (std::vector<Scalar>{int64_t{9007199254740993}, std::numeric_limits<int64_t>::min()}));
+  EXPECT_EQ(ValuesOf(tc.inputs[0]), (std::vector<Scalar>{int64_t{9007199254740993}, std::numeric_limits<int64_t>::min()}));
   EXPECT_EQ(tc.inputs[1].path, "/inputs/InputTensors/1");
-  EXPECT_EQ(tc.expected[0]->values[0], Scalar{int64_t{9007199254740993}});
+  EXPECT_EQ(ValuesOf(*tc.expected[0])[0], Scalar{int64_t{9007199254740993}});
 
   const Error e = FirstError(LoadText(dir, Replace(kJoin, "INPUTS", "[[1, 2]]")));
   EXPECT_EQ(e.path, "/inputs/InputTensors");

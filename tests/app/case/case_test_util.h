@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "app/case/case_loader.h"
+#include "app/case/initializer_values.h"
 #include "tests/app/case/temp_dir.h"
 
 namespace dmlc::app::testing {
@@ -32,6 +33,16 @@ inline TestCase OnlyCase(const CaseFile& file) {
     return TestCase{};
   }
   return *file.cases[0].loaded;
+}
+
+// An initializer's numbers whichever form holds them; empty, with a test failure, when they do not read.
+inline std::vector<Scalar> ValuesOf(const Initializer& init) {
+  Result<std::vector<Scalar>> values = Values(init);
+  if (!values.ok()) {
+    ADD_FAILURE() << values.error().ToString();
+    return {};
+  }
+  return *values;
 }
 
 }  // namespace dmlc::app::testing

@@ -47,5 +47,26 @@ TEST(DescLocationsTest, ValidationOfARealDescPointsAtTheFirstSizeThatDiffers) {
   EXPECT_EQ(e.ToString(), tc.file + ":2:61: " + valid.error().ToString());
 }
 
+TEST(DescLocationsTest, ElementsOfLongArraysOfNumbersArePointedAt) {
+  // 100 sizes, ten to a line after the '[' (line 4, column 50): element k on line 5 + k / 10, at
+  // column 5 + 3 * (k % 10).
+  std::string sizes = "[\n";
+  for (int k = 0; k < 100; ++k) sizes += std::string(k % 10 == 0 ? "    " : " ") + "1," + (k % 10 == 9 ? "\n" : "");
+  sizes.back() = ']';
+  sizes.erase(sizes.size() - 2, 1);  // the last element's comma
+  std::string text = kJoin;
+  text.replace(text.find("[1, 1, 4, 4]"), 12, sizes);
+  testing::TempDir dir;
+  const TestCase tc = OnlyCase(LoadText(dir, text));
+  for (const Row& row : {Row{"OutputTensor.Sizes[0]", 5, 5}, Row{"OutputTensor.Sizes[70]", 12, 5},
+                         Row{"OutputTensor.Sizes[99]", 14, 32}, Row{"OutputTensor.Sizes", 4, 50},
+                         Row{"OutputTensor.Sizes[100]", 4, 50}, Row{"OutputTensor.Sizes[x]", 4, 50}}) {
+    SCOPED_TRACE(row.path);
+    const Error e = LocateDescError(MakeError("JOIN", row.path, "m"), tc.desc_fields, tc.where);
+    EXPECT_EQ(e.where.line, row.line);
+    EXPECT_EQ(e.where.column, row.column);
+  }
+}
+
 }  // namespace
 }  // namespace dmlc::app

@@ -16,6 +16,7 @@ namespace {
 using testing::FirstError;
 using testing::LoadText;
 using testing::OnlyCase;
+using testing::ValuesOf;
 
 // A JOIN of one 1-element tensor; the element stands at line 4, column 32 of the text.
 std::string JoinCase(const std::string& type, const std::string& element) {
@@ -70,8 +71,8 @@ TEST(ExactNumberTest, IntegerBoundsAsNumbersAndStrings) {
         }
         const TestCase tc = OnlyCase(file);
         ASSERT_EQ(tc.inputs.size(), 1u);
-        ASSERT_EQ(tc.inputs[0].values.size(), 1u);
-        const Scalar& s = tc.inputs[0].values[0];
+        ASSERT_EQ(ValuesOf(tc.inputs[0]).size(), 1u);
+        const Scalar s = ValuesOf(tc.inputs[0])[0];
         const __int128 read = std::holds_alternative<int64_t>(s) ? __int128{std::get<int64_t>(s)}
                                                                  : __int128{std::get<uint64_t>(s)};
         EXPECT_EQ(ToText(read), text);
@@ -83,7 +84,7 @@ TEST(ExactNumberTest, IntegerBoundsAsNumbersAndStrings) {
 TEST(ExactNumberTest, BeyondSixtyFourBitsInAFloatTensorRoundsFromTheDigits) {
   testing::TempDir dir;
   const TestCase tc = OnlyCase(LoadText(dir, JoinCase("FLOAT64", "-9223372036854775809")));
-  EXPECT_EQ(std::get<double>(tc.inputs[0].values[0]), -0x1p63);
+  EXPECT_EQ(std::get<double>(ValuesOf(tc.inputs[0])[0]), -0x1p63);
   const Error e = FirstError(LoadText(dir, JoinCase("FLOAT32", "1e39")));
   EXPECT_EQ(e.message, "/inputs/InputTensors/0/0: 1e39 overflows FLOAT32");
   EXPECT_EQ(e.where.column, 32);
@@ -94,12 +95,12 @@ TEST(ExactNumberTest, NegativeZeroKeepsItsSignInFloatTensors) {
   for (const char* type : {"FLOAT16", "FLOAT32", "FLOAT64"}) {
     SCOPED_TRACE(type);
     const TestCase tc = OnlyCase(LoadText(dir, JoinCase(type, "-0")));
-    const double v = std::get<double>(tc.inputs[0].values[0]);
+    const double v = std::get<double>(ValuesOf(tc.inputs[0])[0]);
     EXPECT_EQ(v, 0.0);
     EXPECT_TRUE(std::signbit(v));
   }
   const TestCase integer = OnlyCase(LoadText(dir, JoinCase("INT32", "-0")));
-  EXPECT_EQ(integer.inputs[0].values[0], Scalar{int64_t{0}});
+  EXPECT_EQ(ValuesOf(integer.inputs[0])[0], Scalar{int64_t{0}});
 }
 
 TEST(ExactNumberTest, FractionsInIntegerTensorsQuoteTheText) {

@@ -1,5 +1,8 @@
 #include "app/case/json_locations.h"
 
+#include <optional>
+#include <string>
+
 #include <gtest/gtest.h>
 
 namespace dmlc::app {
@@ -10,20 +13,35 @@ struct Where {
   int column;
 };
 
-// The node whose pointer is `pointer`, found by asking every node: tests only.
-const JsonTree::Node* Lookup(const JsonTree& tree, const std::string& pointer) {
+// Where the value whose pointer is `pointer` and its key start, found by asking every node (and
+// scanning packed arrays, whose elements have none): tests only.
+struct Found {
+  uint64_t value;
+  uint64_t key;
+};
+std::optional<Found> Lookup(const JsonTree& tree, const std::string& pointer) {
   for (uint32_t i = 0; i < tree.size(); ++i) {
-    if (tree.Pointer(i) == pointer) return &tree.node(i);
+    const JsonTree::Node& node = tree.node(i);
+    const std::string at = tree.Pointer(i);
+    if (at == pointer) return Found{node.offset, node.key == JsonTree::kNone ? node.offset : tree.key(node.key).offset};
+    if (!node.packed || !pointer.starts_with(at + "/")) continue;
+    const uint64_t wanted = std::stoull(pointer.substr(at.size() + 1));
+    std::optional<Found> found;
+    ScanPackedArray(tree.text(), node.offset, [&](uint64_t k, uint64_t offset) {
+      if (k == wanted) found = Found{offset, offset};
+      return k < wanted;
+    });
+    return found;
   }
-  return nullptr;
+  return std::nullopt;
 }
 
 void ExpectAt(const JsonTree& tree, const std::string& pointer, Where value, Where key) {
   SCOPED_TRACE(pointer);
-  const JsonTree::Node* node = Lookup(tree, pointer);
-  ASSERT_NE(node, nullptr);
-  const TextPosition v = tree.Position(node->offset);
-  const TextPosition k = node->key == JsonTree::kNone ? v : tree.Position(tree.key(node->key).offset);
+  const std::optional<Found> found = Lookup(tree, pointer);
+  ASSERT_TRUE(found.has_value());
+  const TextPosition v = tree.Position(found->value);
+  const TextPosition k = tree.Position(found->key);
   EXPECT_EQ(v.line, value.line);
   EXPECT_EQ(v.column, value.column);
   EXPECT_EQ(k.line, key.line);
@@ -40,7 +58,7 @@ TEST(JsonLocationsTest, RecordsValueAndKeyPositionsByPointer) {
   Result<JsonTree> parsed = ParseJsonWithLocations(text, "t.json");
   ASSERT_TRUE(parsed.ok()) << parsed.error().ToString();
   EXPECT_EQ(parsed->size(), 7u);
-  EXPECT_EQ(parsed->string(Lookup(*parsed, "/b/1/c")->string), "x/y");
+  EXPECT_EQ(parsed->string(parsed->node(5).string), "x/y");
   ExpectAt(*parsed, "", {1, 1}, {1, 1});
   ExpectAt(*parsed, "/a", {2, 8}, {2, 3});
   ExpectAt(*parsed, "/b", {3, 8}, {3, 3});
@@ -59,7 +77,38 @@ TEST(JsonLocationsTest, NumbersReadAheadDoNotShiftLaterPositions) {
   ExpectAt(*parsed, "/x/1", {1, 9}, {1, 9});
   ExpectAt(*parsed, "/x/2", {1, 13}, {1, 13});
   ExpectAt(*parsed, "/y", {1, 25}, {1, 21});
-  EXPECT_EQ(parsed->NumberText(4), "-3.5e1");
+  EXPECT_EQ(NumberTokenAt(parsed->text(), Lookup(*parsed, "/x/2")->value), "-3.5e1");
+  EXPECT_EQ(parsed->NumberText(2), "0");
+}
+
+TEST(JsonLocationsTest, ArraysOfNumbersOnlyArePackedWithoutANodePerElement) {
+  Result<JsonTree> parsed = ParseJsonWithLocations(R"({"x": [1, 2.5, -3], "e": [], "o": [[7]]})", "t.json");
+  ASSERT_TRUE(parsed.ok());
+  ASSERT_EQ(parsed->size(), 5u);  // the object, x, e, o and o's inner array
+  EXPECT_TRUE(parsed->node(1).packed);
+  EXPECT_EQ(parsed->node(1).count, 3u);
+  EXPECT_EQ(parsed->node(1).end, 2u);
+  EXPECT_FALSE(parsed->node(2).packed);  // empty
+  EXPECT_EQ(parsed->node(2).count, 0u);
+  EXPECT_FALSE(parsed->node(3).packed);  // holds an array
+  EXPECT_TRUE(parsed->node(4).packed);
+  EXPECT_EQ(parsed->Pointer(4), "/o/0");
+}
+
+TEST(JsonLocationsTest, ANonNumberUnpacksTheNumbersBeforeIt) {
+  // Strings among numbers ("nan", 64-bit integers) give every element a node, at its own position.
+  Result<JsonTree> parsed = ParseJsonWithLocations("[1,\n 22 , \"nan\", 3, [4]]", "t.json");
+  ASSERT_TRUE(parsed.ok());
+  ASSERT_EQ(parsed->size(), 6u);
+  EXPECT_FALSE(parsed->node(0).packed);
+  EXPECT_EQ(parsed->node(0).count, 5u);
+  ExpectAt(*parsed, "/0", {1, 2}, {1, 2});
+  ExpectAt(*parsed, "/1", {2, 2}, {2, 2});
+  ExpectAt(*parsed, "/2", {2, 7}, {2, 7});
+  ExpectAt(*parsed, "/3", {2, 14}, {2, 14});
+  EXPECT_EQ(parsed->NumberText(2), "22");
+  EXPECT_EQ(parsed->node(4).index, 3u);
+  EXPECT_TRUE(parsed->node(5).packed);
 }
 
 TEST(JsonLocationsTest, PositionsAcrossIndexBlocks) {
@@ -71,10 +120,31 @@ TEST(JsonLocationsTest, PositionsAcrossIndexBlocks) {
   ExpectAt(*parsed, "/1", {5002, 3}, {5002, 3});
 }
 
+TEST(JsonLocationsTest, LongWhitespaceRunsKeepPositionsAndStrings) {
+  // Runs of whitespace longer than 4 KiB are handed to nlohmann as one byte: positions after them,
+  // syntax errors after them, and spaces inside strings must not notice.
+  const std::string spaces(10000, ' ');
+  const std::string text = spaces + "{\"s\": \"" + spaces + "\\\"" + spaces + "\"," + spaces + "\n\n" + spaces +
+                           "\"n\": 7}" + std::string(9000, '\n');
+  Result<JsonTree> parsed = ParseJsonWithLocations(text, "t.json");
+  ASSERT_TRUE(parsed.ok()) << parsed.error().ToString();
+  EXPECT_EQ(parsed->string(parsed->node(1).string), spaces + "\"" + spaces);
+  ExpectAt(*parsed, "", {1, 10001}, {1, 10001});
+  ExpectAt(*parsed, "/n", {3, 10006}, {3, 10001});
+
+  Result<JsonTree> bad = ParseJsonWithLocations("[1," + spaces + "\n" + spaces + "}", "t.json");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().where.line, 2);
+  EXPECT_EQ(bad.error().where.column, 10001);
+  Result<JsonTree> unclosed = ParseJsonWithLocations("[1" + std::string(9000, '\n'), "t.json");
+  ASSERT_FALSE(unclosed.ok());
+  EXPECT_EQ(unclosed.error().where.line, 9001);
+}
+
 TEST(JsonLocationsTest, ByteOrderMarkIsSkipped) {
   Result<JsonTree> parsed = ParseJsonWithLocations("\xEF\xBB\xBF{\"a\": 2}", "t.json");
   ASSERT_TRUE(parsed.ok());
-  EXPECT_EQ(parsed->Position(Lookup(*parsed, "/a")->offset).column, 10);  // columns count bytes, the BOM's 3 included
+  EXPECT_EQ(parsed->Position(Lookup(*parsed, "/a")->value).column, 10);  // columns count bytes, the BOM's 3 included
 }
 
 struct SyntaxCase {
