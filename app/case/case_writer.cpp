@@ -8,6 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/case/initializer_values.h"
+#include "ops/check.h"
+
 namespace dmlc::app {
 namespace {
 
@@ -43,11 +46,7 @@ std::string List(const std::vector<T>& values) {
   std::string out = "[";
   for (size_t i = 0; i < values.size(); ++i) {
     if (i > 0) out += ", ";
-    if constexpr (std::is_same_v<T, Scalar>) {
-      AppendNumber(out, values[i]);
-    } else {
-      out += std::to_string(values[i]);
-    }
+    out += std::to_string(values[i]);
   }
   return out + "]";
 }
@@ -140,16 +139,28 @@ Members Desc(const ops::OneHotDesc& d) {
           {"Axis", std::to_string(d.Axis)}};
 }
 
+// An initializer's numbers, whichever form holds them; ForEachValue checked them when the case loaded.
+std::string Numbers(const Initializer& init) {
+  std::string out = "[";
+  const Status read = ForEachValue(init, [&](uint64_t i, const Scalar& v) {
+    if (i > 0) out += ", ";
+    AppendNumber(out, v);
+    return OkStatus();
+  });
+  DMLC_CHECK(read.ok()) << "WriteCaseFile: an initializer whose numbers do not read: " << read.error().ToString();
+  return out + "]";
+}
+
 std::string InitializerText(const Initializer& init) {
   switch (init.kind) {
-    case Initializer::Kind::kValues: return List(init.values);
+    case Initializer::Kind::kValues: return Numbers(init);
     case Initializer::Kind::kConstant: return "{\"value\": " + Num(init.value) + "}";
     case Initializer::Kind::kSequence: return "{\"valueStart\": " + Num(init.value) + ", \"valueDelta\": " + Num(init.delta) + "}";
     case Initializer::Kind::kFile: return "{\"sourcePath\": " + Str(init.source_path.generic_string()) + "}";
     case Initializer::Kind::kRandom:
       return "{\"random\": {\"seed\": " + std::to_string(init.seed) + ", \"min\": " + Num(init.value) +
              ", \"max\": " + Num(init.delta) + "}}";
-    case Initializer::Kind::kBuffer: return "{\"buffer\": " + List(init.values) + "}";
+    case Initializer::Kind::kBuffer: return "{\"buffer\": " + Numbers(init) + "}";
   }
   return "null";
 }
