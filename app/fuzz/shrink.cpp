@@ -15,7 +15,9 @@ Draws Trimmed(Draws d) {
 
 // Deletions are tried among the first draws only: generators draw a case's structure (rank, sizes,
 // layout) before its data, and deleting a data draw merely shifts the data.
-constexpr size_t kStructureDraws = 128;
+constexpr size_t kStructureDraws = 512;
+// Runs of zeros at least this long are tried before the structure is shrunk.
+constexpr size_t kBulkRun = 64;
 // Below this a value is also lowered by one, not only halved.
 constexpr uint64_t kSmallValue = 16;
 
@@ -28,9 +30,13 @@ class Shrinker {
     bool progress = true;
     while (progress && !Exhausted()) {
       progress = false;
-      for (size_t k = std::bit_floor(std::max<size_t>(current_.size(), 1)); k >= 1; k /= 2) progress |= ZeroRuns(k);
-      for (size_t k : {4, 2, 1}) progress |= DeleteRuns(k);
+      // Data first, in bulk (cheap: a few candidates clear most of it); then the structure, from the front,
+      // as deletions and lowered values; then what data is left, draw by draw.
+      const size_t largest = std::bit_floor(std::max<size_t>(current_.size(), 1));
+      for (size_t k = largest; k >= kBulkRun; k /= 2) progress |= ZeroRuns(k);
+      for (size_t k : {64, 8, 1}) progress |= DeleteRuns(k);
       progress |= Lower();
+      for (size_t k = std::min(largest, kBulkRun / 2); k >= 1; k /= 2) progress |= ZeroRuns(k);
     }
     return {current_, attempts_, accepted_};
   }
@@ -98,19 +104,19 @@ class Shrinker {
         [](const Draws& d) { return std::min(d.size(), kStructureDraws); });
   }
 
-  // Each value halved, and small ones lowered by one (two candidates a position).
+  // Each value set to zero, halved, and (small ones) lowered by one: three candidates a position.
   bool Lower() {
     return Pass(
         [](const Draws& d, size_t p) -> std::optional<Draws> {
-          const size_t i = p / 2;
+          const size_t i = p / 3;
           const uint64_t v = d[i];
-          const uint64_t lower = p % 2 == 0 ? v / 2 : (v <= kSmallValue && v > 0 ? v - 1 : v);
-          if (lower == v || lower == 0) return std::nullopt;  // zeros are ZeroRuns' work
+          const uint64_t lower = p % 3 == 0 ? 0 : p % 3 == 1 ? v / 2 : (v <= kSmallValue && v > 0 ? v - 1 : v);
+          if (lower == v || (p % 3 != 0 && lower == 0)) return std::nullopt;
           Draws c = d;
           c[i] = lower;
           return c;
         },
-        [](const Draws& d) { return 2 * d.size(); });
+        [](const Draws& d) { return 3 * d.size(); });
   }
 
   Draws current_;

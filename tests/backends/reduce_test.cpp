@@ -209,7 +209,7 @@ TEST(CpuReduce, LogSumExpIsStable) {
 // A NaN among terms that are all -inf still makes the result NaN, on the strided path as on the packed.
 TEST(CpuReduce, LogSumExpOfMinusInfinitiesAndNaNIsNaN) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  for (DataType type : {DataType::kFloat32, DataType::kFloat16, DataType::kFloat64}) {
+  for (DataType type : {DataType::kFloat32, DataType::kFloat16}) {
     for (const std::vector<uint32_t>& strides : {std::vector<uint32_t>{}, std::vector<uint32_t>{2}}) {
       Tensor in = MakeTensor(Desc(type, {2}, strides), {-kInf, nan});
       const std::vector<double> out = ReadValues(RunReduce(ReduceFunction::kLogSumExp, in, Desc(type, {1}, {}), {0}));

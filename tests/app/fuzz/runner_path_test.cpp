@@ -16,7 +16,7 @@ TEST(Generate, CasesRunThroughTheRunnerOnTheCpuBackend) {
   ASSERT_TRUE(cpu.ok()) << cpu.error().ToString();
   RunOptions run_options;
   run_options.jobs = 1;
-  Runner runner(**cpu, CpuReference(), run_options);
+  Runner runner(**cpu, RegistryReference("cpu"), run_options);
   for (ops::FeatureLevel level : {ops::FeatureLevel::k5_1, ops::FeatureLevel::k3_0, ops::FeatureLevel::k1_0}) {
     GeneratorOptions options;
     options.feature_level = level;

@@ -14,7 +14,7 @@ bool Fails(const Draws& d) {
   return !d.empty() && d[0] >= 2 && std::any_of(d.begin() + 1, d.end(), [](uint64_t v) { return v >= 100; });
 }
 
-ShrinkTest Test(size_t& calls, size_t& largest_batch) {
+ShrinkTest Counting(size_t& calls, size_t& largest_batch) {
   return [&](const std::vector<Draws>& batch) {
     ++calls;
     largest_batch = std::max(largest_batch, batch.size());
@@ -26,7 +26,7 @@ ShrinkTest Test(size_t& calls, size_t& largest_batch) {
 
 TEST(Shrink, FindsTheSimplestSequenceThatStillFails) {
   size_t calls = 0, largest_batch = 0;
-  const Shrunk s = Shrink({7, 3, 500, 9, 1000, 4, 0, 0}, Test(calls, largest_batch), {3000, 4});
+  const Shrunk s = Shrink({7, 3, 500, 9, 1000, 4, 0, 0}, Counting(calls, largest_batch), {3000, 4});
   EXPECT_TRUE(Fails(s.draws));
   ASSERT_EQ(s.draws.size(), 2u);
   EXPECT_EQ(s.draws[0], 2u);
@@ -39,7 +39,7 @@ TEST(Shrink, FindsTheSimplestSequenceThatStillFails) {
 
 TEST(Shrink, KeepsToItsBudget) {
   size_t calls = 0, largest_batch = 0;
-  const Shrunk s = Shrink({7, 3, 500, 9, 1000, 4}, Test(calls, largest_batch), {5, 8});
+  const Shrunk s = Shrink({7, 3, 500, 9, 1000, 4}, Counting(calls, largest_batch), {5, 8});
   EXPECT_LE(s.attempts, 5u);
   EXPECT_TRUE(Fails(s.draws));
 }
@@ -62,7 +62,7 @@ TEST(Shrink, AdoptsTheDrawsTheGeneratorConsumed) {
 // A sequence nothing simpler fails like stays as it is.
 TEST(Shrink, LeavesAMinimalSequenceAlone) {
   size_t calls = 0, largest_batch = 0;
-  const Shrunk s = Shrink({2, 100}, Test(calls, largest_batch));
+  const Shrunk s = Shrink({2, 100}, Counting(calls, largest_batch));
   EXPECT_EQ(s.draws, (Draws{2, 100}));
   EXPECT_EQ(s.accepted, 0u);
 }
