@@ -13,8 +13,9 @@ Draws Trimmed(Draws d) {
   return d;
 }
 
-// Deletions are tried among the first draws only: generators draw a case's structure (rank, sizes,
-// layout) before its data, and deleting a data draw merely shifts the data.
+// Deletions, and lowered values until the structure holds, are tried among the first draws only:
+// generators draw a case's structure (rank, sizes, layout) before its data, and deleting a data draw
+// merely shifts the data.
 constexpr size_t kStructureDraws = 512;
 // Runs of zeros at least this long are tried before the structure is shrunk.
 constexpr size_t kBulkRun = 64;
@@ -30,13 +31,16 @@ class Shrinker {
     bool progress = true;
     while (progress && !Exhausted()) {
       progress = false;
-      // Data first, in bulk (cheap: a few candidates clear most of it); then the structure, from the front,
-      // as deletions and lowered values; then what data is left, draw by draw.
+      // Data first, in bulk (a few candidates clear most of it); then the structure at the front, as
+      // deletions and lowered values, which shrinks the data with it; only once the structure holds, what
+      // data is left, draw by draw.
       const size_t largest = std::bit_floor(std::max<size_t>(current_.size(), 1));
       for (size_t k = largest; k >= kBulkRun; k /= 2) progress |= ZeroRuns(k);
       for (size_t k : {64, 8, 1}) progress |= DeleteRuns(k);
-      progress |= Lower();
+      progress |= Lower(kStructureDraws);
+      if (progress) continue;
       for (size_t k = std::min(largest, kBulkRun / 2); k >= 1; k /= 2) progress |= ZeroRuns(k);
+      progress |= Lower(current_.size());
     }
     return {current_, attempts_, accepted_};
   }
@@ -104,8 +108,9 @@ class Shrinker {
         [](const Draws& d) { return std::min(d.size(), kStructureDraws); });
   }
 
-  // Each value set to zero, halved, and (small ones) lowered by one: three candidates a position.
-  bool Lower() {
+  // Each of the first `limit` values set to zero, halved, and (small ones) lowered by one: three
+  // candidates a position.
+  bool Lower(size_t limit) {
     return Pass(
         [](const Draws& d, size_t p) -> std::optional<Draws> {
           const size_t i = p / 3;
@@ -116,7 +121,7 @@ class Shrinker {
           c[i] = lower;
           return c;
         },
-        [](const Draws& d) { return 3 * d.size(); });
+        [limit](const Draws& d) { return 3 * std::min(d.size(), limit); });
   }
 
   Draws current_;
