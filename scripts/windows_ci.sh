@@ -5,7 +5,9 @@
 #   1. every GoogleTest .exe but the D3D12 smoke test;
 #   2. `dml-conform.exe run testcases` on cpu, whose per-case statuses must equal the Linux build's
 #      (LINUX_CONFORM, default build/app/conform/dml-conform; skipped with a note when it is absent);
-#   3. `dml-conform.exe backends`;
+#   3. `dml-conform.exe fuzz`: five `--replay` cases print the same case files as the Linux build's, and a
+#      500-case campaign gives the same ids, operators and statuses (the generator is platform-free);
+#      then `dml-conform.exe backends`;
 #   4. the D3D12 smoke test (device, buffer round trips of 1/2/4/8-byte elements through upload and
 #      readback, timestamps), required to pass: a missing D3D12 runtime is a failure here;
 #   5. `dml-conform.exe run testcases --backend d3d12`: Wine's HLSL compiler cannot compile compute
@@ -85,6 +87,27 @@ sys.exit(1 if diff or not linux else 0)
 PY
 else
   echo "note: $linux_conform not built; per-case comparison with Linux skipped"
+fi
+
+step "dml-conform fuzz: the same generated cases as on Linux"
+if [ -x "$linux_conform" ]; then
+  for case in 3:0 3:17 3:123 9:4242 11:99999; do
+    # The case file --replay prints comes before the summary line, which names the machine.
+    diff <("$linux_conform" fuzz --replay "$case" --isolation none 2>/dev/null | sed '/^fuzz: seed/,$d') \
+         <(wine "$conform" fuzz --replay "$case" --isolation none 2>/dev/null | tr -d '\r' | sed '/^fuzz: seed/,$d') \
+      > "$build_dir/fuzz_replay.diff" && echo "same case $case" || { echo "case $case differs:"; head -20 "$build_dir/fuzz_replay.diff"; failed=1; }
+  done
+  "$linux_conform" fuzz --count 500 --seed 5 -q --report "$build_dir/fuzz_linux.json" >/dev/null || true
+  wine "$conform" fuzz --count 500 --seed 5 -q --report "$build_dir/fuzz_windows.json" >/dev/null || true
+  python3 - "$build_dir/fuzz_linux.json" "$build_dir/fuzz_windows.json" <<'PY' || failed=1
+import json, sys
+def cases(path):
+    with open(path) as f:
+        return [(c["id"], c["operator"], c["status"]) for c in json.load(f)["cases"]]
+linux, windows = cases(sys.argv[1]), cases(sys.argv[2])
+print(f"fuzz --count 500: {len(linux)} cases on Linux, {len(windows)} on Windows, same ids, operators and statuses: {linux == windows}")
+sys.exit(0 if linux == windows and len(linux) == 500 else 1)
+PY
 fi
 
 step "dml-conform backends"

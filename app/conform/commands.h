@@ -63,6 +63,7 @@ struct FuzzCommandOptions {
   std::string out;              // folder for the shrunk findings; "" = not written
   std::string replay;           // "SEED:INDEX": print and run that one case
   size_t shrink_attempts = 3000;
+  int max_shrinks = -1;         // findings shrunk, the first found first; -1 = all
 };
 
 struct ListCommandOptions {

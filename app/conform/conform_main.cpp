@@ -88,6 +88,8 @@ int ConformMain(int argc, char** argv) {
   fuzz_cmd->add_option("--out", fuzz.out, "Write each finding, shrunk, as a case file into this folder");
   fuzz_cmd->add_option("--replay", fuzz.replay, "SEED:INDEX: print that generated case as a case file and run it");
   fuzz_cmd->add_option("--shrink-attempts", fuzz.shrink_attempts, "Candidate runs shrinking each finding may take")->capture_default_str();
+  fuzz_cmd->add_option("--max-shrinks", fuzz.max_shrinks, "Findings to shrink, the first found first; the others keep their first case (default all)")
+      ->check(CLI::NonNegativeNumber);
   AddVerbosity(*fuzz_cmd, fuzz_verbose, fuzz_quiet);
 
   dmlc::app::ListCommandOptions list;

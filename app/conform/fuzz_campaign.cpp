@@ -68,9 +68,18 @@ class Campaign {
       done += n;
     }
     outcome_.run_seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    for (Finding& f : outcome_.findings) {
-      if (Stopped()) break;
-      ShrinkFinding(f);
+    for (size_t i = 0; i < outcome_.findings.size(); ++i) {
+      Finding& f = outcome_.findings[i];
+      if (i < settings_.max_shrinks && !stop_() && !outcome_.error) {
+        ShrinkFinding(f);
+      } else {
+        fuzz::Choices original = fuzz::Choices::Random(settings_.seed, f.first_index);
+        f.shrunk = fuzz::Generate(original, settings_.generator);
+        Name(f.shrunk, settings_.seed, std::to_string(f.first_index));
+        f.shrink.draws = original.Recorded();
+        f.original_draws = f.shrink.draws.size();
+        f.shrunk_result = f.first;
+      }
     }
     outcome_.interrupted = stop_();
     return std::move(outcome_);
@@ -148,6 +157,7 @@ class Campaign {
     f.shrunk_result = f.first;
     std::vector<std::optional<CaseResult>> rerun = RunCases(executor_, {f.shrunk}, stop_, outcome_.error);
     if (!rerun.empty() && rerun.front()) f.shrunk_result = std::move(*rerun.front());
+    f.shrunk_done = true;
   }
 
   CaseExecutor& executor_;

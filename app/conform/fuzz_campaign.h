@@ -4,6 +4,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -25,6 +26,7 @@ struct FuzzSettings {
   fuzz::GeneratorOptions generator;
   fuzz::ShrinkOptions shrink;
   size_t batch = 256;  // cases handed to the executor at once
+  size_t max_shrinks = SIZE_MAX;  // findings shrunk, the first found first; the others keep their first case
 };
 
 struct Finding {
@@ -34,6 +36,7 @@ struct Finding {
   CaseResult first;
   TestCase shrunk;           // the simplest case found that fails the same way
   CaseResult shrunk_result;
+  bool shrunk_done = false;  // false: past max_shrinks (or interrupted), `shrunk` is the first case as generated
   fuzz::Shrunk shrink;       // its draws, and the work shrinking took
   size_t original_draws = 0;
 };

@@ -65,6 +65,7 @@ Result<FuzzSettings> Settings(const FuzzCommandOptions& o, const ExecutorOptions
   s.generator.feature_level = execution.worker.run.feature_level.value_or(ops::kHighestFeatureLevel);
   s.generator.max_elements = o.max_elements;
   s.shrink.max_attempts = o.shrink_attempts;
+  if (o.max_shrinks >= 0) s.max_shrinks = static_cast<size_t>(o.max_shrinks);
   return s;
 }
 
@@ -81,10 +82,11 @@ Result<std::string> WriteFinding(const FuzzCommandOptions& o, const FuzzSettings
   TestCase tc = f.shrunk;
   tc.description = "Found by dml-conform fuzz --backend " + o.run.backend + " --seed " + std::to_string(s.seed) + " (case " +
                    std::to_string(f.first_index) + ", --replay " + std::to_string(s.seed) + ":" +
-                   std::to_string(f.first_index) + "): " + f.signature.ToString() + ": " + f.first.message +
-                   ". Shrunk from " + std::to_string(f.original_draws) + " to " + std::to_string(f.shrink.draws.size()) +
-                   " draws; the shrunk case: " + std::string(StatusName(f.shrunk_result.status)) + ": " +
-                   f.shrunk_result.message;
+                   std::to_string(f.first_index) + "): " + f.signature.ToString() + ": " + f.first.message + ". " +
+                   (f.shrunk_done ? "Shrunk from " + std::to_string(f.original_draws) + " to " +
+                                        std::to_string(f.shrink.draws.size()) + " draws; the shrunk case: " +
+                                        std::string(StatusName(f.shrunk_result.status)) + ": " + f.shrunk_result.message
+                                  : std::string("Not shrunk (--max-shrinks)."));
   tc.tags = {"fuzz-finding"};
   const std::filesystem::path path = std::filesystem::path(o.out) / (f.signature.Slug() + ".json");
   std::error_code ec;
@@ -113,9 +115,12 @@ void PrintSummary(std::ostream& out, const FuzzCommandOptions& o, const FuzzSett
     out << "  " << f.signature.ToString() << ": " << f.count << (f.count == 1 ? " case" : " cases") << ", first case "
         << f.first_index << " (--replay " << s.seed << ":" << f.first_index << ")\n"
         << "    " << f.first.message << "\n"
-        << "    shrunk from " << f.original_draws << " to " << f.shrink.draws.size() << " draws in " << f.shrink.attempts
-        << " runs: largest tensor " << LargestTensor(f.shrunk) << " elements, "
-        << StatusName(f.shrunk_result.status) << (files[i].empty() ? "" : " -> " + files[i]) << "\n";
+        << "    " << (f.shrunk_done ? "shrunk from " + std::to_string(f.original_draws) + " to " +
+                                          std::to_string(f.shrink.draws.size()) + " draws in " +
+                                          std::to_string(f.shrink.attempts) + " runs"
+                                    : std::string("not shrunk (--max-shrinks)"))
+        << ": largest tensor " << LargestTensor(f.shrunk) << " elements, " << StatusName(f.shrunk_result.status)
+        << (files[i].empty() ? "" : " -> " + files[i]) << "\n";
   }
 }
 

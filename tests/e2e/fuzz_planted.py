@@ -38,13 +38,15 @@ def main():
     parser.add_argument("max_elements", type=int)
     parser.add_argument("--count", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-shrinks", default="-1", help="findings to shrink (fuzz --max-shrinks); -1 = all")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
         out = pathlib.Path(tmp) / "findings"
         report = pathlib.Path(tmp) / "fuzz.json"
         fuzz = run([args.program, "fuzz", "--backend", args.backend, "--count", str(args.count), "--seed",
-                    str(args.seed), "--out", str(out), "--report", str(report), "-q"])
+                    str(args.seed), "--out", str(out), "--report", str(report), "-q"] +
+                   (["--max-shrinks", args.max_shrinks] if args.max_shrinks != "-1" else []))
         print(fuzz.stdout)
         failures = []
         if fuzz.returncode != 1:
