@@ -59,6 +59,9 @@ void CompareFloats(const std::byte* e_base, const std::byte* a_base, const std::
     const Bits eb = Load<Bits>(e_base, offset);
     const Bits ab = Load<Bits>(a_base, offset);
     if (eb == ab) return;
+    // An infinite data bound: the data leave the result undetermined (LOG_SUM of a sum within its error
+    // of 0), so any answer, NaN and infinities included, is as right as the reference's.
+    if (!bounds.empty() && std::isinf(bounds[linear])) return;
     const double e = decode(eb);
     const double a = decode(ab);
     const bool e_nan = std::isnan(e), a_nan = std::isnan(a);

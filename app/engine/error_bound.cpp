@@ -105,6 +105,8 @@ double BlockBound(F function, const Block& block, uint64_t n, ops::DataType type
   const double eps = MachineEpsilon(type);
   if (function == F::kLogSumExp) return LogSumExpBound(block, n, type, eps);
   const Magnitudes m = MagnitudesOf(block);
+  // An infinity or NaN among the terms makes the result one too: compared exactly.
+  if (!std::isfinite(m.abs_sum) || !std::isfinite(m.square_sum)) return 0;
   const double b = SumCoefficient(n, type) * eps * m.abs_sum;
   switch (function) {
     case F::kSum:
@@ -119,6 +121,10 @@ double BlockBound(F function, const Block& block, uint64_t n, ops::DataType type
       return r + kSqrtUlps * eps * (l2 + r);
     }
     case F::kLogSum: {
+      // A sum within its error of 0 has no known sign: log of it may be -inf, NaN or any negative number,
+      // and every answer is as right as the reference's. A sum surely below 0 gives NaN, compared exactly.
+      if (std::fabs(m.sum) <= b) return kInf;
+      if (m.sum < 0) return 0;
       const double g = LogError(m.sum, b);
       return g + kLogEpsilons * eps * (1 + std::fabs(std::log(m.sum)) + g);
     }

@@ -16,7 +16,8 @@
 // | AVERAGE     | (B + 3 * eps * (sum|x| + B)) / N                                             |
 // | SUM_SQUARE  | B2 = c(N + 1) * eps * sum x^2                                                |
 // | L2          | R + 5 * eps * (L2 + R), R = B2 / (L2 + sqrt(sum x^2 - B2)), or sqrt(B2) when B2 >= sum x^2 |
-// | LOG_SUM     | G + 4 * eps * (1 + |log sum| + G), G = -log(1 - B / sum); unbounded when B >= sum  |
+// | LOG_SUM     | G + 4 * eps * (1 + |log sum| + G), G = -log(1 - B / sum); infinite (any answer, NaN |
+// |             |   and infinities included) when |sum| <= B; 0 (exact: NaN) when sum < -B            |
 // | LOG_SUM_EXP | G + 4 * eps * (1 + |max| + log S + G), G = -log(1 - BE / S), S = sum exp(x - max), |
 // |             |   BE = c(N) * eps * S + eps * sum (4 + 2.5 |x - max|) * exp(x - max)         |
 //
@@ -32,6 +33,8 @@
 // the reference's own float exp (1 ULP): (4 + 2.5 |d|) eps per term. L2 and the logarithms are exact
 // bounds of the function over [sum - B, sum + B], not first-order ones (first order: B2 / (2 * L2) and
 // B / sum).
+//
+// Terms that hold an infinity or NaN make the bound 0: the result is an infinity or NaN, compared exactly.
 //
 // MULTIPLY has none: a product's error is relative to |product| (gamma_{N-1}), which no cancellation
 // shrinks, so its ULP bound already holds. Integer outputs and MIN, MAX, ARGMIN, ARGMAX have none.

@@ -201,6 +201,20 @@ TEST(CompareTensor, ElementBoundsAdmitEachElementWithinItsOwnBound) {
   EXPECT_EQ(integers.mismatches, 1u);
 }
 
+// An infinite element bound (the data leave the result undetermined) admits any answer, NaN and -inf
+// included; a finite one still refuses NaN against -inf.
+TEST(CompareTensor, AnInfiniteElementBoundAdmitsAnyAnswer) {
+  const float nan = std::numeric_limits<float>::quiet_NaN(), minus_inf = -std::numeric_limits<float>::infinity();
+  CompareResult undetermined;
+  CompareTensor(Tensor(DataType::kFloat32, {2}), "OutputTensor", Bytes<float>({nan, 1}), Bytes<float>({minus_inf, -7}),
+                kExact, 10, undetermined, std::vector<double>{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()});
+  EXPECT_TRUE(undetermined.passed());
+  CompareResult bounded;
+  CompareTensor(Tensor(DataType::kFloat32, {1}), "OutputTensor", Bytes<float>({nan}), Bytes<float>({minus_inf}), kExact,
+                10, bounded, std::vector<double>{1e30});
+  EXPECT_EQ(bounded.mismatches, 1u);
+}
+
 TEST(CompareTensor, AccumulatesOverSeveralOutputs) {
   const ops::TensorDesc desc = Tensor(DataType::kInt32, {1});
   const std::vector<std::byte> one = Bytes<int32_t>({1}), two = Bytes<int32_t>({2});

@@ -77,6 +77,17 @@ TEST(DataErrorBounds, LogSumIsTheSumsRelativeBoundPlusLogsOwnError) {
   EXPECT_EQ(Bounds(ReduceFunction::kLogSum, {1, -0.9999999f})[0], std::numeric_limits<double>::infinity());
 }
 
+// fuzz's finding (cpu judged by plain): LOG_SUM of {-0.5, 0.5, -2^-149} is NaN summed in one order and
+// -inf in another; a sum within its error of 0 has no known sign, so any answer passes. A sum surely
+// negative gives NaN, compared exactly, as are sums over an infinity.
+TEST(DataErrorBounds, LogSumOfASumWithinItsErrorOfZeroAdmitsAnyAnswer) {
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(Bounds(ReduceFunction::kLogSum, {-0.5, 0.5, -0x1p-149})[0], inf);
+  EXPECT_EQ(Bounds(ReduceFunction::kLogSum, {-1, -2})[0], 0);
+  EXPECT_EQ(Bounds(ReduceFunction::kSum, {1, inf})[0], 0);
+  EXPECT_EQ(Bounds(ReduceFunction::kL2, {1, -inf})[0], 0);
+}
+
 TEST(DataErrorBounds, LogSumExpShiftsByTheMaximum) {
   // {0, 0}: S = 2 terms of 1; B = 2 eps 2 + eps (4 + 4) = 12 eps; first order B / S = 6 eps, plus
   // 4 eps (1 + 0 + log 2).
