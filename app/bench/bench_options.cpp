@@ -97,7 +97,7 @@ Result<ParsedArgs> ParseBenchOptions(const std::vector<std::string>& argv, const
 std::string BenchUsage() {
   return "dml-bench flags (before Google Benchmark's own):\n"
          "  --quick               FLOAT32, two sizes, four REDUCE functions, short runs (CI); or DMLC_BENCH_QUICK=1\n"
-         "  --backends=a,b        only these backends (default: every registered backend that is available)\n"
+         "  --backends=a,b        only these backends (default: every registered backend that is available, but plain)\n"
          "  --max-size=SIZE       top of the size ladder per tensor, e.g. 64MiB (default 64MiB cpu, 1GiB devices)\n"
          "  --device=D            device index or name substring, for every backend\n"
          "  --device-batch-ms=T   GPU time of one device benchmark iteration (default 100): back-to-back\n"
