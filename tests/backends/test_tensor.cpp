@@ -104,9 +104,15 @@ bool GapsUntouched(const Tensor& t) {
 
 Result<Timing> RunOnCpu(const ops::OperatorDesc& desc, const std::vector<const Tensor*>& inputs,
                    const std::vector<Tensor*>& outputs, int threads) {
+  cpu::CpuBackend backend(threads);
+  return RunOn(backend, desc, inputs, outputs);
+}
+
+Result<Timing> RunOn(Backend& backend, const ops::OperatorDesc& desc, const std::vector<const Tensor*>& inputs,
+                     const std::vector<Tensor*>& outputs) {
   const Status valid = ops::ValidateAt(desc, ops::kHighestFeatureLevel);
   EXPECT_TRUE(valid.ok()) << (valid.ok() ? "" : valid.error().ToString());
-  cpu::CpuBackend backend(threads);
+  EXPECT_TRUE(backend.Supports(desc).supported) << backend.Supports(desc).reason;
   Result<std::unique_ptr<PreparedOperator>> op = backend.Prepare(desc);
   if (!op.ok()) return op.error();
   std::vector<ConstBuffer> in;

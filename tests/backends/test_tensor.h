@@ -59,6 +59,10 @@ bool GapsUntouched(const Tensor& t);
 
 // Validates `desc` at 5_1 (a test's own desc must be valid), prepares it on a cpu backend with `threads`
 // workers and runs it. Tensors are in ops::Bindings() order.
+// Validates `desc` at 5_1 (a test's own desc must be valid), prepares it on `backend` and runs it once.
+// Tensors are in ops::Bindings() order.
+Result<Timing> RunOn(Backend& backend, const ops::OperatorDesc& desc, const std::vector<const Tensor*>& inputs,
+                     const std::vector<Tensor*>& outputs);
 Result<Timing> RunOnCpu(const ops::OperatorDesc& desc, const std::vector<const Tensor*>& inputs,
                    const std::vector<Tensor*>& outputs, int threads = 1);
 
