@@ -35,25 +35,29 @@ CaseFile InMemoryFile(TestCase tc) {
   return file;
 }
 
-// Runs `cases` through the executor; an entry stays nullopt when the run stopped before it.
-std::vector<std::optional<CaseResult>> RunCases(CaseExecutor& executor, std::vector<TestCase> cases,
-                                                const std::function<bool()>& stop, std::optional<Error>& error) {
-  std::vector<CaseFile> files;
-  files.reserve(cases.size());
-  for (TestCase& tc : cases) files.push_back(InMemoryFile(std::move(tc)));
+// Runs `cases` through the executor; each comes back beside its result, which stays nullopt when the run
+// stopped before it.
+struct Ran {
+  CaseFile file;  // the case as it ran: file.cases.front().loaded
+  std::optional<CaseResult> result;
+
+  const TestCase& test_case() const { return *file.cases.front().loaded; }
+};
+
+std::vector<Ran> RunCases(CaseExecutor& executor, std::vector<TestCase> cases, const std::function<bool()>& stop,
+                          std::optional<Error>& error) {
+  std::vector<Ran> ran;
+  ran.reserve(cases.size());
+  for (TestCase& tc : cases) ran.push_back({InMemoryFile(std::move(tc)), std::nullopt});
   std::vector<SelectedCase> selected;
-  for (const CaseFile& f : files) selected.push_back({&f, &f.cases.front()});
-  std::vector<std::optional<CaseResult>> results(files.size());
+  for (const Ran& r : ran) selected.push_back({&r.file, &r.file.cases.front()});
   worker::PoolCallbacks callbacks;
-  callbacks.on_result = [&](size_t i, CaseResult r) { results[i] = std::move(r); };
+  callbacks.on_result = [&](size_t i, CaseResult r) { ran[i].result = std::move(r); };
   callbacks.stop_starting = stop;
   callbacks.abandon = stop;
-  if (Status ran = executor.Execute(selected, callbacks); !ran.ok()) error = ran.error();
-  return results;
+  if (Status status = executor.Execute(selected, callbacks); !status.ok()) error = status.error();
+  return ran;
 }
-
-// Failures worth a finding: what a correct backend never produces. Skips (an unsupported desc) are not.
-bool IsFinding(CaseStatus status) { return IsFailure(status); }
 
 class Campaign {
  public:
@@ -93,19 +97,15 @@ class Campaign {
   void RunBatch(uint64_t first, uint64_t n) {
     std::vector<TestCase> cases;
     for (uint64_t i = first; i < first + n; ++i) cases.push_back(GenerateCase(settings_.seed, i, settings_.generator));
-    std::vector<fuzz::Signature> signatures;
-    for (const TestCase& tc : cases) signatures.push_back(fuzz::SignatureOf(tc, CaseStatus::kFail));
-    std::vector<bool> invalid;
-    for (const TestCase& tc : cases) invalid.push_back(tc.expect_error.expected);
-    std::vector<std::optional<CaseResult>> results = RunCases(executor_, std::move(cases), stop_, outcome_.error);
-    for (size_t i = 0; i < results.size(); ++i) {
-      if (!results[i]) continue;
-      outcome_.invalid += invalid[i] ? 1 : 0;
-      if (IsFinding(results[i]->status)) {
-        signatures[i].status = results[i]->status;
-        Record(signatures[i], first + i, *results[i]);
+    std::vector<Ran> ran = RunCases(executor_, std::move(cases), stop_, outcome_.error);
+    for (size_t i = 0; i < ran.size(); ++i) {
+      if (!ran[i].result) continue;
+      outcome_.invalid += ran[i].test_case().expect_error.expected ? 1 : 0;
+      // Skips (an unsupported desc) are no finding: only what a correct backend never produces.
+      if (IsFailure(ran[i].result->status)) {
+        Record(fuzz::SignatureOf(ran[i].test_case(), ran[i].result->status), first + i, *ran[i].result);
       }
-      outcome_.results.push_back(std::move(*results[i]));
+      outcome_.results.push_back(std::move(*ran[i].result));
     }
   }
 
@@ -138,14 +138,13 @@ class Campaign {
         Name(cases.back(), settings_.seed, "shrink-" + std::to_string(candidates_++));
         consumed.push_back(replay.Recorded());
       }
-      std::vector<fuzz::Signature> signatures;
-      for (const TestCase& tc : cases) signatures.push_back(fuzz::SignatureOf(tc, CaseStatus::kFail));
-      std::vector<std::optional<CaseResult>> results = RunCases(executor_, std::move(cases), stop_, outcome_.error);
+      std::vector<Ran> ran = RunCases(executor_, std::move(cases), stop_, outcome_.error);
       std::vector<std::optional<fuzz::Draws>> verdicts(batch.size());
-      for (size_t i = 0; i < results.size(); ++i) {
-        if (!results[i]) continue;
-        signatures[i].status = results[i]->status;
-        if (fuzz::SameFailure(f.signature, signatures[i])) verdicts[i] = std::move(consumed[i]);
+      for (size_t i = 0; i < ran.size(); ++i) {
+        if (!ran[i].result) continue;
+        if (fuzz::SameFailure(f.signature, fuzz::SignatureOf(ran[i].test_case(), ran[i].result->status))) {
+          verdicts[i] = std::move(consumed[i]);
+        }
       }
       return verdicts;
     };
@@ -155,8 +154,8 @@ class Campaign {
     f.shrunk = fuzz::Generate(replay, settings_.generator);
     Name(f.shrunk, settings_.seed, "shrunk-" + std::to_string(f.first_index));
     f.shrunk_result = f.first;
-    std::vector<std::optional<CaseResult>> rerun = RunCases(executor_, {f.shrunk}, stop_, outcome_.error);
-    if (!rerun.empty() && rerun.front()) f.shrunk_result = std::move(*rerun.front());
+    std::vector<Ran> rerun = RunCases(executor_, {f.shrunk}, stop_, outcome_.error);
+    if (!rerun.empty() && rerun.front().result) f.shrunk_result = std::move(*rerun.front().result);
     f.shrunk_done = true;
   }
 
