@@ -48,53 +48,71 @@ struct Recorder {
 
 // Floats: Bits is the storage type, decode turns it into a double.
 template <class Bits, class Decode>
+class FloatRule {
+ public:
+  FloatRule(const Tolerance& tol, std::span<const double> bounds, Decode decode)
+      : tol_(tol), bounds_(bounds), decode_(decode), any_error_allowed_(!IsExact(tol) || !bounds.empty()),
+        has_abs_(tol.absolute.has_value() || tol.relative.has_value()), atol_(tol.absolute.value_or(0.0)),
+        rtol_(tol.relative.value_or(0.0)) {}
+
+  // Whether actual bits `ab` pass against expected bits `eb` (element `linear`); the errors when they differ.
+  bool Passes(Bits eb, Bits ab, uint64_t linear, double* ulp_out = nullptr, double* abs_out = nullptr) const {
+    if (eb == ab) return true;
+    // An infinite data bound: the data leave the result undetermined (LOG_SUM of a sum within its error
+    // of 0), so any answer, NaN and infinities included, is as right as the reference's.
+    if (!bounds_.empty() && std::isinf(bounds_[linear])) return true;
+    const double e = decode_(eb);
+    const double a = decode_(ab);
+    const bool e_nan = std::isnan(e), a_nan = std::isnan(a);
+    if (e_nan && a_nan) return true;
+    const double ulp = e_nan || a_nan ? kInf : static_cast<double>(UlpDistance(eb, ab, kWidth));
+    const double abs_error = e_nan || a_nan ? kInf : std::fabs(a - e);
+    if (ulp_out != nullptr) *ulp_out = ulp;
+    if (abs_out != nullptr) *abs_out = abs_error;
+    if (e_nan || a_nan) return false;
+    if (e == 0 && a == 0) return any_error_allowed_;  // only the sign of zero differs
+    if (!std::isfinite(e) || !std::isfinite(a)) return false;  // no bound admits an infinity not bit-equal
+    return (tol_.ulp && ulp <= static_cast<double>(*tol_.ulp)) ||
+           (has_abs_ && abs_error <= atol_ + rtol_ * std::fabs(e)) ||
+           (!bounds_.empty() && abs_error <= bounds_[linear]);
+  }
+  double Value(Bits bits) const { return decode_(bits); }
+
+ private:
+  static constexpr int kWidth = sizeof(Bits) * 8;
+  const Tolerance& tol_;
+  std::span<const double> bounds_;
+  Decode decode_;
+  bool any_error_allowed_, has_abs_;
+  double atol_, rtol_;
+};
+
+template <class Bits, class Decode>
 void CompareFloats(const std::byte* e_base, const std::byte* a_base, const std::vector<uint32_t>& strides,
-                   const Tolerance& tol, std::span<const double> bounds, Recorder& rec, Decode decode) {
-  constexpr int kWidth = sizeof(Bits) * 8;
-  const bool any_error_allowed = !IsExact(tol) || !bounds.empty();
-  const bool has_abs = tol.absolute.has_value() || tol.relative.has_value();
-  const double atol = tol.absolute.value_or(0.0);
-  const double rtol = tol.relative.value_or(0.0);
+                   const Tolerance& tol, const Admissions& admitted, Recorder& rec, Decode decode) {
+  const FloatRule<Bits, Decode> rule(tol, admitted.element_bounds, decode);
+  const std::byte* alternative = admitted.alternative.empty() ? nullptr : admitted.alternative.data();
   ForEachElement(rec.sizes, strides, [&](uint64_t linear, uint64_t offset) {
     const Bits eb = Load<Bits>(e_base, offset);
     const Bits ab = Load<Bits>(a_base, offset);
-    if (eb == ab) return;
-    // An infinite data bound: the data leave the result undetermined (LOG_SUM of a sum within its error
-    // of 0), so any answer, NaN and infinities included, is as right as the reference's.
-    if (!bounds.empty() && std::isinf(bounds[linear])) return;
-    const double e = decode(eb);
-    const double a = decode(ab);
-    const bool e_nan = std::isnan(e), a_nan = std::isnan(a);
-    if (e_nan && a_nan) return;
-    if (e_nan || a_nan) {
-      rec.Observe(kInf, kInf);
-      rec.Fail(linear, e, a, kInf, kInf);
-      return;
-    }
-    const double ulp = static_cast<double>(UlpDistance(eb, ab, kWidth));
-    const double abs_error = std::fabs(a - e);
+    double ulp = 0, abs_error = 0;
+    const bool passes = rule.Passes(eb, ab, linear, &ulp, &abs_error);
     rec.Observe(ulp, abs_error);
-    bool pass;
-    if (e == 0 && a == 0) {
-      pass = any_error_allowed;  // only the sign of zero differs
-    } else if (!std::isfinite(e) || !std::isfinite(a)) {
-      pass = false;  // no bound admits an infinity that is not bit-equal
-    } else {
-      pass = (tol.ulp && ulp <= static_cast<double>(*tol.ulp)) ||
-             (has_abs && abs_error <= atol + rtol * std::fabs(e)) || (!bounds.empty() && abs_error <= bounds[linear]);
-    }
-    if (!pass) rec.Fail(linear, e, a, ulp, abs_error);
+    if (passes || (alternative != nullptr && rule.Passes(Load<Bits>(alternative, offset), ab, linear))) return;
+    rec.Fail(linear, rule.Value(eb), rule.Value(ab), ulp, abs_error);
   });
 }
 
 template <class T>
 void CompareIntegers(const std::byte* e_base, const std::byte* a_base, const std::vector<uint32_t>& strides,
-                     Recorder& rec) {
+                     const Admissions& admitted, Recorder& rec) {
   using Wide = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>;
+  const std::byte* alternative = admitted.alternative.empty() ? nullptr : admitted.alternative.data();
   ForEachElement(rec.sizes, strides, [&](uint64_t linear, uint64_t offset) {
     const Wide e = Load<T>(e_base, offset);
     const Wide a = Load<T>(a_base, offset);
     if (e == a) return;
+    if (alternative != nullptr && Wide{Load<T>(alternative, offset)} == a) return;
     // The difference of two values of one 64-bit type fits uint64 when taken larger minus smaller.
     const uint64_t diff = e > a ? static_cast<uint64_t>(e) - static_cast<uint64_t>(a)
                                 : static_cast<uint64_t>(a) - static_cast<uint64_t>(e);
@@ -117,13 +135,15 @@ uint64_t UlpDistance(uint64_t a_bits, uint64_t b_bits, int width) {
 
 void CompareTensor(const ops::TensorDesc& desc, std::string_view tensor, std::span<const std::byte> expected,
                    std::span<const std::byte> actual, const Tolerance& tolerance, size_t max_reported,
-                   CompareResult& result, std::span<const double> element_bounds) {
+                   CompareResult& result, const Admissions& admitted) {
   DMLC_CHECK(expected.size() >= desc.TotalTensorSizeInBytes && actual.size() >= desc.TotalTensorSizeInBytes)
       << "CompareTensor: buffer smaller than TotalTensorSizeInBytes";
   uint64_t count = 1;
   for (uint32_t s : desc.Sizes) count *= s;
-  DMLC_CHECK(element_bounds.empty() || element_bounds.size() == count)
-      << "CompareTensor: " << element_bounds.size() << " element bounds for " << count << " elements";
+  DMLC_CHECK(admitted.element_bounds.empty() || admitted.element_bounds.size() == count)
+      << "CompareTensor: " << admitted.element_bounds.size() << " element bounds for " << count << " elements";
+  DMLC_CHECK(admitted.alternative.empty() || admitted.alternative.size() >= desc.TotalTensorSizeInBytes)
+      << "CompareTensor: alternative smaller than TotalTensorSizeInBytes";
   const std::vector<uint32_t> strides = ops::EffectiveStrides(desc);
   Recorder rec{desc.Sizes, desc.DataType, tensor, max_reported, result};
   const std::byte* e = expected.data();
@@ -131,25 +151,25 @@ void CompareTensor(const ops::TensorDesc& desc, std::string_view tensor, std::sp
   using DT = ops::DataType;
   switch (desc.DataType) {
     case DT::kFloat16:
-      CompareFloats<uint16_t>(e, a, strides, tolerance, element_bounds, rec,
+      CompareFloats<uint16_t>(e, a, strides, tolerance, admitted, rec,
                               [](uint16_t h) { return double{ops::HalfToFloat(h)}; });
       break;
     case DT::kFloat32:
-      CompareFloats<uint32_t>(e, a, strides, tolerance, element_bounds, rec,
+      CompareFloats<uint32_t>(e, a, strides, tolerance, admitted, rec,
                               [](uint32_t b) { return double{std::bit_cast<float>(b)}; });
       break;
     case DT::kFloat64:
-      CompareFloats<uint64_t>(e, a, strides, tolerance, element_bounds, rec,
+      CompareFloats<uint64_t>(e, a, strides, tolerance, admitted, rec,
                               [](uint64_t b) { return std::bit_cast<double>(b); });
       break;
-    case DT::kInt8: CompareIntegers<int8_t>(e, a, strides, rec); break;
-    case DT::kInt16: CompareIntegers<int16_t>(e, a, strides, rec); break;
-    case DT::kInt32: CompareIntegers<int32_t>(e, a, strides, rec); break;
-    case DT::kInt64: CompareIntegers<int64_t>(e, a, strides, rec); break;
-    case DT::kUint8: CompareIntegers<uint8_t>(e, a, strides, rec); break;
-    case DT::kUint16: CompareIntegers<uint16_t>(e, a, strides, rec); break;
-    case DT::kUint32: CompareIntegers<uint32_t>(e, a, strides, rec); break;
-    case DT::kUint64: CompareIntegers<uint64_t>(e, a, strides, rec); break;
+    case DT::kInt8: CompareIntegers<int8_t>(e, a, strides, admitted, rec); break;
+    case DT::kInt16: CompareIntegers<int16_t>(e, a, strides, admitted, rec); break;
+    case DT::kInt32: CompareIntegers<int32_t>(e, a, strides, admitted, rec); break;
+    case DT::kInt64: CompareIntegers<int64_t>(e, a, strides, admitted, rec); break;
+    case DT::kUint8: CompareIntegers<uint8_t>(e, a, strides, admitted, rec); break;
+    case DT::kUint16: CompareIntegers<uint16_t>(e, a, strides, admitted, rec); break;
+    case DT::kUint32: CompareIntegers<uint32_t>(e, a, strides, admitted, rec); break;
+    case DT::kUint64: CompareIntegers<uint64_t>(e, a, strides, admitted, rec); break;
     case DT::kUnknown: DMLC_CHECK(false) << "CompareTensor: unknown data type in a validated desc";
   }
   result.elements += count;

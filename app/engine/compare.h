@@ -6,6 +6,9 @@
 //   default of the summing REDUCE functions, error_bound.h), |a - e| <= that element's bound. -0 and +0
 //   are equal only where the tolerance allows any error; infinities and NaN must match exactly (no bound
 //   admits them).
+// - Where the caller gives an alternative expected buffer (the flushed reference, flush_to_zero.h), an
+//   element that fails against the expected value passes when it passes, by the same rule, against the
+//   alternative's (integers: equals it). Errors and mismatches are reported against the expected value.
 // Only logical elements are compared, walking each buffer through the desc's strides. Thread-safe
 // (pure functions).
 #pragma once
@@ -42,14 +45,22 @@ struct CompareResult {
   bool passed() const { return mismatches == 0; }
 };
 
+// What an element may match besides the expected value under the tolerance.
+struct Admissions {
+  // One bound on |a - e| per logical element in row-major order, for float elements; integers stay exact.
+  std::span<const double> element_bounds;
+  // A second expected buffer laid out as the expected one: an element also passes against its value.
+  std::span<const std::byte> alternative;
+};
+
 // Compares the logical elements of two buffers laid out as `desc` says, adding to `result` (so one
 // result can cover several outputs). `tensor` names the output in mismatches. Both spans hold at least
 // desc.TotalTensorSizeInBytes bytes (checked: a shorter span aborts, it is a caller bug).
-// `element_bounds`, when not empty, holds one bound on |a - e| per logical element in row-major order
-// (checked), admitted beside the tolerance for float elements; integers stay exact.
+// `admitted.element_bounds`, when not empty, holds one bound per logical element (checked);
+// `admitted.alternative`, when not empty, at least TotalTensorSizeInBytes bytes (checked).
 void CompareTensor(const ops::TensorDesc& desc, std::string_view tensor, std::span<const std::byte> expected,
                    std::span<const std::byte> actual, const Tolerance& tolerance, size_t max_reported,
-                   CompareResult& result, std::span<const double> element_bounds = {});
+                   CompareResult& result, const Admissions& admitted = {});
 
 // ULP distance of two same-width IEEE values given as bit patterns (width 16, 32 or 64): the number of
 // representable values between them, counting across zero; +0 and -0 are 0 apart. Neither may be NaN.

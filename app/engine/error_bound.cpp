@@ -64,6 +64,16 @@ double SumCoefficient(uint64_t n, ops::DataType type) {
   return static_cast<double>(type == ops::DataType::kFloat64 ? 2 * n : n);
 }
 
+// What one FLOAT32 operation may lose by flushing a result below the normal range to zero (header).
+constexpr double kFlushedFloat32 = 0x1p-126;
+
+// The header's U: 3N flushes for FLOAT32 (an input, the term's own operation, the addition), 0 otherwise.
+double UnderflowCharge(uint64_t n, ops::DataType type) {
+  return type == ops::DataType::kFloat32 ? 3 * static_cast<double>(n) * kFlushedFloat32 : 0;
+}
+// The final operation's flush, charged once on every bound.
+double OutputFlush(ops::DataType type) { return type == ops::DataType::kFloat32 ? kFlushedFloat32 : 0; }
+
 // What each function's bound needs from its block, gathered in one pass.
 struct Magnitudes {
   double sum = 0;         // sum x
@@ -96,25 +106,26 @@ double LogSumExpBound(const Block& block, uint64_t n, ops::DataType type, double
     s += t;
     if (t > 0) term_error += (kExpEpsilons + kExpEpsilonsPerUnit * (max - x)) * t;
   });
-  const double b = SumCoefficient(n, type) * eps * s + eps * term_error;
+  const double b = SumCoefficient(n, type) * eps * s + eps * term_error + UnderflowCharge(n, type);
   const double g = LogError(s, b);
   return g + kLogEpsilons * eps * (1 + std::fabs(max) + std::log(s) + g);
 }
 
-double BlockBound(F function, const Block& block, uint64_t n, ops::DataType type) {
+double FunctionBound(F function, const Block& block, uint64_t n, ops::DataType type) {
   const double eps = MachineEpsilon(type);
   if (function == F::kLogSumExp) return LogSumExpBound(block, n, type, eps);
   const Magnitudes m = MagnitudesOf(block);
   // An infinity or NaN among the terms makes the result one too: compared exactly.
   if (!std::isfinite(m.abs_sum) || !std::isfinite(m.square_sum)) return 0;
-  const double b = SumCoefficient(n, type) * eps * m.abs_sum;
+  const double u = UnderflowCharge(n, type);
+  const double b = SumCoefficient(n, type) * eps * m.abs_sum + u;
   switch (function) {
     case F::kSum:
     case F::kL1: return b;
     case F::kAverage: return (b + kDivisionUlps * eps * (m.abs_sum + b)) / static_cast<double>(n);
-    case F::kSumSquare: return SumCoefficient(n + 1, type) * eps * m.square_sum;
+    case F::kSumSquare: return SumCoefficient(n + 1, type) * eps * m.square_sum + u;
     case F::kL2: {
-      const double b2 = SumCoefficient(n + 1, type) * eps * m.square_sum;
+      const double b2 = SumCoefficient(n + 1, type) * eps * m.square_sum + u;
       const double l2 = std::sqrt(m.square_sum);
       // The furthest sqrt moves over [S - B2, S + B2] is at the low end: sqrt(S) - sqrt(S - B2).
       const double r = m.square_sum > b2 ? b2 / (l2 + std::sqrt(m.square_sum - b2)) : std::sqrt(b2);
@@ -131,6 +142,12 @@ double BlockBound(F function, const Block& block, uint64_t n, ops::DataType type
     default: DMLC_CHECK(false) << "DataErrorBounds: " << ops::ReduceFunctionName(function) << " has no data bound";
   }
   return 0;
+}
+
+// A bound of 0 (an infinity or NaN, compared exactly) stays 0, and an infinite one infinite.
+double BlockBound(F function, const Block& block, uint64_t n, ops::DataType type) {
+  const double bound = FunctionBound(function, block, n, type);
+  return bound == 0 ? 0 : bound + OutputFlush(type);
 }
 
 }  // namespace
@@ -167,22 +184,29 @@ bool HasDataErrorBound(const ops::ReduceDesc& desc) {
 
 std::string DataErrorBoundFormula(const ops::ReduceDesc& desc) {
   const bool f64 = desc.OutputTensor.DataType == ops::DataType::kFloat64;
+  // FLOAT32's flushes (header): U inside the sum's bound, and the output's own 2^-126 after it.
+  const bool f32 = desc.OutputTensor.DataType == ops::DataType::kFloat32;
+  const std::string u = f32 ? " + U" : "";
   const std::string c = f64 ? "2N" : "N";  // SumCoefficient(N) and SumCoefficient(N + 1)
   const std::string c1 = f64 ? "2(N + 1)" : "(N + 1)";
-  const std::string b = c + " * eps * sum|x|";
+  const std::string b = c + " * eps * sum|x|" + u;
+  std::string formula;
   switch (desc.Function) {
     case F::kSum:
-    case F::kL1: return b;
-    case F::kAverage: return "(B + 3 * eps * (sum|x| + B)) / N, B = " + b;
-    case F::kSumSquare: return c1 + " * eps * sum x^2";
+    case F::kL1: formula = b; break;
+    case F::kAverage: formula = "(B + 3 * eps * (sum|x| + B)) / N, B = " + b; break;
+    case F::kSumSquare: formula = c1 + " * eps * sum x^2" + u; break;
     case F::kL2:
-      return "R + 5 * eps * (L2 + R), R = B2 / (L2 + sqrt(sum x^2 - B2)), B2 = " + c1 + " * eps * sum x^2";
-    case F::kLogSum: return "G + 4 * eps * (1 + |log sum| + G), G = -log(1 - B / sum), B = " + b;
+      formula = "R + 5 * eps * (L2 + R), R = B2 / (L2 + sqrt(sum x^2 - B2)), B2 = " + c1 + " * eps * sum x^2" + u;
+      break;
+    case F::kLogSum: formula = "G + 4 * eps * (1 + |log sum| + G), G = -log(1 - B / sum), B = " + b; break;
     case F::kLogSumExp:
-      return "G + 4 * eps * (1 + |max| + log S + G), G = -log(1 - B / S), S = sum exp(x - max), B = " + c +
-             " * eps * S + eps * sum (4 + 2.5 |x - max|) exp(x - max)";
+      formula = "G + 4 * eps * (1 + |max| + log S + G), G = -log(1 - B / S), S = sum exp(x - max), B = " + c +
+                " * eps * S + eps * sum (4 + 2.5 |x - max|) exp(x - max)" + u;
+      break;
     default: return "";
   }
+  return f32 ? "(" + formula + ") + 2^-126, U = 3N * 2^-126" : formula;
 }
 
 std::vector<double> DataErrorBounds(const ops::ReduceDesc& desc, std::span<const std::byte> input) {

@@ -7,19 +7,23 @@
 // The model (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., section 4.2): a backend
 // accumulates in the output type or wider, in any order; every addition and multiplication rounds
 // correctly, so |computed - exact| <= gamma_{N-1} * sum|x| with gamma_k = k*u / (1 - k*u), u = eps / 2.
-// eps is the output type's machine epsilon (2^-10, 2^-23, 2^-52); values stay in the normal range
-// (underflow to subnormals is not modelled, nor is it by the ULP bounds). With B the sum's bound:
+// eps is the output type's machine epsilon (2^-10, 2^-23, 2^-52). FLOAT16 and FLOAT64 values stay in the
+// normal range (their gradual underflow is not modelled, nor is it by the ULP bounds). FLOAT32 may be
+// flushed (flush_to_zero.h): any operation may lose a result below 2^-126 to 0, so the sum's bound adds
+// U = 3N * 2^-126 (per term: its input's flush, its own operation's, its addition's) and every bound
+// below adds 2^-126 for the output's own flush; for FLOAT16 and FLOAT64, U = 0 and nothing is added.
+// With B the sum's bound (U included):
 //
 // | function    | bound on |actual - expected|                                               |
 // |-------------|----------------------------------------------------------------------------|
-// | SUM, L1     | B = c(N) * eps * sum|x|                                                      |
+// | SUM, L1     | B = c(N) * eps * sum|x| + U                                                  |
 // | AVERAGE     | (B + 3 * eps * (sum|x| + B)) / N                                             |
-// | SUM_SQUARE  | B2 = c(N + 1) * eps * sum x^2                                                |
+// | SUM_SQUARE  | B2 = c(N + 1) * eps * sum x^2 + U                                            |
 // | L2          | R + 5 * eps * (L2 + R), R = B2 / (L2 + sqrt(sum x^2 - B2)), or sqrt(B2) when B2 >= sum x^2 |
 // | LOG_SUM     | G + 4 * eps * (1 + |log sum| + G), G = -log(1 - B / sum); infinite (any answer, NaN |
 // |             |   and infinities included) when |sum| <= B; 0 (exact: NaN) when sum < -B            |
 // | LOG_SUM_EXP | G + 4 * eps * (1 + |max| + log S + G), G = -log(1 - BE / S), S = sum exp(x - max), |
-// |             |   BE = c(N) * eps * S + eps * sum (4 + 2.5 |x - max|) * exp(x - max)         |
+// |             |   BE = c(N) * eps * S + eps * sum (4 + 2.5 |x - max|) * exp(x - max) + U     |
 //
 // c(N) = N, and 2N for FLOAT64: (N - 1) * eps bounds gamma_{N-1} while (N - 1) * u <= 1/2 (the factor 2
 // over (N - 1) * u absorbs gamma's denominator); one more eps * sum|x| covers the reference, which sums
@@ -60,7 +64,8 @@ uint64_t ReducedCount(const ops::ReduceDesc& desc);
 
 // Whether DataErrorBounds() applies: a float SUM, AVERAGE, L1, L2, SUM_SQUARE, LOG_SUM or LOG_SUM_EXP.
 bool HasDataErrorBound(const ops::ReduceDesc& desc);
-// The bound as reports state it: "N * eps * sum|x|". Only for descs HasDataErrorBound() accepts.
+// The bound as reports state it: "N * eps * sum|x|" (FLOAT16); FLOAT32's adds its flushes,
+// "(N * eps * sum|x| + U) + 2^-126, U = 3N * 2^-126". Only for descs HasDataErrorBound() accepts.
 std::string DataErrorBoundFormula(const ops::ReduceDesc& desc);
 // The bound of each logical output element, in row-major order of OutputTensor.Sizes, walking `input`
 // (InputTensor's buffer, at least TotalTensorSizeInBytes: checked) through its strides as the reference

@@ -1,5 +1,6 @@
 // Runner::RunOne: the life of one case, as a chain of named steps. Each step either hands on what the
 // next needs or returns the verdict that settles the case.
+#include <algorithm>
 #include <chrono>
 #include <exception>
 #include <new>
@@ -8,6 +9,7 @@
 #include "app/engine/case_checks.h"
 #include "app/engine/dump.h"
 #include "app/engine/error_bound.h"
+#include "app/engine/flush_to_zero.h"
 #include "app/engine/guarded_buffer.h"
 #include "app/engine/runner.h"
 #include "app/engine/tolerance.h"
@@ -45,6 +47,9 @@ Error Within(const std::string& tensor, Error error) {
 std::vector<backends::ConstBuffer> ConstViews(const std::vector<std::vector<std::byte>>& buffers) {
   return {buffers.begin(), buffers.end()};
 }
+
+// What a report's tolerance adds when the flushed reference is admitted (flush_to_zero.h).
+constexpr const char* kFlushedRule = "; or the reference with FLOAT32 subnormals flushed to zero";
 
 }  // namespace
 
@@ -131,6 +136,8 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
   const std::vector<backends::ConstBuffer> input_views = ConstViews(*inputs);
   Result<std::vector<std::vector<std::byte>>> expected = ExpectedOutputs(c, outs, input_views);
   if (!expected.ok()) return ErrorVerdict("", expected.error());
+  Result<std::vector<std::vector<std::byte>>> flushed = FlushedReference(c, outs, *inputs, *expected);
+  if (!flushed.ok()) return ErrorVerdict("", flushed.error());
 
   CaseTiming timing;
   timing.warmup = options_.warmup;
@@ -149,7 +156,7 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
   timing.cold_cpu_ms = cold->cpu_ms;
   timing.cold_gpu_ms = cold->gpu_ms;
 
-  Verdict verdict = Judge(c, input_views, outs, *expected, outputs, r);
+  Verdict verdict = Judge(c, input_views, outs, {*expected, *flushed}, outputs, r);
   if (verdict.status == CaseStatus::kFail && !options_.dump_dir.empty()) verdict.message += Dump(r.id, outs, *expected, outputs);
   if (options_.iterations > 0) {
     Status timed = TimeHot(**prepared, input_views, output_views, timing);
@@ -172,25 +179,29 @@ Result<std::vector<std::vector<std::byte>>> Runner::MaterializeInputs(const Test
 
 // Out-of-bounds writes first (they make the values meaningless), then the values under the tolerance.
 Verdict Runner::Judge(const TestCase& c, const std::vector<backends::ConstBuffer>& inputs,
-                      const std::vector<const ops::TensorBinding*>& outs,
-                      const std::vector<std::vector<std::byte>>& expected, std::vector<GuardedBuffer>& outputs,
-                      CaseResult& r) const {
+                      const std::vector<const ops::TensorBinding*>& outs, const Expectations& expectations,
+                      std::vector<GuardedBuffer>& outputs, CaseResult& r) const {
   const ToleranceRule tolerance = ToleranceFor(c);
+  const std::vector<std::vector<std::byte>>& expected = expectations.expected;
   // Only a summing REDUCE's default has a data bound: one input, one output.
   const std::vector<double> bounds = tolerance.data_bound.empty()
                                          ? std::vector<double>{}
                                          : DataErrorBounds(std::get<ops::ReduceDesc>(c.desc), inputs[0]);
   r.tolerance = tolerance.rule + LargestBound(bounds);
+  if (!expectations.flushed.empty()) r.tolerance += kFlushedRule;
   std::string oob;
   for (size_t i = 0; i < outs.size(); ++i) {
     if (auto write = outputs[i].FindOutOfBoundsWrite(); write && oob.empty()) oob = outs[i]->name + ": " + *write;
+    const std::span<const std::byte> flushed = expectations.flushed.empty() ? std::span<const std::byte>{}
+                                                                              : expectations.flushed[i];
     CompareTensor(*outs[i]->desc, outs[i]->name, expected[i], outputs[i].buffer(), tolerance.tolerance,
-                  options_.max_reported_mismatches, r.comparison, bounds);
+                  options_.max_reported_mismatches, r.comparison, {.element_bounds = bounds, .alternative = flushed});
   }
   if (!oob.empty()) return Fail(oob);
   if (!r.comparison.passed()) {
     return Fail(std::to_string(r.comparison.mismatches) + " of " + std::to_string(r.comparison.elements) +
-                " elements differ beyond the tolerance (" + DescribeTolerance(tolerance, bounds) + ")");
+                " elements differ beyond the tolerance (" + DescribeTolerance(tolerance, bounds) +
+                (expectations.flushed.empty() ? "" : kFlushedRule) + ")");
   }
   return Pass();
 }
@@ -221,24 +232,49 @@ Result<std::vector<std::vector<std::byte>>> Runner::ExpectedOutputs(
   }
   if (!need_reference) return expected;
 
+  Result<std::vector<std::vector<std::byte>>> computed = ComputeReference(c, outs, inputs);
+  if (!computed.ok()) return computed.error();
+  for (size_t i = 0; i < outs.size(); ++i) {
+    if (!c.expected[i]) expected[i] = std::move((*computed)[i]);
+  }
+  return expected;
+}
+
+Result<std::vector<std::vector<std::byte>>> Runner::ComputeReference(const TestCase& c,
+                                                                     const std::vector<const ops::TensorBinding*>& outs,
+                                                                     const std::vector<backends::ConstBuffer>& inputs) {
   Result<backends::Backend*> reference = Reference();
   if (!reference.ok()) return reference.error();
   std::vector<std::vector<std::byte>> computed;
   std::vector<backends::MutableBuffer> views;
   for (const auto* b : outs) computed.emplace_back(static_cast<size_t>(b->desc->TotalTensorSizeInBytes));
   for (auto& buffer : computed) views.emplace_back(buffer);
-  {
-    std::unique_lock<std::mutex> lock(reference_mutex_, std::defer_lock);
-    if (!(*reference)->ThreadSafe()) lock.lock();
-    Result<std::unique_ptr<backends::PreparedOperator>> op = (*reference)->Prepare(c.desc);
-    if (!op.ok()) return MakeError("reference", "", "computing the expected output: " + op.error().ToString());
-    Result<backends::Timing> run = (*op)->Execute(inputs, views);
-    if (!run.ok()) return MakeError("reference", "", "computing the expected output: " + run.error().ToString());
+  std::unique_lock<std::mutex> lock(reference_mutex_, std::defer_lock);
+  if (!(*reference)->ThreadSafe()) lock.lock();
+  Result<std::unique_ptr<backends::PreparedOperator>> op = (*reference)->Prepare(c.desc);
+  if (!op.ok()) return MakeError("reference", "", "computing the expected output: " + op.error().ToString());
+  Result<backends::Timing> run = (*op)->Execute(inputs, views);
+  if (!run.ok()) return MakeError("reference", "", "computing the expected output: " + run.error().ToString());
+  return computed;
+}
+
+// Only inputs holding a subnormal need the reference again; otherwise flushing the outputs is all.
+Result<std::vector<std::vector<std::byte>>> Runner::FlushedReference(
+    const TestCase& c, const std::vector<const ops::TensorBinding*>& outs,
+    const std::vector<std::vector<std::byte>>& inputs, const std::vector<std::vector<std::byte>>& expected) {
+  if (!AdmitsFlushToZero(c.desc)) return std::vector<std::vector<std::byte>>{};
+  std::vector<std::vector<std::byte>> flushed = expected;
+  if (std::any_of(inputs.begin(), inputs.end(), [](const auto& buffer) { return HasFloat32Subnormal(buffer); })) {
+    std::vector<std::vector<std::byte>> flushed_inputs = inputs;
+    for (auto& buffer : flushed_inputs) FlushFloat32Subnormals(buffer);
+    Result<std::vector<std::vector<std::byte>>> computed = ComputeReference(c, outs, ConstViews(flushed_inputs));
+    if (!computed.ok()) return computed.error();
+    flushed = std::move(computed).value();
   }
   for (size_t i = 0; i < outs.size(); ++i) {
-    if (!c.expected[i]) expected[i] = std::move(computed[i]);
+    if (outs[i]->desc->DataType == ops::DataType::kFloat32) FlushFloat32Subnormals(flushed[i]);
   }
-  return expected;
+  return flushed;
 }
 
 Status Runner::TimeHot(backends::PreparedOperator& op, const std::vector<backends::ConstBuffer>& inputs,

@@ -76,9 +76,15 @@ class Runner {
   Verdict RunAccepted(const TestCase& test_case, CaseResult& result);
   Result<std::vector<std::vector<std::byte>>> MaterializeInputs(const TestCase& test_case,
                                                                 const std::vector<const ops::TensorBinding*>& ins);
+  // What outputs are judged against: the expected outputs, and the flushed reference's where the
+  // comparison admits it (flush_to_zero.h; else empty), both in output binding order.
+  struct Expectations {
+    const std::vector<std::vector<std::byte>>& expected;
+    const std::vector<std::vector<std::byte>>& flushed;
+  };
   // `inputs` are the case's, from which a summing REDUCE's default tolerance derives its bounds.
   Verdict Judge(const TestCase& test_case, const std::vector<backends::ConstBuffer>& inputs,
-                const std::vector<const ops::TensorBinding*>& outs, const std::vector<std::vector<std::byte>>& expected,
+                const std::vector<const ops::TensorBinding*>& outs, const Expectations& expectations,
                 std::vector<GuardedBuffer>& outputs, CaseResult& result) const;
   // Writes a failing case's outputs to --dump-dir; what could not be written, as "; dump failed: ...".
   std::string Dump(const std::string& id, const std::vector<const ops::TensorBinding*>& outs,
@@ -88,6 +94,16 @@ class Runner {
   Result<std::vector<std::vector<std::byte>>> ExpectedOutputs(const TestCase& test_case,
                                                               const std::vector<const ops::TensorBinding*>& outs,
                                                               const std::vector<backends::ConstBuffer>& inputs);
+  // The reference's outputs from `inputs`, in output binding order.
+  Result<std::vector<std::vector<std::byte>>> ComputeReference(const TestCase& test_case,
+                                                               const std::vector<const ops::TensorBinding*>& outs,
+                                                               const std::vector<backends::ConstBuffer>& inputs);
+  // The flushed reference (flush_to_zero.h) when the comparison admits it for the case's desc, else
+  // empty: the reference from `inputs` with FLOAT32 subnormals flushed, its FLOAT32 outputs flushed.
+  Result<std::vector<std::vector<std::byte>>> FlushedReference(const TestCase& test_case,
+                                                               const std::vector<const ops::TensorBinding*>& outs,
+                                                               const std::vector<std::vector<std::byte>>& inputs,
+                                                               const std::vector<std::vector<std::byte>>& expected);
   // Warmup, then timed iterations into timing.hot_*.
   Status TimeHot(backends::PreparedOperator& op, const std::vector<backends::ConstBuffer>& inputs,
                  const std::vector<backends::MutableBuffer>& outputs, CaseTiming& timing);

@@ -184,7 +184,7 @@ TEST(CompareTensor, ElementBoundsAdmitEachElementWithinItsOwnBound) {
   const std::vector<std::byte> actual = Bytes<float>({1.5f, 2.5f, 0, 3, 4.25f});
   const std::vector<double> bounds = {0.5, 0.25, 0, 0.25};
   CompareResult r;
-  CompareTensor(desc, "OutputTensor", expected, actual, kExact, 10, r, bounds);
+  CompareTensor(desc, "OutputTensor", expected, actual, kExact, 10, r, {.element_bounds = bounds});
   // (0,0) is 0.5 off within 0.5; (0,1) 0.5 off beyond 0.25; (1,1) 0.25 off within 0.25.
   EXPECT_EQ(r.mismatches, 1u);
   EXPECT_EQ(r.first[0].coordinates, (std::vector<uint32_t>{0, 1}));
@@ -192,12 +192,12 @@ TEST(CompareTensor, ElementBoundsAdmitEachElementWithinItsOwnBound) {
   const float one_up = std::nextafter(1.0f, 2.0f);
   CompareResult ulp;
   CompareTensor(Tensor(DataType::kFloat32, {1}), "OutputTensor", Bytes<float>({1}), Bytes<float>({one_up}), Ulp(1),
-                10, ulp, std::vector<double>{0});
+                10, ulp, {.element_bounds = std::vector<double>{0}});
   EXPECT_TRUE(ulp.passed());
   // Integers stay exact.
   CompareResult integers;
   CompareTensor(Tensor(DataType::kInt32, {1}), "OutputTensor", Bytes<int32_t>({1}), Bytes<int32_t>({2}), kExact, 10,
-                integers, std::vector<double>{5});
+                integers, {.element_bounds = std::vector<double>{5}});
   EXPECT_EQ(integers.mismatches, 1u);
 }
 
@@ -207,12 +207,38 @@ TEST(CompareTensor, AnInfiniteElementBoundAdmitsAnyAnswer) {
   const float nan = std::numeric_limits<float>::quiet_NaN(), minus_inf = -std::numeric_limits<float>::infinity();
   CompareResult undetermined;
   CompareTensor(Tensor(DataType::kFloat32, {2}), "OutputTensor", Bytes<float>({nan, 1}), Bytes<float>({minus_inf, -7}),
-                kExact, 10, undetermined, std::vector<double>{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()});
+                kExact, 10, undetermined, {.element_bounds = std::vector<double>{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()}});
   EXPECT_TRUE(undetermined.passed());
   CompareResult bounded;
   CompareTensor(Tensor(DataType::kFloat32, {1}), "OutputTensor", Bytes<float>({nan}), Bytes<float>({minus_inf}), kExact,
-                10, bounded, std::vector<double>{1e30});
+                10, bounded, {.element_bounds = std::vector<double>{1e30}});
   EXPECT_EQ(bounded.mismatches, 1u);
+}
+
+// An alternative expected buffer (the flushed reference) admits an element that fails against the
+// expected one; the mismatch reported for one that fails both is against the expected value.
+TEST(CompareTensor, AnAlternativeAdmitsWhatItMatchesUnderTheSameTolerance) {
+  const ops::TensorDesc floats = Tensor(DataType::kFloat32, {3});
+  const std::vector<std::byte> expected = Bytes<float>({0x1p-140f, 1, 2});
+  const std::vector<std::byte> alternative = Bytes<float>({0, 1, 2});
+  const float two_up = std::nextafter(2.0f, 3.0f);
+  CompareResult r;
+  CompareTensor(floats, "OutputTensor", expected, Bytes<float>({0, 1, std::nextafter(two_up, 3.0f)}), Ulp(1), 10, r,
+                {.alternative = alternative});
+  EXPECT_EQ(r.mismatches, 1u);
+  EXPECT_EQ(r.first[0].coordinates, (std::vector<uint32_t>{2}));
+  EXPECT_EQ(std::get<double>(r.first[0].expected), 2.0);
+  CompareResult within;
+  CompareTensor(floats, "OutputTensor", expected, Bytes<float>({0, 1, two_up}), Ulp(1), 10, within,
+                {.alternative = alternative});
+  EXPECT_TRUE(within.passed());
+
+  const ops::TensorDesc indices = Tensor(DataType::kUint32, {2});
+  CompareResult ints;
+  CompareTensor(indices, "OutputTensor", Bytes<uint32_t>({1, 1}), Bytes<uint32_t>({0, 2}), kExact, 10, ints,
+                {.alternative = Bytes<uint32_t>({0, 0})});
+  EXPECT_EQ(ints.mismatches, 1u);
+  EXPECT_EQ(ints.first[0].coordinates, (std::vector<uint32_t>{1}));
 }
 
 TEST(CompareTensor, AccumulatesOverSeveralOutputs) {

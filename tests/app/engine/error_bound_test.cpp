@@ -65,8 +65,22 @@ TEST(DataErrorBounds, SquaresAndTheirRoot) {
   EXPECT_EQ(Bounds(ReduceFunction::kSumSquare, {3, 4}), std::vector<double>{75 * kEps32});
   // L2 = 5; first order B2 / (2 L2) = 7.5 eps, plus sqrt's 5 ULP of 5 = 25 eps.
   EXPECT_NEAR(Bounds(ReduceFunction::kL2, {3, 4})[0], 32.5 * kEps32, 1e-3 * kEps32);
-  // All zeros: no error to bound.
-  EXPECT_EQ(Bounds(ReduceFunction::kL2, {0, 0}), std::vector<double>{0});
+  // All zeros in FLOAT16: no error to bound.
+  const ops::ReduceDesc half = Reduce(ReduceFunction::kL2, DataType::kFloat16, {2}, {0});
+  EXPECT_EQ(DataErrorBounds(half, Bytes(std::vector<uint16_t>{0, 0})), std::vector<double>{0});
+}
+
+// FLOAT32 may flush (flush_to_zero.h): U = 3N * 2^-126 inside the sum's bound, 2^-126 for the output.
+TEST(DataErrorBounds, Float32FlushesAreChargedPerOperation) {
+  // {2^-149, 2^-149}: 2 eps 2^-148 + 6 * 2^-126, then the output's 2^-126; exact in double.
+  EXPECT_EQ(Bounds(ReduceFunction::kSum, {0x1p-149f, 0x1p-149f}), std::vector<double>{0x1p-170 + 7 * 0x1p-126});
+  // L2 of {2^-70}: the square, 2^-140, is below the normal range; a flushed square makes the result 0,
+  // 2^-70 from the reference, and the bound (sqrt of B2 = 2 eps 2^-140 + 3 * 2^-126) admits it.
+  const double l2 = Bounds(ReduceFunction::kL2, {0x1p-70f})[0];
+  EXPECT_GT(l2, 0x1p-70);
+  EXPECT_LT(l2, 0x1p-61);
+  // All zeros: only the flushes, sqrt(6 * 2^-126) and its roundings.
+  EXPECT_NEAR(Bounds(ReduceFunction::kL2, {0, 0})[0], std::sqrt(6 * 0x1p-126), 1e-6 * std::sqrt(6 * 0x1p-126));
 }
 
 TEST(DataErrorBounds, LogSumIsTheSumsRelativeBoundPlusLogsOwnError) {
@@ -131,7 +145,7 @@ CompareResult CompareWithDefault(const ops::ReduceDesc& desc, float expected, fl
                                  std::span<const double> bounds) {
   CompareResult result;
   CompareTensor(desc.OutputTensor, "OutputTensor", Bytes(std::vector<float>{expected}),
-                Bytes(std::vector<float>{actual}), DefaultTolerance(desc).tolerance, 10, result, bounds);
+                Bytes(std::vector<float>{actual}), DefaultTolerance(desc).tolerance, 10, result, {.element_bounds = bounds});
   return result;
 }
 

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <new>
 
@@ -13,6 +14,7 @@ namespace dmlc::app {
 namespace {
 
 using testing::FakeBackend;
+using testing::ExecuteFn;
 using testing::WriteFloats;
 
 // DIAGONAL_MATRIX FLOAT32 {1,1,2,2}: the identity [1,0,0,1]; no inputs.
@@ -111,21 +113,22 @@ TEST(Runner, ACancellingSumPassesWithinTheBoundDerivedFromItsData) {
   const CaseResult pass = RunOne(close, CancellingSum());
   EXPECT_EQ(pass.status, CaseStatus::kPass) << pass.message;
   EXPECT_EQ(pass.tolerance,
-            "default: ulp <= 1 + ceil(log2 N) = 3, N = 4; or, per element, |a - e| <= N * eps * sum|x| (largest "
-            "9.54e-07)");
+            "default: ulp <= 1 + ceil(log2 N) = 3, N = 4; or, per element, |a - e| <= (N * eps * sum|x| + U) + "
+            "2^-126, U = 3N * 2^-126 (largest 9.54e-07); or the reference with FLOAT32 subnormals flushed to zero");
   // 2^-19 off is past the bound too.
   FakeBackend far(WriteFloats({0x1p-20f + 0x1p-19f}));
   const CaseResult fail = RunOne(far, CancellingSum());
   EXPECT_EQ(fail.status, CaseStatus::kFail);
-  EXPECT_EQ(fail.message, "1 of 1 elements differ beyond the tolerance (ulp <= 3, or, per element, |a - e| <= N * "
-                          "eps * sum|x| (largest 9.54e-07))");
+  EXPECT_EQ(fail.message, "1 of 1 elements differ beyond the tolerance (ulp <= 3, or, per element, |a - e| <= (N * "
+                          "eps * sum|x| + U) + 2^-126, U = 3N * 2^-126 (largest 9.54e-07); or the reference with "
+                          "FLOAT32 subnormals flushed to zero)");
   // A case's own tolerance wins, with no data bound.
   TestCase own = CancellingSum();
   own.tolerance = Tolerance{3, std::nullopt, std::nullopt};
   FakeBackend again(WriteFloats({0x1p-20f + 0x1p-22f}));
   const CaseResult strict = RunOne(again, own);
   EXPECT_EQ(strict.status, CaseStatus::kFail);
-  EXPECT_EQ(strict.tolerance, "case: ulp <= 3");
+  EXPECT_EQ(strict.tolerance, "case: ulp <= 3; or the reference with FLOAT32 subnormals flushed to zero");
 }
 
 TEST(Runner, WriteIntoTheGuardFailsAsOutOfBounds) {
@@ -272,6 +275,80 @@ TEST(Runner, MissingExpectedComesFromTheReference) {
   const CaseResult no_reference = RunOne(alone, Diagonal(std::nullopt));
   EXPECT_EQ(no_reference.status, CaseStatus::kError);
   EXPECT_EQ(no_reference.message, "test: no reference here");
+}
+
+// A reference that computes ARGMAX over a FLOAT32 vector exactly: the first of the largest.
+ReferenceFactory ArgMaxReference() {
+  return []() -> Result<std::unique_ptr<backends::Backend>> {
+    return std::unique_ptr<backends::Backend>(std::make_unique<FakeBackend>(
+        [](std::span<const backends::ConstBuffer> in, std::span<const backends::MutableBuffer> out) {
+          std::vector<float> x(in[0].size() / sizeof(float));
+          std::memcpy(x.data(), in[0].data(), in[0].size());
+          const uint32_t index = static_cast<uint32_t>(std::max_element(x.begin(), x.end()) - x.begin());
+          std::memcpy(out[0].data(), &index, sizeof index);
+          return Result<backends::Timing>(backends::Timing{});
+        }));
+  };
+}
+
+ExecuteFn WriteIndex(uint32_t index) {
+  return [index](std::span<const backends::ConstBuffer>, std::span<const backends::MutableBuffer> out) {
+    std::memcpy(out[0].data(), &index, sizeof index);
+    return Result<backends::Timing>(backends::Timing{});
+  };
+}
+
+// REDUCE `function` over one axis of `x`, its expected output left to the reference (or given).
+TestCase ReduceOf(ops::ReduceFunction function, ops::DataType in, ops::DataType out, std::vector<double> x,
+                  std::optional<std::vector<double>> expected = std::nullopt) {
+  TestCase c = CancellingSum();
+  c.desc = testing::Reduce(function, in, out, {static_cast<uint32_t>(x.size())}, {0});
+  c.inputs = {Values(std::move(x))};
+  c.expected = {expected ? std::optional<Initializer>(Values(*expected)) : std::nullopt};
+  return c;
+}
+
+TEST(Runner, FlushedFloat32SubnormalsAreAdmittedInReductions) {
+  using F = ops::ReduceFunction;
+  // ARGMAX of {0, 2^-149}: exactly index 1; flushed, {0, 0} ties and the first, index 0, wins.
+  const TestCase argmax = ReduceOf(F::kArgMax, ops::DataType::kFloat32, ops::DataType::kUint32, {0, 0x1p-149});
+  for (uint32_t index : {0u, 1u}) {
+    FakeBackend backend(WriteIndex(index));
+    const CaseResult r = RunOne(backend, argmax, {}, ArgMaxReference());
+    EXPECT_EQ(r.status, CaseStatus::kPass) << index << ": " << r.message;
+    EXPECT_EQ(r.tolerance, "default: exact (integer output); or the reference with FLOAT32 subnormals flushed to zero");
+  }
+  FakeBackend last(WriteIndex(2));
+  const CaseResult wrong = RunOne(last, ReduceOf(F::kArgMax, ops::DataType::kFloat32, ops::DataType::kUint32,
+                                                 {0, 0x1p-149, 0x1p-149}), {}, ArgMaxReference());
+  EXPECT_EQ(wrong.status, CaseStatus::kFail);
+  EXPECT_EQ(wrong.message, "1 of 1 elements differ beyond the tolerance (exact; or the reference with FLOAT32 "
+                           "subnormals flushed to zero)");
+
+  // MULTIPLY of normal inputs whose product, 2^-140, is subnormal: an output flushed to 0 passes, given
+  // expected values need no reference when no input is subnormal; 2^-139 does not pass.
+  const TestCase product =
+      ReduceOf(F::kMultiply, ops::DataType::kFloat32, ops::DataType::kFloat32, {0x1p-100, 0x1p-40}, {{0x1p-140}});
+  FakeBackend flushed(WriteFloats({0}));
+  EXPECT_EQ(RunOne(flushed, product).status, CaseStatus::kPass);
+  FakeBackend doubled(WriteFloats({0x1p-139f}));
+  EXPECT_EQ(RunOne(doubled, product).status, CaseStatus::kFail);
+
+  // L2 of {2^-70}: its square underflows in FLOAT32 and flushes; 0 passes within the data bound.
+  FakeBackend underflowed(WriteFloats({0}));
+  EXPECT_EQ(RunOne(underflowed, ReduceOf(F::kL2, ops::DataType::kFloat32, ops::DataType::kFloat32, {0x1p-70},
+                                         {{0x1p-70}})).status,
+            CaseStatus::kPass);
+
+  // FLOAT16 subnormals must be kept: MAX of {0, 2^-24} answered 0 fails.
+  FakeBackend half([](std::span<const backends::ConstBuffer>, std::span<const backends::MutableBuffer> out) {
+    std::memset(out[0].data(), 0, 2);
+    return Result<backends::Timing>(backends::Timing{});
+  });
+  const CaseResult kept =
+      RunOne(half, ReduceOf(F::kMax, ops::DataType::kFloat16, ops::DataType::kFloat16, {0, 0x1p-24}, {{0x1p-24}}));
+  EXPECT_EQ(kept.status, CaseStatus::kFail);
+  EXPECT_EQ(kept.tolerance, "default: exact (MIN/MAX select an input)");
 }
 
 TEST(Runner, WarmupAndIterationsAreTimed) {

@@ -42,8 +42,10 @@ TEST(DefaultTolerance, SumsScaleWithLog2OfTheReducedCount) {
   const ToleranceRule sum = DefaultTolerance(Reduce(ReduceFunction::kSum, DataType::kFloat32, {3, 4}, {1}));
   EXPECT_EQ(sum.tolerance.ulp, 3u);
   EXPECT_FALSE(sum.tolerance.absolute.has_value());
-  EXPECT_EQ(sum.rule, "default: ulp <= 1 + ceil(log2 N) = 3, N = 4; or, per element, |a - e| <= N * eps * sum|x|");
-  EXPECT_EQ(sum.data_bound, "N * eps * sum|x|");
+  EXPECT_EQ(sum.rule,
+            "default: ulp <= 1 + ceil(log2 N) = 3, N = 4; or, per element, |a - e| <= (N * eps * sum|x| + U) + "
+            "2^-126, U = 3N * 2^-126");
+  EXPECT_EQ(sum.data_bound, "(N * eps * sum|x| + U) + 2^-126, U = 3N * 2^-126");
   // Both axes of {3, 5}: N = 15, ceil(log2 15) = 4.
   EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kL1, DataType::kFloat32, {3, 5}, {0, 1})).tolerance.ulp, 5u);
   EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kSumSquare, DataType::kFloat16, {3, 5}, {0, 1})).tolerance.ulp, 6u);
@@ -65,8 +67,8 @@ TEST(DefaultTolerance, LogFunctionsAddAnAbsoluteBoundInEpsilons) {
   const ToleranceRule ls = DefaultTolerance(Reduce(ReduceFunction::kLogSum, DataType::kFloat32, {1}, {0}));
   EXPECT_EQ(ls.tolerance.absolute, 4 * 0x1p-23);
   EXPECT_EQ(ls.rule,
-            "default: ulp <= 4 or abs <= (4 + ceil(log2 N)) * eps, N = 1; or, per element, |a - e| <= G + 4 * eps * "
-            "(1 + |log sum| + G), G = -log(1 - B / sum), B = N * eps * sum|x|");
+            "default: ulp <= 4 or abs <= (4 + ceil(log2 N)) * eps, N = 1; or, per element, |a - e| <= (G + 4 * eps * "
+            "(1 + |log sum| + G), G = -log(1 - B / sum), B = N * eps * sum|x| + U) + 2^-126, U = 3N * 2^-126");
 }
 
 TEST(DefaultTolerance, SummingFunctionsAlsoAdmitTheDataBound) {
@@ -78,8 +80,11 @@ TEST(DefaultTolerance, SummingFunctionsAlsoAdmitTheDataBound) {
   // FLOAT64's reference sums in double too, in its own order: its error counts as much as the backend's.
   EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kSum, DataType::kFloat64, {4}, {0})).data_bound,
             "2N * eps * sum|x|");
-  EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kSumSquare, DataType::kFloat32, {4}, {0})).data_bound,
+  EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kSumSquare, DataType::kFloat16, {4}, {0})).data_bound,
             "(N + 1) * eps * sum x^2");
+  // FLOAT32's may be flushed (flush_to_zero.h): U inside, the output's 2^-126 outside.
+  EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kSumSquare, DataType::kFloat32, {4}, {0})).data_bound,
+            "((N + 1) * eps * sum x^2 + U) + 2^-126, U = 3N * 2^-126");
   // A product's error is relative to the product: no cancellation, no data bound. Integers stay exact.
   EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kMultiply, DataType::kFloat32, {4}, {0})).data_bound, "");
   EXPECT_EQ(DefaultTolerance(Reduce(ReduceFunction::kSum, DataType::kInt32, {4}, {0})).data_bound, "");
@@ -108,7 +113,8 @@ TEST(DescribeTolerance, StatesTheDataBoundWithItsLargestValue) {
   const ToleranceRule sum = DefaultTolerance(Reduce(ReduceFunction::kSum, DataType::kFloat32, {2, 1024}, {1}));
   const std::vector<double> bounds = {1.1e-4, 1.13e-4};
   EXPECT_EQ(DescribeTolerance(sum, bounds),
-            "ulp <= 11, or, per element, |a - e| <= N * eps * sum|x| (largest 1.13e-04)");
+            "ulp <= 11, or, per element, |a - e| <= (N * eps * sum|x| + U) + 2^-126, U = 3N * 2^-126 (largest "
+            "1.13e-04)");
   EXPECT_EQ(LargestBound(std::vector<double>{2.5e-7, std::nan("")}), " (largest 2.50e-07)");
   EXPECT_EQ(LargestBound({}), "");
   // Without a data bound, the tolerance alone.
