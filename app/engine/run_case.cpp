@@ -245,8 +245,8 @@ Result<std::vector<std::vector<std::byte>>> Runner::ExpectedOutputs(
 
 Status Runner::TimeIterations(backends::PreparedOperator& op, const std::vector<backends::ConstBuffer>& inputs,
                               const std::vector<backends::MutableBuffer>& outputs, CaseTiming& timing) {
-  // Each iteration is its own sample, as DxDispatch's -i loop: one ExecuteRepeated() batch of `repeat`
-  // executions back to back on resident buffers (its -r), timed as a whole and divided by `repeat`.
+  // Each iteration is its own sample, as in DxDispatch's -i loop: one ExecuteRepeated() batch of
+  // `repeat` executions back to back (its -r), whose times are divided by `repeat` (iteration_timing.h).
   std::vector<IterationSample> samples;
   samples.reserve(static_cast<size_t>(options_.iterations));
   for (int i = 0; i < options_.iterations; ++i) {
