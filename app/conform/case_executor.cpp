@@ -97,6 +97,7 @@ Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o) {
   e.worker.run.dump_dir = o.dump_dir;
   e.worker.run.iterations = o.iterations;
   e.worker.run.warmup = o.warmup;
+  e.worker.run.repeat = o.repeat;
   e.jobs = o.jobs;
   // A run on a CPU reference may be slow but does not hang; a device may.
   const bool on_cpu = o.backend == "cpu" || o.backend == "plain";

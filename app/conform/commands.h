@@ -33,8 +33,10 @@ struct RunCommandOptions {
   std::string junit;          // JUnit XML path
   std::string dump_dir;
   bool fail_fast = false;
+  // Timed iterations as DxDispatch's -i, -w, -r (app/engine/runner.h, RunOptions).
   int iterations = 0;
-  int warmup = 0;
+  int warmup = 1;
+  int repeat = 1;
   Verbosity verbosity = Verbosity::kNormal;
   // Isolation and faults (README, "Crashes, hangs and interruptions").
   std::string isolation;        // "process", "none"; "" = process

@@ -10,6 +10,7 @@
 #include "app/conform/commands.h"
 #include "app/conform/compare_command.h"
 #include "app/conform/execution_cli.h"
+#include "app/conform/flag_values.h"
 #include "app/engine/build_info.h"
 #include "app/worker/worker_args.h"
 
@@ -18,8 +19,9 @@ namespace {
 using dmlc::app::Verbosity;
 
 void AddVerbosity(CLI::App& command, bool& verbose, bool& quiet) {
-  auto* v = command.add_flag("-v,--verbose", verbose, "Log more: each case as it finishes, skips with reasons");
-  command.add_flag("-q,--quiet", quiet, "Only failures, errors and the totals")->excludes(v);
+  auto* v = command.add_flag("-v,--verbose", verbose,
+                             "Log more: each case as it finishes, skips with reasons, cold and hot timings; takes no value");
+  command.add_flag("-q,--quiet", quiet, "Only failures, errors and the totals; takes no value")->excludes(v);
 }
 
 // Every command that loads case files refuses those over this size unread (README, "Limits").
@@ -61,10 +63,16 @@ int ConformMain(int argc, char** argv) {
   run_cmd->add_option("--filter", run.filters, "Glob on case ids; repeatable; a leading '-' excludes")->allow_extra_args(false);
   run_cmd->add_option("--dump-dir", run.dump_dir, "Write actual and expected outputs of failing cases as .npy here");
   run_cmd->add_flag("--fail-fast", run.fail_fast, "Stop starting cases after the first fail or error");
-  run_cmd->add_option("--iterations", run.iterations, "Timed executions per case after the compared one, in one batch")
+  // DxDispatch's timing flags with its letters, meanings and long names (README, "Coming from DxDispatch").
+  run_cmd->add_option("-i,--iterations,--dispatch_iterations", run.iterations,
+                      "Timed iterations per case after the compared execution, each its own sample")
       ->check(CLI::Range(0, 65536))->capture_default_str();
-  run_cmd->add_option("--warmup", run.warmup, "Untimed executions before the timed ones, in one batch")
+  run_cmd->add_option("-w,--warmup,--warmup_samples", run.warmup,
+                      "At most this many of the first iterations are cold samples, the rest hot (one stays hot)")
       ->check(CLI::Range(0, 65536))->capture_default_str();
+  run_cmd->add_option("-r,--repeat,--dispatch_repeat", run.repeat,
+                      "Executions back to back in each iteration; its times are divided by this")
+      ->check(CLI::Range(1, 65536))->capture_default_str();
   run_cmd->add_option("--retries", run.retries, "Rerun failing, crashing and timed-out cases up to N times; a pass makes them flakes")
       ->check(CLI::Range(0, 100))->capture_default_str();
   run_cmd->add_option("--resume", run.resume, "Run only the cases this report (or its journal) lacks, and write the merged report there");
@@ -116,6 +124,10 @@ int ConformMain(int argc, char** argv) {
   merge_cmd->add_option("--junit", merge.junit, "Write the merged JUnit XML report to this file");
   AddVerbosity(*merge_cmd, merge_verbose, merge_quiet);
 
+  if (Status values = CheckFlagsTakeNoValue(std::vector<std::string>(argv + 1, argv + argc)); !values.ok()) {
+    spdlog::error("{}", values.error().ToString());
+    return dmlc::app::kExitUsage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

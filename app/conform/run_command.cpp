@@ -246,6 +246,7 @@ int RunCommand(const RunCommandOptions& o) {
   context.shard = policies->shard ? policy::ShardName(*policies->shard) : "";
   context.iterations = o.iterations;
   context.warmup = o.warmup;
+  context.repeat = o.repeat;
 
   Session session(o, *policies, std::move(plan), *executor);
   context.planned_cases = static_cast<int>(session.Planned());

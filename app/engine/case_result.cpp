@@ -51,6 +51,7 @@ TimingStats Summarize(std::vector<double> samples) {
   std::sort(samples.begin(), samples.end());
   const size_t n = samples.size();
   TimingStats s;
+  s.samples = static_cast<int>(n);
   s.min = samples.front();
   s.max = samples.back();
   s.mean = std::accumulate(samples.begin(), samples.end(), 0.0) / static_cast<double>(n);

@@ -39,6 +39,7 @@ bool IsFailure(CaseStatus status);
 
 // Summary statistics of timing samples, in milliseconds.
 struct TimingStats {
+  int samples = 0;  // how many were summarized
   double min = 0;
   double median = 0;
   double mean = 0;
@@ -47,16 +48,27 @@ struct TimingStats {
 // Precondition: samples is not empty. The median of an even count is the mean of the middle two.
 TimingStats Summarize(std::vector<double> samples);
 
-// Times of one executed case, in milliseconds. "Cold" is the first execution (the one whose output is
-// compared); "hot" are the `iterations` executions after `warmup` untimed ones.
+// One phase of the timed iterations, cold or hot: CPU statistics always, GPU statistics when every
+// iteration of the phase has timestamps.
+struct PhaseTiming {
+  TimingStats cpu_ms;
+  std::optional<TimingStats> gpu_ms;
+};
+
+// Times of one executed case, in milliseconds. The compared execution is the first one, whose output
+// is judged (on a device backend it includes uploading and reading back the buffers). Then, with
+// iterations > 0, the timed iterations as DxDispatch times them (README, "Coming from DxDispatch"):
+// each iteration is one sample, `repeat` executions back to back whose times are divided by `repeat`;
+// the first min(iterations - 1, warmup) samples are "cold", the rest "hot".
 struct CaseTiming {
-  double prepare_ms = 0;
-  double cold_cpu_ms = 0;
-  std::optional<double> cold_gpu_ms;
-  int warmup = 0;
-  int iterations = 0;
-  std::optional<TimingStats> hot_cpu_ms;  // when iterations > 0
-  std::optional<TimingStats> hot_gpu_ms;  // when iterations > 0 and the backend has GPU timestamps
+  double prepare_ms = 0;  // Prepare(): DxDispatch's Initialize
+  double compared_cpu_ms = 0;
+  std::optional<double> compared_gpu_ms;
+  int iterations = 0;  // -i: timed iterations
+  int warmup = 0;      // -w: at most this many of them are cold
+  int repeat = 1;      // -r: executions per iteration
+  std::optional<PhaseTiming> cold;  // when some iteration is cold
+  std::optional<PhaseTiming> hot;   // when iterations > 0
 };
 
 struct CaseResult {
@@ -99,7 +111,9 @@ RunTotals Tally(const std::vector<CaseResult>& results);
 
 // The context block that opens every report.
 struct RunContext {
-  static constexpr int kSchemaVersion = 1;
+  // 2: the timing block's compared execution, cold and hot phases with sample counts, repeat
+  // (README, "The JSON report"); version 1 reports are still read.
+  static constexpr int kSchemaVersion = 2;
   std::string tool_version;  // CMake project version
   std::string git_revision;  // `git describe` at configure time; "unknown" outside a checkout
   std::string host;
@@ -109,8 +123,9 @@ struct RunContext {
   std::string feature_level;  // the --feature-level cap, or "highest"
   std::string date;           // ISO 8601 UTC, "2024-05-01T12:00:00Z"
   int jobs = 1;
-  int iterations = 0;
-  int warmup = 0;
+  int iterations = 0;       // -i
+  int warmup = 0;           // -w
+  int repeat = 1;           // -r
   double duration_ms = 0;   // the whole run
   std::string isolation;    // "process" (each case in a worker process) or "none"
   double timeout_s = 0;     // per case; 0 = none

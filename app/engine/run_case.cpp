@@ -11,6 +11,7 @@
 #include "app/engine/error_bound.h"
 #include "app/engine/flush_to_zero.h"
 #include "app/engine/guarded_buffer.h"
+#include "app/engine/iteration_timing.h"
 #include "app/engine/runner.h"
 #include "app/engine/tolerance.h"
 
@@ -140,8 +141,9 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
   if (!flushed.ok()) return ErrorVerdict("", flushed.error());
 
   CaseTiming timing;
-  timing.warmup = options_.warmup;
   timing.iterations = options_.iterations;
+  timing.warmup = options_.warmup;
+  timing.repeat = options_.repeat;
   const Clock::time_point prepare_start = Clock::now();
   Result<std::unique_ptr<backends::PreparedOperator>> prepared = backend_.Prepare(c.desc);
   timing.prepare_ms = MsSince(prepare_start);
@@ -151,15 +153,15 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
   std::vector<backends::MutableBuffer> output_views;
   for (const auto* b : outs) outputs.emplace_back(*b->desc);
   for (auto& o : outputs) output_views.push_back(o.buffer());
-  Result<backends::Timing> cold = (*prepared)->Execute(input_views, output_views);
-  if (!cold.ok()) return ErrorVerdict("execute: ", cold.error());
-  timing.cold_cpu_ms = cold->cpu_ms;
-  timing.cold_gpu_ms = cold->gpu_ms;
+  Result<backends::Timing> compared = (*prepared)->Execute(input_views, output_views);
+  if (!compared.ok()) return ErrorVerdict("execute: ", compared.error());
+  timing.compared_cpu_ms = compared->cpu_ms;
+  timing.compared_gpu_ms = compared->gpu_ms;
 
   Verdict verdict = Judge(c, input_views, outs, {*expected, *flushed}, outputs, r);
   if (verdict.status == CaseStatus::kFail && !options_.dump_dir.empty()) verdict.message += Dump(r.id, outs, *expected, outputs);
   if (options_.iterations > 0) {
-    Status timed = TimeHot(**prepared, input_views, output_views, timing);
+    Status timed = TimeIterations(**prepared, input_views, output_views, timing);
     if (!timed.ok()) return ErrorVerdict("timed execution: ", timed.error());
   }
   r.timing = timing;
@@ -277,23 +279,18 @@ Result<std::vector<std::vector<std::byte>>> Runner::FlushedReference(
   return flushed;
 }
 
-Status Runner::TimeHot(backends::PreparedOperator& op, const std::vector<backends::ConstBuffer>& inputs,
-                       const std::vector<backends::MutableBuffer>& outputs, CaseTiming& timing) {
-  // One batch each, as DxDispatch times: the inputs are bound once and the executions run back to back
-  // on resident buffers, so a device backend's figures leave out the transfers and its idle clocks.
-  if (options_.warmup > 0) {
-    Result<std::vector<backends::Timing>> warm = op.ExecuteRepeated(inputs, outputs, options_.warmup);
-    if (!warm.ok()) return warm.error();
+Status Runner::TimeIterations(backends::PreparedOperator& op, const std::vector<backends::ConstBuffer>& inputs,
+                              const std::vector<backends::MutableBuffer>& outputs, CaseTiming& timing) {
+  // Each iteration is its own sample, as in DxDispatch's -i loop: one ExecuteRepeated() batch of
+  // `repeat` executions back to back (its -r), whose times are divided by `repeat` (iteration_timing.h).
+  std::vector<IterationSample> samples;
+  samples.reserve(static_cast<size_t>(options_.iterations));
+  for (int i = 0; i < options_.iterations; ++i) {
+    Result<std::vector<backends::Timing>> batch = op.ExecuteRepeated(inputs, outputs, options_.repeat);
+    if (!batch.ok()) return batch.error();
+    samples.push_back(BatchSample(*batch));
   }
-  Result<std::vector<backends::Timing>> timed = op.ExecuteRepeated(inputs, outputs, options_.iterations);
-  if (!timed.ok()) return timed.error();
-  std::vector<double> cpu, gpu;
-  for (const backends::Timing& t : *timed) {
-    cpu.push_back(t.cpu_ms);
-    if (t.gpu_ms) gpu.push_back(*t.gpu_ms);
-  }
-  timing.hot_cpu_ms = Summarize(cpu);
-  if (!gpu.empty() && gpu.size() == cpu.size()) timing.hot_gpu_ms = Summarize(gpu);
+  SummarizeIterations(samples, options_.warmup, timing);
   return OkStatus();
 }
 

@@ -27,8 +27,12 @@ struct RunOptions {
   int jobs = 0;                     // worker threads; 0 = all cores; 1 when the backend is not ThreadSafe()
   bool fail_fast = false;           // stop taking new cases after the first fail or error
   std::filesystem::path dump_dir;   // when set: actual and expected outputs of failing cases as .npy
-  int warmup = 0;                   // untimed executions before the timed ones
-  int iterations = 0;               // timed executions after the compared one (hot timing)
+  // Timed iterations after the compared execution, as DxDispatch's -i, -w and -r (case_result.h,
+  // CaseTiming): `iterations` samples of `repeat` executions each, the first min(iterations - 1,
+  // warmup) of them cold.
+  int iterations = 0;
+  int warmup = 0;
+  int repeat = 1;                   // >= 1
   size_t max_reported_mismatches = 10;
   uint64_t max_case_memory = DefaultMaxCaseMemory();  // bytes a case's buffers may take (case_memory.h)
 };
@@ -104,9 +108,9 @@ class Runner {
                                                                const std::vector<const ops::TensorBinding*>& outs,
                                                                const std::vector<std::vector<std::byte>>& inputs,
                                                                const std::vector<std::vector<std::byte>>& expected);
-  // Warmup, then timed iterations into timing.hot_*.
-  Status TimeHot(backends::PreparedOperator& op, const std::vector<backends::ConstBuffer>& inputs,
-                 const std::vector<backends::MutableBuffer>& outputs, CaseTiming& timing);
+  // The timed iterations into timing.cold and timing.hot.
+  Status TimeIterations(backends::PreparedOperator& op, const std::vector<backends::ConstBuffer>& inputs,
+                        const std::vector<backends::MutableBuffer>& outputs, CaseTiming& timing);
   // The reference backend, created on first use; an error when it cannot be created.
   Result<backends::Backend*> Reference();
 

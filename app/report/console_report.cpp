@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/report/text.h"
+#include "app/report/timing_lines.h"
 
 namespace dmlc::app {
 namespace {
@@ -106,6 +107,19 @@ void WriteContextLine(std::ostream& out, const RunContext& c) {
   out << "\n\n";
 }
 
+// The timed cases' lines in DxDispatch's words, each case's apart from the next when verbose.
+void WriteTimings(std::ostream& out, const std::vector<CaseResult>& results, bool verbose) {
+  bool any = false;
+  for (const CaseResult& r : results) {
+    const std::vector<std::string> lines = TimingLines(r, verbose);
+    if (lines.empty()) continue;
+    if (verbose && any) out << "\n";
+    for (const std::string& line : lines) out << line << "\n";
+    any = true;
+  }
+  if (any) out << "\n";
+}
+
 void WriteTotals(std::ostream& out, const RunContext& c, const RunTotals& t) {
   char seconds[32];
   std::snprintf(seconds, sizeof(seconds), "%.2f", c.duration_ms / 1000.0);
@@ -125,6 +139,7 @@ void WriteConsoleReport(std::ostream& terminal, const RunContext& c, const std::
   const RunTotals totals = Tally(results);
   if (!quiet) {
     WriteContextLine(out, c);
+    WriteTimings(out, results, options.verbosity == Verbosity::kVerbose);
     WriteTable(out, results, totals);
   }
   // What fails the run gets its details and a rerun command (quiet: one line). What a baseline or a

@@ -20,10 +20,10 @@ struct ConsoleOptions {
 };
 
 // Quiet: the cases that fail the run one line each, plus totals. Normal: context line (isolation and
-// shard when set), table (a column for crash, timeout, expected-fail, unexpected-pass or flake only
+// shard when set), each timed case's timing line (timing_lines.h), table (a column for crash, timeout, expected-fail, unexpected-pass or flake only
 // when some case has it), failure details, expected failures and flakes one line each, totals (and a
 // line saying how many planned cases finished when the run was interrupted). Verbose: also skipped
-// cases with their reasons.
+// cases with their reasons, and each timed case's cold and hot statistics.
 void WriteConsoleReport(std::ostream& out, const RunContext& context, const std::vector<CaseResult>& results,
                         const ConsoleOptions& options);
 

@@ -19,18 +19,25 @@ Json ScalarJson(const Scalar& s) {
 }
 
 Json StatsJson(const TimingStats& s) {
-  return Json{{"min", s.min}, {"median", s.median}, {"mean", s.mean}, {"max", s.max}};
+  return Json{{"samples", s.samples}, {"min", s.min}, {"median", s.median}, {"mean", s.mean}, {"max", s.max}};
+}
+
+Json PhaseJson(const PhaseTiming& p) {
+  Json j{{"cpuMs", StatsJson(p.cpu_ms)}};
+  if (p.gpu_ms) j["gpuMs"] = StatsJson(*p.gpu_ms);
+  return j;
 }
 
 Json TimingJson(const CaseTiming& t) {
-  Json cold{{"cpuMs", t.cold_cpu_ms}};
-  if (t.cold_gpu_ms) cold["gpuMs"] = *t.cold_gpu_ms;
-  Json j{{"prepareMs", t.prepare_ms}, {"cold", cold}, {"warmup", t.warmup}, {"iterations", t.iterations}};
-  if (t.hot_cpu_ms) {
-    Json hot{{"cpuMs", StatsJson(*t.hot_cpu_ms)}};
-    if (t.hot_gpu_ms) hot["gpuMs"] = StatsJson(*t.hot_gpu_ms);
-    j["hot"] = hot;
-  }
+  Json compared{{"cpuMs", t.compared_cpu_ms}};
+  if (t.compared_gpu_ms) compared["gpuMs"] = *t.compared_gpu_ms;
+  Json j{{"prepareMs", t.prepare_ms},
+         {"compared", compared},
+         {"iterations", t.iterations},
+         {"warmup", t.warmup},
+         {"repeat", t.repeat}};
+  if (t.cold) j["cold"] = PhaseJson(*t.cold);
+  if (t.hot) j["hot"] = PhaseJson(*t.hot);
   return j;
 }
 
@@ -83,6 +90,7 @@ Json ContextJson(const RunContext& c) {
               {"jobs", c.jobs},
               {"iterations", c.iterations},
               {"warmup", c.warmup},
+              {"repeat", c.repeat},
               {"isolation", c.isolation},
               {"timeoutS", c.timeout_s},
               {"retries", c.retries},

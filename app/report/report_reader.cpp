@@ -91,8 +91,11 @@ std::optional<Scalar> DecodeScalar(const Json& j, ops::DataType type) {
   return j.get<uint64_t>();
 }
 
-std::optional<Error> DecodeStats(const Json& j, const std::string& path, TimingStats& stats) {
+// `samples` is absent from version 1's hot statistics, which summarized every iteration.
+std::optional<Error> DecodeStats(const Json& j, const std::string& path, int default_samples, TimingStats& stats) {
   Fields f(j, path);
+  stats.samples = default_samples;
+  f.Read("samples", stats.samples, false);
   f.Read("min", stats.min);
   f.Read("median", stats.median);
   f.Read("mean", stats.mean);
@@ -100,30 +103,52 @@ std::optional<Error> DecodeStats(const Json& j, const std::string& path, TimingS
   return f.error();
 }
 
+std::optional<Error> DecodePhase(const Json& j, const std::string& path, int default_samples,
+                                 std::optional<PhaseTiming>& phase) {
+  Fields f(j, path);
+  PhaseTiming p;
+  if (const Json* cpu = f.Get("cpuMs")) {
+    if (auto e = DecodeStats(*cpu, f.Path("cpuMs"), default_samples, p.cpu_ms)) return e;
+  }
+  if (const Json* gpu = f.Get("gpuMs", false)) {
+    if (auto e = DecodeStats(*gpu, f.Path("gpuMs"), default_samples, p.gpu_ms.emplace())) return e;
+  }
+  if (f.error()) return f.error();
+  phase = p;
+  return std::nullopt;
+}
+
+// The compared execution's times: {"cpuMs": ms, "gpuMs"?: ms}.
+std::optional<Error> DecodeExecution(const Json& j, const std::string& path, CaseTiming& t) {
+  Fields f(j, path);
+  f.Read("cpuMs", t.compared_cpu_ms);
+  if (f.Get("gpuMs", false) != nullptr) {
+    double gpu = 0;
+    f.Read("gpuMs", gpu);
+    t.compared_gpu_ms = gpu;
+  }
+  return f.error();
+}
+
+// Version 2's block has "compared"; version 1's named the compared execution "cold", had untimed
+// warmups, no repeat, and hot statistics over all `iterations` executions.
 std::optional<Error> DecodeTiming(const Json& j, const std::string& path, CaseTiming& t) {
   Fields f(j, path);
   f.Read("prepareMs", t.prepare_ms);
   f.Read("warmup", t.warmup);
   f.Read("iterations", t.iterations);
-  if (const Json* cold = f.Get("cold")) {
-    Fields c(*cold, f.Path("cold"));
-    c.Read("cpuMs", t.cold_cpu_ms);
-    if (c.Get("gpuMs", false) != nullptr) {
-      double gpu = 0;
-      c.Read("gpuMs", gpu);
-      t.cold_gpu_ms = gpu;
+  const bool version1 = j.is_object() && !j.contains("compared");
+  if (const Json* compared = f.Get(version1 ? "cold" : "compared")) {
+    if (auto e = DecodeExecution(*compared, f.Path(version1 ? "cold" : "compared"), t)) return e;
+  }
+  if (!version1) {
+    f.Read("repeat", t.repeat);
+    if (const Json* cold = f.Get("cold", false)) {
+      if (auto e = DecodePhase(*cold, f.Path("cold"), 0, t.cold)) return e;
     }
-    if (c.error()) return c.error();
   }
   if (const Json* hot = f.Get("hot", false)) {
-    Fields h(*hot, f.Path("hot"));
-    for (auto [key, into] : {std::pair<const char*, std::optional<TimingStats>*>{"cpuMs", &t.hot_cpu_ms},
-                             {"gpuMs", &t.hot_gpu_ms}}) {
-      const Json* stats = h.Get(key, false);
-      if (stats == nullptr) continue;
-      if (auto e = DecodeStats(*stats, h.Path(key), into->emplace())) return e;
-    }
-    if (h.error()) return h.error();
+    if (auto e = DecodePhase(*hot, f.Path("hot"), t.iterations, t.hot)) return e;
   }
   return f.error();
 }
@@ -213,6 +238,7 @@ Result<RunContext> ContextFromJson(const Json& j) {
   f.Read("jobs", c.jobs);
   f.Read("iterations", c.iterations);
   f.Read("warmup", c.warmup);
+  f.Read("repeat", c.repeat, false);
   f.Read("isolation", c.isolation, false);
   f.Read("timeoutS", c.timeout_s, false);
   f.Read("retries", c.retries, false);
@@ -235,9 +261,10 @@ Result<RunReport> ParseJsonReport(std::string_view text, const std::string& path
   if (!j.is_object() || !j.contains("schemaVersion") || !j.contains("cases") || !j["cases"].is_array()) {
     return fail("", "not a dml-conform report (no \"schemaVersion\" and \"cases\")");
   }
-  if (j["schemaVersion"] != RunContext::kSchemaVersion) {
-    return fail("schemaVersion",
-                "schemaVersion " + j["schemaVersion"].dump() + " is not " + std::to_string(RunContext::kSchemaVersion));
+  if (!j["schemaVersion"].is_number_integer() || j["schemaVersion"] < 1 ||
+      j["schemaVersion"] > RunContext::kSchemaVersion) {
+    return fail("schemaVersion", "schemaVersion " + j["schemaVersion"].dump() + " is not 1 to " +
+                                     std::to_string(RunContext::kSchemaVersion));
   }
   RunReport report;
   Result<RunContext> context = ContextFromJson(j.contains("context") ? j["context"] : Json());

@@ -27,8 +27,10 @@ std::vector<std::string> WorkerArgs(const WorkerOptions& o) {
   if (o.threads > 0) args.insert(args.end(), {"--threads", std::to_string(o.threads)});
   if (o.run.feature_level) args.insert(args.end(), {"--feature-level", std::string(ops::FeatureLevelName(*o.run.feature_level))});
   if (!o.run.dump_dir.empty()) args.insert(args.end(), {"--dump-dir", o.run.dump_dir.string()});
-  if (o.run.iterations > 0) args.insert(args.end(), {"--iterations", std::to_string(o.run.iterations)});
-  if (o.run.warmup > 0) args.insert(args.end(), {"--warmup", std::to_string(o.run.warmup)});
+  if (o.run.iterations > 0) {
+    args.insert(args.end(), {"--iterations", std::to_string(o.run.iterations), "--warmup", std::to_string(o.run.warmup),
+                             "--repeat", std::to_string(o.run.repeat)});
+  }
   // Always written: the parent's limits are the ones it reports, whatever this worker's defaults.
   args.insert(args.end(), {"--max-file-size", std::to_string(o.max_file_size)});
   args.insert(args.end(), {"--max-case-memory", std::to_string(o.run.max_case_memory)});
@@ -70,6 +72,9 @@ Result<WorkerOptions> ParseWorkerArgs(const std::vector<std::string>& args) {
     } else if (flag == "--threads" || flag == "--iterations" || flag == "--warmup") {
       if (!number || *number < 0) return ArgError(flag + " " + value + " is not a count");
       (flag == "--threads" ? o.threads : flag == "--iterations" ? o.run.iterations : o.run.warmup) = *number;
+    } else if (flag == "--repeat") {
+      if (!number || *number < 1) return ArgError(flag + " " + value + " is not a count of at least 1");
+      o.run.repeat = *number;
     } else {
       return ArgError("unknown argument " + flag);
     }

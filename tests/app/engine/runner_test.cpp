@@ -91,8 +91,9 @@ TEST(Runner, PassWhenTheOutputMatches) {
   EXPECT_EQ(r.tolerance, "default: exact (data movement)");
   EXPECT_EQ(r.comparison.elements, 4u);
   ASSERT_TRUE(r.timing.has_value());
-  EXPECT_EQ(r.timing->cold_cpu_ms, 1.0);
-  EXPECT_FALSE(r.timing->hot_cpu_ms.has_value());
+  EXPECT_EQ(r.timing->compared_cpu_ms, 1.0);
+  EXPECT_FALSE(r.timing->cold.has_value());
+  EXPECT_FALSE(r.timing->hot.has_value());
   EXPECT_EQ(backend.executions, 1);
 }
 
@@ -351,7 +352,10 @@ TEST(Runner, FlushedFloat32SubnormalsAreAdmittedInReductions) {
   EXPECT_EQ(kept.tolerance, "default: exact (MIN/MAX select an input)");
 }
 
-TEST(Runner, WarmupAndIterationsAreTimed) {
+// -i 3 -w 1 -r 2: three iterations, each one batch of two executions and one sample; the first sample
+// is cold, the other two hot. Execution k (1-based; the compared one is 1) takes k ms on the CPU and
+// 10k ms on the GPU, so each sample is the mean of its two executions.
+TEST(Runner, IterationsAreSamplesOfRepeatedExecutions) {
   int call = 0;
   FakeBackend backend([&call](std::span<const backends::ConstBuffer>, std::span<const backends::MutableBuffer> out) {
     const float v[4] = {1, 0, 0, 1};
@@ -360,21 +364,33 @@ TEST(Runner, WarmupAndIterationsAreTimed) {
     return Result<backends::Timing>(backends::Timing{static_cast<double>(call), 10.0 * call});
   });
   RunOptions options;
+  options.iterations = 3;
   options.warmup = 1;
-  options.iterations = 4;
+  options.repeat = 2;
   const CaseResult r = RunOne(backend, Diagonal(), options);
   ASSERT_EQ(r.status, CaseStatus::kPass) << r.message;
-  EXPECT_EQ(backend.executions, 6);  // cold, warmup, 4 timed
-  EXPECT_EQ(backend.batches, (std::vector<int>{1, 4}));  // warmup and timed runs each bound once
+  EXPECT_EQ(backend.executions, 7);                         // compared, then 3 x 2
+  EXPECT_EQ(backend.batches, (std::vector<int>{2, 2, 2}));  // each iteration bound once
   ASSERT_TRUE(r.timing.has_value());
-  EXPECT_EQ(r.timing->cold_cpu_ms, 1.0);
-  EXPECT_EQ(r.timing->cold_gpu_ms, 10.0);
-  ASSERT_TRUE(r.timing->hot_cpu_ms.has_value());
-  EXPECT_EQ(r.timing->hot_cpu_ms->min, 3.0);
-  EXPECT_EQ(r.timing->hot_cpu_ms->median, 4.5);
-  EXPECT_EQ(r.timing->hot_cpu_ms->mean, 4.5);
-  EXPECT_EQ(r.timing->hot_cpu_ms->max, 6.0);
-  EXPECT_EQ(r.timing->hot_gpu_ms->median, 45.0);
+  const CaseTiming& t = *r.timing;
+  EXPECT_EQ(t.compared_cpu_ms, 1.0);
+  EXPECT_EQ(t.compared_gpu_ms, 10.0);
+  EXPECT_EQ(t.iterations, 3);
+  EXPECT_EQ(t.warmup, 1);
+  EXPECT_EQ(t.repeat, 2);
+  // Samples: (2+3)/2 = 2.5 cold; (4+5)/2 = 4.5 and (6+7)/2 = 6.5 hot.
+  ASSERT_TRUE(t.cold.has_value());
+  EXPECT_EQ(t.cold->cpu_ms.samples, 1);
+  EXPECT_EQ(t.cold->cpu_ms.median, 2.5);
+  EXPECT_EQ(t.cold->gpu_ms->median, 25.0);
+  ASSERT_TRUE(t.hot.has_value());
+  EXPECT_EQ(t.hot->cpu_ms.samples, 2);
+  EXPECT_EQ(t.hot->cpu_ms.min, 4.5);
+  EXPECT_EQ(t.hot->cpu_ms.median, 5.5);
+  EXPECT_EQ(t.hot->cpu_ms.mean, 5.5);
+  EXPECT_EQ(t.hot->cpu_ms.max, 6.5);
+  EXPECT_EQ(t.hot->gpu_ms->samples, 2);
+  EXPECT_EQ(t.hot->gpu_ms->max, 65.0);
 }
 
 TEST(Runner, RunKeepsCaseOrderAcrossWorkers) {
@@ -450,15 +466,6 @@ TEST(Runner, DumpDirGetsActualAndExpectedOfFailures) {
   // 128-byte v1.0 header + 4 FLOAT32 values.
   EXPECT_EQ(std::filesystem::file_size(dir / "cases__diag.OutputTensor.actual.npy"), 128u + 16u);
   std::filesystem::remove_all(dir);
-}
-
-TEST(Summarize, MedianOfOddAndEvenCounts) {
-  const TimingStats odd = Summarize({5, 1, 3});
-  EXPECT_EQ(odd.min, 1);
-  EXPECT_EQ(odd.median, 3);
-  EXPECT_EQ(odd.mean, 3);
-  EXPECT_EQ(odd.max, 5);
-  EXPECT_EQ(Summarize({4, 1, 2, 8}).median, 3);
 }
 
 }  // namespace

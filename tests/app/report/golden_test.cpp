@@ -11,6 +11,7 @@
 #include "app/report/console_report.h"
 #include "app/report/json_report.h"
 #include "app/report/junit_report.h"
+#include "app/report/timing_lines.h"
 #include "sample_results.h"
 
 namespace dmlc::app {
@@ -44,7 +45,7 @@ TEST(JsonReport, NonFiniteNumbersAreStrings) {
   EXPECT_EQ(j["cases"][3]["maxUlp"], nullptr);  // never compared
   EXPECT_EQ(j["cases"][4]["firstMismatches"][0]["expected"], -9007199254740993);
   EXPECT_EQ(j["totals"]["fail"], 2);
-  EXPECT_EQ(j["schemaVersion"], 1);
+  EXPECT_EQ(j["schemaVersion"], 2);
 }
 
 TEST(JUnitReport, MatchesGolden) {
@@ -72,6 +73,36 @@ TEST(ConsoleReport, VerboseListsSkipsAndQuietOnlyProblems) {
   ExpectGolden("console_quiet.txt", quiet.str());
 }
 
+// The timing lines in DxDispatch's words: cold and hot statistics with their sample counts, the
+// Initialize (prepare) time and the compared execution.
+TEST(ConsoleReport, VerboseMatchesGolden) {
+  std::ostringstream verbose;
+  WriteConsoleReport(verbose, testing::MaskedContext(), testing::SampleResults(),
+                     ConsoleOptions{Verbosity::kVerbose, RerunOptions{"cpu", "", ""}});
+  ExpectGolden("console_verbose.txt", verbose.str());
+}
+
+TEST(TimingLines, BriefLineIsDxDispatchsDispatchLine) {
+  const std::vector<CaseResult> results = testing::SampleResults();
+  EXPECT_EQ(TimingLines(results[0], false),
+            std::vector<std::string>{"Dispatch 'join/basic/f32': 3 iterations, 0.7500 ms median (CPU)"});
+  EXPECT_EQ(TimingLines(results[9], false),
+            std::vector<std::string>{
+                "Dispatch 'reduce/sum/f16': 4 iterations, 0.3125 ms median (CPU), 0.046875 ms median (GPU)"});
+}
+
+TEST(TimingLines, NoneWithoutTimedIterations) {
+  CaseResult untimed = testing::SampleResults()[0];
+  untimed.timing->iterations = 0;
+  untimed.timing->cold.reset();
+  untimed.timing->hot.reset();
+  EXPECT_TRUE(TimingLines(untimed, true).empty());
+  EXPECT_TRUE(TimingLines(testing::SampleResults()[1], true).empty());  // never executed
+  std::ostringstream out;
+  WriteConsoleReport(out, testing::MaskedContext(), {untimed}, ConsoleOptions{Verbosity::kVerbose, RerunOptions{"cpu", "", ""}});
+  EXPECT_EQ(out.str().find("Dispatch '"), std::string::npos) << out.str();
+}
+
 TEST(ConsoleReport, InterruptedRunSaysHowManyPlannedCasesFinished) {
   std::ostringstream quiet;
   WriteConsoleReport(quiet, testing::InterruptedContext(), testing::SampleResults(),
@@ -84,6 +115,7 @@ TEST(ConsoleReport, InterruptedRunSaysHowManyPlannedCasesFinished) {
 TEST(ConsoleReport, FourStatusRunKeepsItsTableAndTotalsLine) {
   std::vector<CaseResult> results = testing::SampleResults();
   results.resize(5);  // pass, fail, error, skip, fail
+  for (CaseResult& r : results) r.timing.reset();  // and no timed iterations
   RunContext context = testing::MaskedContext();
   context.isolation = "";
   context.shard = "";

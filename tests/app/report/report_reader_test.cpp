@@ -59,8 +59,10 @@ TEST(ReportReader, ValuesComeBackInTheirKinds) {
   for (size_t i = 0; i < r.size(); ++i) EXPECT_EQ(r[i].status, testing::SampleResults()[i].status) << r[i].id;
   for (CaseStatus s : kAllStatuses) EXPECT_GT(Tally(r).Count(s), 0) << StatusName(s);
   EXPECT_EQ(r[0].operator_type, "JOIN");
-  EXPECT_FALSE(r[0].timing->cold_gpu_ms.has_value());
-  EXPECT_FALSE(r[0].timing->hot_gpu_ms.has_value());
+  EXPECT_FALSE(r[0].timing->compared_gpu_ms.has_value());
+  EXPECT_EQ(r[0].timing->cold->cpu_ms.samples, 1);
+  EXPECT_EQ(r[0].timing->hot->cpu_ms.samples, 2);
+  EXPECT_FALSE(r[0].timing->hot->gpu_ms.has_value());
   EXPECT_TRUE(std::isinf(r[1].comparison.max_ulp));
   EXPECT_TRUE(std::isnan(std::get<double>(r[1].comparison.first[1].actual)));
   EXPECT_EQ(r[1].operator_type, "REDUCE");
@@ -70,8 +72,37 @@ TEST(ReportReader, ValuesComeBackInTheirKinds) {
   EXPECT_TRUE(r[6].device_lost);
   EXPECT_EQ(r[7].expected_status, "fail");
   EXPECT_EQ(r[9].attempts, 2);
-  EXPECT_EQ(r[9].timing->cold_gpu_ms, 0.0625);
-  EXPECT_EQ(r[9].timing->hot_gpu_ms->median, 0.0390625);
+  EXPECT_EQ(r[9].timing->compared_gpu_ms, 0.0625);
+  EXPECT_EQ(r[9].timing->repeat, 8);
+  EXPECT_FALSE(r[9].timing->cold.has_value());
+  EXPECT_EQ(r[9].timing->hot->gpu_ms->median, 0.046875);
+  EXPECT_EQ(r[9].timing->hot->gpu_ms->samples, 4);
+  EXPECT_EQ(c.repeat, 2);
+}
+
+// Version 1 (before cold and hot phases): its "cold" was the compared execution, its warmups untimed,
+// and its hot statistics summarized every iteration. Such reports still load, for compare, merge,
+// --resume and --baseline, and are written back as version 2.
+TEST(ReportReader, ReadsVersion1Reports) {
+  Result<RunReport> read = ReadJsonReport(std::string(DMLC_GOLDEN_DIR) + "/report_v1.json");
+  ASSERT_TRUE(read.ok()) << read.error().ToString();
+  EXPECT_EQ(read->context.iterations, 3);
+  EXPECT_EQ(read->context.repeat, 1);
+  const std::vector<CaseResult>& r = read->results;
+  ASSERT_EQ(r.size(), 10u);
+  const CaseTiming& cpu = *r[0].timing;
+  EXPECT_EQ(cpu.compared_cpu_ms, 0.25);
+  EXPECT_FALSE(cpu.cold.has_value());
+  EXPECT_EQ(cpu.hot->cpu_ms.samples, 3);
+  EXPECT_EQ(cpu.hot->cpu_ms.mean, 0.875);
+  EXPECT_EQ(cpu.repeat, 1);
+  const CaseTiming& gpu = *r[9].timing;
+  EXPECT_EQ(gpu.compared_gpu_ms, 0.0625);
+  EXPECT_EQ(gpu.hot->gpu_ms->samples, 3);
+  EXPECT_EQ(gpu.hot->gpu_ms->max, 0.0625);
+  const std::string again = Written(read->context, read->results);
+  EXPECT_NE(again.find("\"schemaVersion\": 2"), std::string::npos);
+  EXPECT_NE(again.find("\"compared\": {\n          \"cpuMs\": 0.25"), std::string::npos) << again;
 }
 
 struct BadReport {
@@ -105,8 +136,16 @@ INSTANTIATE_TEST_SUITE_P(
         BadReport{"NotJson", [] { return std::string("{\"schemaVersion\": 1,"); }, "", "not valid JSON"},
         BadReport{"NotAReport", [] { return std::string(R"({"benchmarks": []})"); }, "",
                   "not a dml-conform report"},
-        BadReport{"WrongSchemaVersion", [] { return Edited([](Json& j) { j["schemaVersion"] = 2; }); },
-                  "schemaVersion", "schemaVersion 2 is not 1"},
+        BadReport{"WrongSchemaVersion", [] { return Edited([](Json& j) { j["schemaVersion"] = 3; }); },
+                  "schemaVersion", "schemaVersion 3 is not 1 to 2"},
+        BadReport{"SchemaVersionZero", [] { return Edited([](Json& j) { j["schemaVersion"] = 0; }); },
+                  "schemaVersion", "schemaVersion 0 is not 1 to 2"},
+        BadReport{"TimingWithoutComparedOrCold",
+                  [] { return Edited([](Json& j) { j["cases"][0]["timing"].erase("compared"); }); },
+                  "cases[0].timing.cold.cpuMs", "cases[0]: case.timing.cold.cpuMs has the wrong type (object)"},
+        BadReport{"ColdSamplesOfTheWrongType",
+                  [] { return Edited([](Json& j) { j["cases"][0]["timing"]["cold"]["cpuMs"]["samples"] = "one"; }); },
+                  "cases[0].timing.cold.cpuMs.samples", "samples has the wrong type (string)"},
         BadReport{"NoContext", [] { return Edited([](Json& j) { j.erase("context"); }); }, "context",
                   "context is not an object"},
         BadReport{"ContextFieldOfTheWrongType", [] { return Edited([](Json& j) { j["context"]["jobs"] = "two"; }); },

@@ -23,6 +23,7 @@ inline RunContext MaskedContext() {
   c.jobs = 2;
   c.iterations = 3;
   c.warmup = 1;
+  c.repeat = 2;
   c.duration_ms = 1234.5;
   c.isolation = "process";
   c.timeout_s = 60;
@@ -56,11 +57,14 @@ inline std::vector<CaseResult> SampleResults() {
                  .tolerance = "default: exact (data movement)",
                  .comparison = {.elements = 8},
                  .duration_ms = 1.5,
+                 // -i 3 -w 1 -r 2 on cpu: one cold sample and two hot ones.
                  .timing = CaseTiming{.prepare_ms = 0.125,
-                                      .cold_cpu_ms = 0.25,
-                                      .warmup = 1,
+                                      .compared_cpu_ms = 0.25,
                                       .iterations = 3,
-                                      .hot_cpu_ms = TimingStats{0.5, 0.75, 0.875, 1.25}}},
+                                      .warmup = 1,
+                                      .repeat = 2,
+                                      .cold = PhaseTiming{TimingStats{1, 1.5, 1.5, 1.5, 1.5}, std::nullopt},
+                                      .hot = PhaseTiming{TimingStats{2, 0.5, 0.75, 0.75, 1.0}, std::nullopt}}},
       CaseResult{.id = "reduce/sum/f32 [x]",
                  .file = "testcases/reduce/sum.json",
                  .file_id = "reduce/sum",
@@ -181,13 +185,16 @@ inline std::vector<CaseResult> SampleResults() {
                  .tolerance = "default: ulp <= 1 + ceil(log2 N) = 3, N = 4",
                  .comparison = {.elements = 6, .max_ulp = 2, .max_abs_error = 0.0009765625},
                  .duration_ms = 3.5,
+                 // -i 4 -w 0 -r 8: every sample hot, each over 8 executions. (No value here lies halfway
+                 // between two printed ones: C runtimes round such ties differently.)
                  .timing = CaseTiming{.prepare_ms = 0.5,
-                                      .cold_cpu_ms = 0.375,
-                                      .cold_gpu_ms = 0.0625,
-                                      .warmup = 1,
-                                      .iterations = 3,
-                                      .hot_cpu_ms = TimingStats{0.25, 0.3125, 0.328125, 0.4375},
-                                      .hot_gpu_ms = TimingStats{0.03125, 0.0390625, 0.04296875, 0.0625}},
+                                      .compared_cpu_ms = 0.375,
+                                      .compared_gpu_ms = 0.0625,
+                                      .iterations = 4,
+                                      .warmup = 0,
+                                      .repeat = 8,
+                                      .hot = PhaseTiming{TimingStats{4, 0.25, 0.3125, 0.328125, 0.4375},
+                                                         TimingStats{4, 0.03, 0.046875, 0.05, 0.0625}}},
                  .attempts = 2},
   };
 }

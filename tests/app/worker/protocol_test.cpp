@@ -98,6 +98,38 @@ TEST(WorkerProtocol, MessagesRoundTrip) {
   EXPECT_EQ(std::get<uint64_t>(back.comparison.first[0].expected), 18446744073709551615u);
 }
 
+// Runs go through workers by default, so every timing a worker measured must reach the parent's
+// reports: the compared execution, both phases with their sample counts, and the repeat count.
+TEST(WorkerProtocol, ResultsCarryTheirTimings) {
+  CaseResult r;
+  r.id = "reduce/sum/f32";
+  r.status = CaseStatus::kPass;
+  r.timing = CaseTiming{.prepare_ms = 2.5,
+                        .compared_cpu_ms = 1.25,
+                        .compared_gpu_ms = 0.5,
+                        .iterations = 3,
+                        .warmup = 1,
+                        .repeat = 2,
+                        .cold = PhaseTiming{TimingStats{1, 3.0, 3.0, 3.0, 3.0}, TimingStats{1, 0.3, 0.3, 0.3, 0.3}},
+                        .hot = PhaseTiming{TimingStats{2, 1.0, 1.5, 1.5, 2.0}, TimingStats{2, 0.1, 0.15, 0.15, 0.2}}};
+  const std::string line = EncodeMessage(r);
+  Result<WorkerMessage> decoded = DecodeMessage(std::string_view(line).substr(0, line.size() - 1));
+  ASSERT_TRUE(decoded.ok()) << decoded.error().ToString();
+  const CaseTiming& t = *std::get<CaseResult>(*decoded).timing;
+  EXPECT_EQ(t.prepare_ms, 2.5);
+  EXPECT_EQ(t.compared_cpu_ms, 1.25);
+  EXPECT_EQ(t.compared_gpu_ms, 0.5);
+  EXPECT_EQ(t.iterations, 3);
+  EXPECT_EQ(t.warmup, 1);
+  EXPECT_EQ(t.repeat, 2);
+  EXPECT_EQ(t.cold->cpu_ms.samples, 1);
+  EXPECT_EQ(t.cold->gpu_ms->median, 0.3);
+  EXPECT_EQ(t.hot->cpu_ms.samples, 2);
+  EXPECT_EQ(t.hot->cpu_ms.max, 2.0);
+  EXPECT_EQ(t.hot->gpu_ms->samples, 2);
+  EXPECT_EQ(t.hot->gpu_ms->mean, 0.15);
+}
+
 TEST(WorkerProtocol, ForeignAndTornLinesAreNamedErrors) {
   for (const char* line : {"", "hello from a driver", "{\"result\": {\"id\": \"x\"", "{\"ready\": {}, \"extra\": 1}",
                            "{\"shout\": 1}", "[1, 2]"}) {
@@ -136,7 +168,8 @@ TEST(WorkerArgs, ReadBackAsWritten) {
   o.run.feature_level = ops::ParseFeatureLevel("4_1");
   o.run.dump_dir = "out/dump dir";
   o.run.iterations = 5;
-  o.run.warmup = 2;
+  o.run.warmup = 0;  // -w 0 is passed as written
+  o.run.repeat = 4;
   o.run.max_case_memory = (uint64_t{100} << 30) + 3;
   o.max_file_size = 1024;
   Result<WorkerOptions> back = ParseWorkerArgs(WorkerArgs(o));
@@ -150,7 +183,8 @@ TEST(WorkerArgs, ReadBackAsWritten) {
   EXPECT_EQ(back->run.feature_level, o.run.feature_level);
   EXPECT_EQ(back->run.dump_dir, o.run.dump_dir);
   EXPECT_EQ(back->run.iterations, 5);
-  EXPECT_EQ(back->run.warmup, 2);
+  EXPECT_EQ(back->run.warmup, 0);
+  EXPECT_EQ(back->run.repeat, 4);
   EXPECT_EQ(back->run.max_case_memory, o.run.max_case_memory);
   EXPECT_EQ(back->max_file_size, 1024u);
 
@@ -158,6 +192,7 @@ TEST(WorkerArgs, ReadBackAsWritten) {
   EXPECT_FALSE(ParseWorkerArgs({"worker"}).ok());  // no backend
   EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--threads", "-2"}).ok());
   EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--bogus", "1"}).ok());
+  EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--repeat", "0"}).ok());
   EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--max-case-memory", "lots"}).ok());
   EXPECT_FALSE(ParseWorkerArgs({"work", "--backend", "cpu"}).ok());
 }
