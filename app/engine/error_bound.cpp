@@ -74,21 +74,38 @@ double UnderflowCharge(uint64_t n, ops::DataType type) {
 // The final operation's flush, charged once on every bound.
 double OutputFlush(ops::DataType type) { return type == ops::DataType::kFloat32 ? kFlushedFloat32 : 0; }
 
-// What each function's bound needs from its block, gathered in one pass.
+// What each function's bound needs from its block, gathered in one pass over its finite terms.
 struct Magnitudes {
-  double sum = 0;         // sum x
-  double abs_sum = 0;     // sum |x|
-  double square_sum = 0;  // sum x^2
+  double sum = 0;           // sum x
+  double abs_sum = 0;       // sum |x|
+  double square_sum = 0;    // sum x^2
+  double largest_partial = 0;  // max(sum of the positive x, sum of the negative |x|): no partial sum is larger
+  bool non_finite = false;  // a term is an infinity or NaN
 };
 
 Magnitudes MagnitudesOf(const Block& block) {
   Magnitudes m;
+  double positive = 0, negative = 0;
   block.ForEach([&](double x) {
+    if (!std::isfinite(x)) {
+      m.non_finite = true;
+      return;
+    }
     m.sum += x;
     m.abs_sum += std::fabs(x);
     m.square_sum += x * x;
+    (x > 0 ? positive : negative) += std::fabs(x);
   });
+  m.largest_partial = std::max(positive, negative);
   return m;
+}
+
+double LargestFinite(ops::DataType type) {
+  switch (type) {
+    case ops::DataType::kFloat16: return 65504;
+    case ops::DataType::kFloat64: return std::numeric_limits<double>::max();
+    default: return std::numeric_limits<float>::max();
+  }
 }
 
 // -log(1 - b / s): how far log can move when its argument s moves by up to b; unbounded from b >= s on,
@@ -115,8 +132,14 @@ double FunctionBound(F function, const Block& block, uint64_t n, ops::DataType t
   const double eps = MachineEpsilon(type);
   if (function == F::kLogSumExp) return LogSumExpBound(block, n, type, eps);
   const Magnitudes m = MagnitudesOf(block);
-  // An infinity or NaN among the terms makes the result one too: compared exactly.
-  if (!std::isfinite(m.abs_sum) || !std::isfinite(m.square_sum)) return 0;
+  // A partial sum past the type's largest value overflows in some summation orders (the positive terms
+  // first; squares in every order): an infinity, NaN or the finite sum are all right answers. L1 sums |x|.
+  const double largest_partial = function == F::kSumSquare || function == F::kL2 ? m.square_sum
+                                 : function == F::kL1                           ? m.abs_sum
+                                                                                : m.largest_partial;
+  if (largest_partial > LargestFinite(type)) return kInf;
+  // Otherwise an infinity or NaN among the terms makes the result one too: compared exactly.
+  if (m.non_finite) return 0;
   const double u = UnderflowCharge(n, type);
   const double b = SumCoefficient(n, type) * eps * m.abs_sum + u;
   switch (function) {

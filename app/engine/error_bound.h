@@ -38,7 +38,12 @@
 // bounds of the function over [sum - B, sum + B], not first-order ones (first order: B2 / (2 * L2) and
 // B / sum).
 //
-// Terms that hold an infinity or NaN make the bound 0: the result is an infinity or NaN, compared exactly.
+// Overflow: when a partial sum of the finite terms can pass the output type's largest finite value (the
+// larger of the sum of the positive terms and of the negative terms' magnitudes; sum|x| for L1, sum x^2
+// for SUM_SQUARE and L2), a backend accumulating in the output type overflows in some orders (squares:
+// in every order) to an infinity or, beside an infinite term, NaN: the bound is infinite and any answer
+// passes. Otherwise terms that hold an infinity or NaN make the bound 0: the result is an
+// infinity or NaN, compared exactly.
 //
 // MULTIPLY has none: a product's error is relative to |product| (gamma_{N-1}), which no cancellation
 // shrinks, so its ULP bound already holds. Integer outputs and MIN, MAX, ARGMIN, ARGMAX have none.

@@ -102,6 +102,23 @@ TEST(DataErrorBounds, LogSumOfASumWithinItsErrorOfZeroAdmitsAnyAnswer) {
   EXPECT_EQ(Bounds(ReduceFunction::kL2, {1, -inf})[0], 0);
 }
 
+// fuzz's findings on an NVIDIA H200: a FLOAT32 SUM whose partial sums pass FLT_MAX in one order is inf
+// there, the double reference finite; LOG_SUM of a sum past FLT_MAX is inf, or NaN beside an infinite
+// term. Terms whose magnitudes add past the largest finite value admit any answer.
+TEST(DataErrorBounds, TermsThatMayOverflowInSomeOrderAdmitAnyAnswer) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const float big = 3e38f, finf = std::numeric_limits<float>::infinity();
+  EXPECT_EQ(Bounds(ReduceFunction::kSum, {big, big, -big})[0], inf);
+  EXPECT_EQ(Bounds(ReduceFunction::kLogSum, {big, big})[0], inf);
+  EXPECT_EQ(Bounds(ReduceFunction::kLogSum, {finf, -big, -big})[0], inf);
+  EXPECT_EQ(Bounds(ReduceFunction::kL2, {2e19f, 2e19f})[0], inf);  // sum x^2 = 8e38
+  // Below the largest value nothing overflows: an infinite term is compared exactly, a finite sum bounded.
+  EXPECT_EQ(Bounds(ReduceFunction::kSum, {finf, -big})[0], 0);
+  EXPECT_LT(Bounds(ReduceFunction::kSum, {big, -big})[0], inf);
+  const ops::ReduceDesc half = Reduce(ReduceFunction::kSum, DataType::kFloat16, {2}, {0});
+  EXPECT_EQ(DataErrorBounds(half, Bytes(std::vector<uint16_t>{0x7bff, 0x7bff})), std::vector<double>{inf});  // 65504 * 2
+}
+
 TEST(DataErrorBounds, LogSumExpShiftsByTheMaximum) {
   // {0, 0}: S = 2 terms of 1; B = 2 eps 2 + eps (4 + 4) = 12 eps; first order B / S = 6 eps, plus
   // 4 eps (1 + 0 + log 2).
