@@ -246,7 +246,8 @@ Status VulkanContext::Init(const std::string& selector, bool validation) {
   if (caps_.api_version < VK_API_VERSION_1_2) {
     return Unavailable(info_.name + " supports Vulkan " + VersionString(caps_.api_version), "Vulkan 1.2 or later");
   }
-  api_.vkGetPhysicalDeviceMemoryProperties(physical_, &memory_);
+  VkPhysicalDeviceMemoryProperties memory{};
+  api_.vkGetPhysicalDeviceMemoryProperties(physical_, &memory);
 
   uint32_t family_count = 0;
   api_.vkGetPhysicalDeviceQueueFamilyProperties(physical_, &family_count, nullptr);
@@ -284,6 +285,7 @@ Status VulkanContext::Init(const std::string& selector, bool validation) {
   DMLC_RETURN_IF_ERROR(CheckVk(api_.vkCreateDevice(physical_, &device_info, nullptr, &device_), "vkCreateDevice"));
   DMLC_RETURN_IF_ERROR(api_.LoadDevice(device_));
   api_.vkGetDeviceQueue(device_, family, 0, &queue_);
+  buffers_ = std::make_unique<BufferPool>(api_, device_, memory);
 
   VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pool_info.queueFamilyIndex = family;
@@ -293,6 +295,7 @@ Status VulkanContext::Init(const std::string& selector, bool validation) {
 VulkanContext::~VulkanContext() {
   if (device_ != VK_NULL_HANDLE) {
     api_.vkDeviceWaitIdle(device_);
+    buffers_.reset();
     for (auto& [name, p] : pipelines_) {
       api_.vkDestroyPipeline(device_, p.pipeline, nullptr);
       api_.vkDestroyPipelineLayout(device_, p.layout, nullptr);
@@ -305,15 +308,6 @@ VulkanContext::~VulkanContext() {
     validation_.Destroy(instance_);
     api_.vkDestroyInstance(instance_, nullptr);
   }
-}
-
-int VulkanContext::FindMemoryType(uint32_t type_bits, VkMemoryPropertyFlags required) const {
-  for (uint32_t i = 0; i < memory_.memoryTypeCount; ++i) {
-    if ((type_bits & (1u << i)) != 0 && (memory_.memoryTypes[i].propertyFlags & required) == required) {
-      return static_cast<int>(i);
-    }
-  }
-  return -1;
 }
 
 Result<const Pipeline*> VulkanContext::GetPipeline(const std::string& name, uint32_t storage_bindings) {

@@ -11,6 +11,7 @@
 
 #include "backends/backend.h"
 #include "backends/gpu/dispatch_plan.h"
+#include "backends/vulkan/buffer_pool.h"
 #include "backends/vulkan/validation.h"
 #include "backends/vulkan/vulkan_api.h"
 
@@ -61,8 +62,8 @@ class VulkanContext {
   // VulkanOperator creates the scratch buffers plans name.
   gpu::DeviceLimits limits() const { return {caps_.max_compute_work_group_count[0], true}; }
 
-  // Memory type index with all of `required` among `type_bits`; -1 when none.
-  int FindMemoryType(uint32_t type_bits, VkMemoryPropertyFlags required) const;
+  // The buffers operators take and give back (buffer_pool.h); freed before the device.
+  BufferPool& buffers() { return *buffers_; }
   // The pipeline of kernel variant `name` with `storage_bindings` buffers, created on first use.
   Result<const Pipeline*> GetPipeline(const std::string& name, uint32_t storage_bindings);
 
@@ -87,10 +88,10 @@ class VulkanContext {
   VkQueue queue_ = VK_NULL_HANDLE;
   VkCommandPool command_pool_ = VK_NULL_HANDLE;
   uint32_t timestamp_valid_bits_ = 0;
-  VkPhysicalDeviceMemoryProperties memory_{};
   DeviceInfo info_;
   DeviceCapabilities caps_;
   std::map<std::string, Pipeline> pipelines_;
+  std::unique_ptr<BufferPool> buffers_;
   bool lost_ = false;
   // DMLC_VULKAN_PIPELINE_STATS set and VK_KHR_pipeline_executable_properties present: each new
   // pipeline's compiler statistics (registers, local memory, ...) go to stderr, for tuning kernels.

@@ -14,6 +14,9 @@ constexpr uint64_t kFenceTimeoutNs = 60'000'000'000;
 
 VkDeviceSize AlignUp(VkDeviceSize v, VkDeviceSize alignment) { return (v + alignment - 1) / alignment * alignment; }
 
+constexpr VkBufferUsageFlags kTensorUsage =
+    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+
 void Barrier(const VulkanApi& api, VkCommandBuffer cb, VkPipelineStageFlags src_stage, VkAccessFlags src_access,
              VkPipelineStageFlags dst_stage, VkAccessFlags dst_access) {
   VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
@@ -43,15 +46,16 @@ VulkanOperator::VulkanOperator(std::shared_ptr<VulkanContext> context, const ops
 VulkanOperator::~VulkanOperator() {
   const VulkanApi& api = context_->api();
   VkDevice device = context_->device();
-  // The command buffer may still run if a wait timed out; nothing below may be freed under it.
-  api.vkDeviceWaitIdle(device);
+  // The command buffer may still run if a wait failed or timed out; nothing below may be freed or
+  // reused under it. Every other submission was waited for.
+  if (in_flight_) api.vkDeviceWaitIdle(device);
   if (fence_ != VK_NULL_HANDLE) api.vkDestroyFence(device, fence_, nullptr);
   DestroyRecording(single_);
   DestroyRecording(repeated_);
   if (descriptor_pool_ != VK_NULL_HANDLE) api.vkDestroyDescriptorPool(device, descriptor_pool_, nullptr);
-  for (Buffer& b : tensors_) DestroyBuffer(b);
-  DestroyBuffer(staging_);
-  DestroyBuffer(params_);
+  for (DeviceBuffer& b : tensors_) Release(b);
+  Release(staging_);
+  Release(params_);
 }
 
 void VulkanOperator::DestroyRecording(Recording& recording) {
@@ -63,11 +67,14 @@ void VulkanOperator::DestroyRecording(Recording& recording) {
   recording = Recording{};
 }
 
-void VulkanOperator::DestroyBuffer(Buffer& b) {
-  const VulkanApi& api = context_->api();
-  if (b.buffer != VK_NULL_HANDLE) api.vkDestroyBuffer(context_->device(), b.buffer, nullptr);
-  if (b.memory != VK_NULL_HANDLE) api.vkFreeMemory(context_->device(), b.memory, nullptr);  // unmaps too
-  b = Buffer{};
+void VulkanOperator::Release(DeviceBuffer& b) {
+  // A lost device's buffers are no use to the next operator, which gets a new device.
+  if (context_->lost()) {
+    context_->buffers().Destroy(b);
+  } else {
+    context_->buffers().Give(b);
+  }
+  b = DeviceBuffer{};
 }
 
 Status VulkanOperator::Fail(Status status) {
@@ -75,41 +82,8 @@ Status VulkanOperator::Fail(Status status) {
   return status;
 }
 
-Result<VulkanOperator::Buffer> VulkanOperator::CreateBuffer(VkDeviceSize size, VkBufferUsageFlags usage,
-                                                           bool host_visible) {
-  const VulkanApi& api = context_->api();
-  VkDevice device = context_->device();
-  Buffer b;
-  VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-  info.size = size;
-  info.usage = usage;
-  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-  DMLC_RETURN_IF_ERROR(CheckVk(api.vkCreateBuffer(device, &info, nullptr, &b.buffer), "vkCreateBuffer"));
-  VkMemoryRequirements req;
-  api.vkGetBufferMemoryRequirements(device, b.buffer, &req);
-  // Staging must be host-visible and coherent (no flushes); tensors prefer device-local memory.
-  int type = host_visible
-                 ? context_->FindMemoryType(req.memoryTypeBits,
-                                            VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)
-                 : context_->FindMemoryType(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-  if (type < 0 && !host_visible) type = context_->FindMemoryType(req.memoryTypeBits, 0);
-  if (type < 0) {
-    api.vkDestroyBuffer(device, b.buffer, nullptr);
-    return MakeError("vulkan", "", "no memory type fits a buffer", "a host-visible coherent memory type exists");
-  }
-  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-  alloc.allocationSize = req.size;
-  alloc.memoryTypeIndex = static_cast<uint32_t>(type);
-  VkResult r = api.vkAllocateMemory(device, &alloc, nullptr, &b.memory);
-  if (r == VK_SUCCESS) r = api.vkBindBufferMemory(device, b.buffer, b.memory, 0);
-  void* mapped = nullptr;
-  if (r == VK_SUCCESS && host_visible) r = api.vkMapMemory(device, b.memory, 0, VK_WHOLE_SIZE, 0, &mapped);
-  if (r != VK_SUCCESS) {
-    DestroyBuffer(b);
-    return CheckVk(r, "allocating buffer memory").error();
-  }
-  b.mapped = static_cast<std::byte*>(mapped);
-  return b;
+Result<DeviceBuffer> VulkanOperator::CreateBuffer(VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible) {
+  return context_->buffers().Take(size, usage, host_visible);
 }
 
 Status VulkanOperator::Build(const std::vector<gpu::Dispatch>& plan) {
@@ -117,11 +91,10 @@ Status VulkanOperator::Build(const std::vector<gpu::Dispatch>& plan) {
   VkDevice device = context_->device();
   VkDeviceSize staging_size = 0;
   for (uint64_t bytes : tensor_bytes_) {
-    Result<Buffer> b = CreateBuffer(bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                               VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                                    false);
+    Result<DeviceBuffer> b = CreateBuffer(bytes, kTensorUsage, false);
     if (!b.ok()) return Fail(b.error());
     tensors_.push_back(*b);
+    buffer_bytes_.push_back(bytes);
     staging_offset_.push_back(staging_size);
     staging_size += AlignUp(bytes, 16);
   }
@@ -132,9 +105,11 @@ Status VulkanOperator::Build(const std::vector<gpu::Dispatch>& plan) {
       return Fail(MakeError("vulkan", "", "scratch buffer " + std::to_string(d.output) + " out of order",
                             "plans number scratch buffers after the bindings, in order"));
     }
-    Result<Buffer> b = CreateBuffer(d.scratch_bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, false);
+    // Scratch buffers share the tensors' usage, so that they come from and go back to one pool class.
+    Result<DeviceBuffer> b = CreateBuffer(d.scratch_bytes, kTensorUsage, false);
     if (!b.ok()) return Fail(b.error());
     tensors_.push_back(*b);
+    buffer_bytes_.push_back(d.scratch_bytes);
   }
   for (const gpu::Dispatch& d : plan) {
     for (uint32_t t : d.inputs) {
@@ -148,14 +123,14 @@ Status VulkanOperator::Build(const std::vector<gpu::Dispatch>& plan) {
                             "every buffer a plan names exists"));
     }
   }
-  Result<Buffer> staging =
+  Result<DeviceBuffer> staging =
       CreateBuffer(staging_size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
   if (!staging.ok()) return Fail(staging.error());
   staging_ = *staging;
 
   const VkDeviceSize params_stride =
       AlignUp(sizeof(gpu::ParamBlock), std::max<VkDeviceSize>(context_->caps().min_uniform_buffer_offset_alignment, 16));
-  Result<Buffer> params = CreateBuffer(params_stride * plan.size(), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, true);
+  Result<DeviceBuffer> params = CreateBuffer(params_stride * plan.size(), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, true);
   if (!params.ok()) return Fail(params.error());
   params_ = *params;
   for (size_t i = 0; i < plan.size(); ++i) {
@@ -212,7 +187,8 @@ Status VulkanOperator::AllocateDescriptorSets(const std::vector<gpu::Dispatch>& 
     tensors.push_back(plan[i].output);
     std::vector<VkDescriptorBufferInfo> infos;
     infos.push_back({params_.buffer, i * params_stride, sizeof(gpu::ParamBlock)});
-    for (uint32_t t : tensors) infos.push_back({tensors_[t].buffer, 0, VK_WHOLE_SIZE});
+    // The tensor's own bytes: a pooled buffer may be larger.
+    for (uint32_t t : tensors) infos.push_back({tensors_[t].buffer, 0, buffer_bytes_[t]});
     std::vector<VkWriteDescriptorSet> writes(infos.size());
     for (size_t b = 0; b < infos.size(); ++b) {
       writes[b].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
@@ -334,9 +310,11 @@ Result<std::vector<Timing>> VulkanOperator::Submit(const Recording& recording) {
   Status s = CheckVk(api.vkResetFences(device, 1, &fence_), "vkResetFences");
   const auto start = std::chrono::steady_clock::now();
   if (s.ok()) s = CheckVk(api.vkQueueSubmit(context_->queue(), 1, &submit, fence_), "vkQueueSubmit");
+  if (s.ok()) in_flight_ = true;
   if (s.ok()) s = CheckVk(api.vkWaitForFences(device, 1, &fence_, VK_TRUE, kFenceTimeoutNs), "vkWaitForFences");
   const auto end = std::chrono::steady_clock::now();
   if (!s.ok()) return Fail(s).error();
+  in_flight_ = false;
 
   const size_t executions = static_cast<size_t>(recording.executions);
   Timing each;

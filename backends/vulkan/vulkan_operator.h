@@ -37,12 +37,6 @@ class VulkanOperator final : public PreparedOperator {
   static constexpr int kMaxIterations = 65536;
 
  private:
-  struct Buffer {
-    VkBuffer buffer = VK_NULL_HANDLE;
-    VkDeviceMemory memory = VK_NULL_HANDLE;
-    std::byte* mapped = nullptr;  // host-visible buffers only
-  };
-
   // One dispatch of the plan, as the recordings replay it.
   struct Step {
     const Pipeline* pipeline = nullptr;
@@ -59,7 +53,8 @@ class VulkanOperator final : public PreparedOperator {
 
   VulkanOperator(std::shared_ptr<VulkanContext> context, const ops::OperatorDesc& desc);
   Status Build(const std::vector<gpu::Dispatch>& plan);
-  Result<Buffer> CreateBuffer(VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible);
+  // From the context's pool (buffer_pool.h), which may give a larger buffer than `size`.
+  Result<DeviceBuffer> CreateBuffer(VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible);
   Status AllocateDescriptorSets(const std::vector<gpu::Dispatch>& plan, VkDeviceSize params_stride);
   Status Record(int executions, Recording& recording);
   void DestroyRecording(Recording& recording);
@@ -68,7 +63,8 @@ class VulkanOperator final : public PreparedOperator {
   // Submits `recording`, waits, and returns one Timing per execution.
   Result<std::vector<Timing>> Submit(const Recording& recording);
   void Unstage(std::span<const MutableBuffer> outputs) const;
-  void DestroyBuffer(Buffer& b);
+  // Gives `b` back to the context's pool, or frees it when the device was lost.
+  void Release(DeviceBuffer& b);
   Status Fail(Status status);  // marks the context lost and passes the error on
 
   std::shared_ptr<VulkanContext> context_;
@@ -76,14 +72,16 @@ class VulkanOperator final : public PreparedOperator {
   size_t input_count_ = 0;
   std::vector<uint64_t> tensor_bytes_;       // per binding (ops::Bindings order)
   std::vector<VkDeviceSize> staging_offset_;  // per binding
-  std::vector<Buffer> tensors_;               // per binding, then the plan's scratch buffers; device-local
-  Buffer staging_;
-  Buffer params_;
+  std::vector<DeviceBuffer> tensors_;         // per binding, then the plan's scratch buffers; device-local
+  std::vector<VkDeviceSize> buffer_bytes_;    // bytes each of tensors_ is bound with: its own size
+  DeviceBuffer staging_;
+  DeviceBuffer params_;
   std::vector<Step> steps_;                   // per dispatch
   VkDescriptorPool descriptor_pool_ = VK_NULL_HANDLE;
   Recording single_;    // Execute()'s, recorded by Build()
   Recording repeated_;  // the last ExecuteRepeated() count's, recorded on first use
   VkFence fence_ = VK_NULL_HANDLE;
+  bool in_flight_ = false;  // a submission was not seen to finish: the destructor waits for the device
 };
 
 }  // namespace dmlc::backends::vulkan
