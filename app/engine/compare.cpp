@@ -50,8 +50,9 @@ struct Recorder {
 template <class Bits, class Decode>
 class FloatRule {
  public:
-  FloatRule(const Tolerance& tol, std::span<const double> bounds, Decode decode)
-      : tol_(tol), bounds_(bounds), decode_(decode), any_error_allowed_(!IsExact(tol) || !bounds.empty()),
+  FloatRule(const Tolerance& tol, const Admissions& admitted, Decode decode)
+      : tol_(tol), bounds_(admitted.element_bounds), decode_(decode),
+        zero_signs_equal_(admitted.zero_signs_equal || !IsExact(tol) || !admitted.element_bounds.empty()),
         has_abs_(tol.absolute.has_value() || tol.relative.has_value()), atol_(tol.absolute.value_or(0.0)),
         rtol_(tol.relative.value_or(0.0)) {}
 
@@ -70,7 +71,7 @@ class FloatRule {
     if (ulp_out != nullptr) *ulp_out = ulp;
     if (abs_out != nullptr) *abs_out = abs_error;
     if (e_nan || a_nan) return false;
-    if (e == 0 && a == 0) return any_error_allowed_;  // only the sign of zero differs
+    if (e == 0 && a == 0) return zero_signs_equal_;  // only the sign of zero differs
     if (!std::isfinite(e) || !std::isfinite(a)) return false;  // no bound admits an infinity not bit-equal
     return (tol_.ulp && ulp <= static_cast<double>(*tol_.ulp)) ||
            (has_abs_ && abs_error <= atol_ + rtol_ * std::fabs(e)) ||
@@ -83,14 +84,15 @@ class FloatRule {
   const Tolerance& tol_;
   std::span<const double> bounds_;
   Decode decode_;
-  bool any_error_allowed_, has_abs_;
+  bool zero_signs_equal_;  // any error allowed, or the caller says so
+  bool has_abs_;
   double atol_, rtol_;
 };
 
 template <class Bits, class Decode>
 void CompareFloats(const std::byte* e_base, const std::byte* a_base, const std::vector<uint32_t>& strides,
                    const Tolerance& tol, const Admissions& admitted, Recorder& rec, Decode decode) {
-  const FloatRule<Bits, Decode> rule(tol, admitted.element_bounds, decode);
+  const FloatRule<Bits, Decode> rule(tol, admitted, decode);
   const std::byte* alternative = admitted.alternative.empty() ? nullptr : admitted.alternative.data();
   ForEachElement(rec.sizes, strides, [&](uint64_t linear, uint64_t offset) {
     const Bits eb = Load<Bits>(e_base, offset);

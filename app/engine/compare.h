@@ -4,8 +4,9 @@
 //   an element passes when it is within the tolerance's ULP bound OR |a - e| <= atol + rtol * |e|,
 //   whichever bounds the tolerance gives, OR, where the caller gives per-element bounds (the data-derived
 //   default of the summing REDUCE functions, error_bound.h), |a - e| <= that element's bound. -0 and +0
-//   are equal only where the tolerance allows any error; infinities and NaN must match exactly (no bound
-//   admits them).
+//   are equal only where the tolerance allows any error or the caller says so (MIN and MAX);
+//   infinities and NaN must match exactly (no bound admits them), except where an element's bound is
+//   infinite (the data leave the result undetermined): then any answer passes.
 // - Where the caller gives an alternative expected buffer (the flushed reference, flush_to_zero.h), an
 //   element that fails against the expected value passes when it passes, by the same rule, against the
 //   alternative's (integers: equals it). Errors and mismatches are reported against the expected value.
@@ -51,6 +52,8 @@ struct Admissions {
   std::span<const double> element_bounds;
   // A second expected buffer laid out as the expected one: an element also passes against its value.
   std::span<const std::byte> alternative;
+  // -0 and +0 are equal whatever the tolerance (MIN and MAX: which of two tied zeros comes out is open).
+  bool zero_signs_equal = false;
 };
 
 // Compares the logical elements of two buffers laid out as `desc` says, adding to `result` (so one

@@ -108,6 +108,26 @@ double LargestFinite(ops::DataType type) {
   }
 }
 
+double SmallestNormal(ops::DataType type) {
+  switch (type) {
+    case ops::DataType::kFloat16: return 0x1p-14;
+    case ops::DataType::kFloat64: return std::numeric_limits<double>::min();
+    default: return std::numeric_limits<float>::min();
+  }
+}
+
+// MULTIPLY: 0 (the ULP bound alone) unless some order of the products leaves the normal range: the
+// factors above 1 in magnitude multiply past the largest value (an infinity, or NaN against a zero
+// factor), or those below 1 under the smallest normal (0 once flushed, or precision lost in gradual
+// underflow): then any answer. Sums of log2 magnitudes, so the test itself never overflows.
+double MultiplyBound(const Block& block, ops::DataType type) {
+  double above = 0, below = 0;
+  block.ForEach([&](double x) {
+    if (std::isfinite(x) && x != 0) (std::fabs(x) > 1 ? above : below) += std::log2(std::fabs(x));
+  });
+  return above > std::log2(LargestFinite(type)) || below < std::log2(SmallestNormal(type)) ? kInf : 0;
+}
+
 // -log(1 - b / s): how far log can move when its argument s moves by up to b; unbounded from b >= s on,
 // where the computed argument may reach 0.
 double LogError(double s, double b) { return s > b ? -std::log1p(-b / s) : kInf; }
@@ -131,6 +151,7 @@ double LogSumExpBound(const Block& block, uint64_t n, ops::DataType type, double
 double FunctionBound(F function, const Block& block, uint64_t n, ops::DataType type) {
   const double eps = MachineEpsilon(type);
   if (function == F::kLogSumExp) return LogSumExpBound(block, n, type, eps);
+  if (function == F::kMultiply) return MultiplyBound(block, type);
   const Magnitudes m = MagnitudesOf(block);
   // A partial sum past the type's largest value overflows in some summation orders (the positive terms
   // first; squares in every order): an infinity, NaN or the finite sum are all right answers. L1 sums |x|.
@@ -200,7 +221,8 @@ bool HasDataErrorBound(const ops::ReduceDesc& desc) {
     case F::kL2:
     case F::kSumSquare:
     case F::kLogSum:
-    case F::kLogSumExp: return true;
+    case F::kLogSumExp:
+    case F::kMultiply: return true;
     default: return false;
   }
 }
@@ -227,6 +249,8 @@ std::string DataErrorBoundFormula(const ops::ReduceDesc& desc) {
       formula = "G + 4 * eps * (1 + |max| + log S + G), G = -log(1 - B / S), S = sum exp(x - max), B = " + c +
                 " * eps * S + eps * sum (4 + 2.5 |x - max|) exp(x - max)" + u;
       break;
+    // No flush terms: a product has no cancellation to bound, only its range.
+    case F::kMultiply: return "0, or any value when a partial product may leave the normal range";
     default: return "";
   }
   return f32 ? "(" + formula + ") + 2^-126, U = 3N * 2^-126" : formula;

@@ -45,8 +45,10 @@
 // passes. Otherwise terms that hold an infinity or NaN make the bound 0: the result is an
 // infinity or NaN, compared exactly.
 //
-// MULTIPLY has none: a product's error is relative to |product| (gamma_{N-1}), which no cancellation
-// shrinks, so its ULP bound already holds. Integer outputs and MIN, MAX, ARGMIN, ARGMAX have none.
+// MULTIPLY's is 0 (a product's error is relative to |product| (gamma_{N-1}), which no cancellation
+// shrinks, so its ULP bound already holds) unless some order of the products leaves the normal range:
+// the factors above 1 in magnitude multiply past the largest finite value, or those below 1 under the
+// smallest normal; then it is infinite (any answer). Integer outputs and MIN, MAX, ARGMIN, ARGMAX have none.
 //
 // Thread-safe (pure functions).
 #pragma once
@@ -67,7 +69,8 @@ double MachineEpsilon(ops::DataType type);
 // Elements reduced into each output element: the product of the reduced axes' input sizes.
 uint64_t ReducedCount(const ops::ReduceDesc& desc);
 
-// Whether DataErrorBounds() applies: a float SUM, AVERAGE, L1, L2, SUM_SQUARE, LOG_SUM or LOG_SUM_EXP.
+// Whether DataErrorBounds() applies: a float SUM, AVERAGE, L1, L2, SUM_SQUARE, LOG_SUM, LOG_SUM_EXP or
+// MULTIPLY.
 bool HasDataErrorBound(const ops::ReduceDesc& desc);
 // The bound as reports state it: "N * eps * sum|x|" (FLOAT16); FLOAT32's adds its flushes,
 // "(N * eps * sum|x| + U) + 2^-126, U = 3N * 2^-126". Only for descs HasDataErrorBound() accepts.

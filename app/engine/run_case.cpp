@@ -197,7 +197,8 @@ Verdict Runner::Judge(const TestCase& c, const std::vector<backends::ConstBuffer
     const std::span<const std::byte> flushed = expectations.flushed.empty() ? std::span<const std::byte>{}
                                                                               : expectations.flushed[i];
     CompareTensor(*outs[i]->desc, outs[i]->name, expected[i], outputs[i].buffer(), tolerance.tolerance,
-                  options_.max_reported_mismatches, r.comparison, {.element_bounds = bounds, .alternative = flushed});
+                  options_.max_reported_mismatches, r.comparison,
+                  {.element_bounds = bounds, .alternative = flushed, .zero_signs_equal = ZeroSignsEqual(c.desc)});
   }
   if (!oob.empty()) return Fail(oob);
   if (!r.comparison.passed()) {

@@ -58,7 +58,7 @@ ToleranceRule WithDataBound(ToleranceRule rule, const ops::ReduceDesc& desc) {
 
 ToleranceRule ReduceDefault(const ops::ReduceDesc& desc) {
   if (ops::IsInteger(desc.OutputTensor.DataType)) return Exact("integer output");
-  if (desc.Function == F::kMin || desc.Function == F::kMax) return Exact("MIN/MAX select an input");
+  if (desc.Function == F::kMin || desc.Function == F::kMax) return Exact("MIN/MAX select an input; -0 and +0 tie");
   const ToleranceRule rule = UlpDefault(desc);
   return HasDataErrorBound(desc) ? WithDataBound(rule, desc) : rule;
 }
@@ -73,6 +73,11 @@ ToleranceRule DefaultTolerance(const ops::OperatorDesc& desc) {
 ToleranceRule ToleranceFor(const TestCase& test_case) {
   if (test_case.tolerance) return {*test_case.tolerance, "", "case: " + DescribeTolerance(*test_case.tolerance)};
   return DefaultTolerance(test_case.desc);
+}
+
+bool ZeroSignsEqual(const ops::OperatorDesc& desc) {
+  const auto* reduce = std::get_if<ops::ReduceDesc>(&desc);
+  return reduce != nullptr && (reduce->Function == F::kMin || reduce->Function == F::kMax);
 }
 
 bool IsExact(const Tolerance& t) {

@@ -14,7 +14,7 @@
 // | REDUCE SUM_SQUARE                      | float   | ulp <= 2 + ceil(log2 N); or the data bound          |
 // | REDUCE AVERAGE                         | float   | ulp <= 3 + ceil(log2 N); or the data bound          |
 // | REDUCE L2                              | float   | ulp <= 3 + ceil(log2 N / 2); or the data bound      |
-// | REDUCE MULTIPLY                        | float   | ulp <= N + 1 (each of N-1 products rounds)          |
+// | REDUCE MULTIPLY                        | float   | ulp <= N + 1 (each of N-1 products rounds); or ...  |
 // | REDUCE LOG_SUM                         | float   | ulp <= 4 or abs <= (4 + ceil(log2 N)) * eps; or ... |
 // | REDUCE LOG_SUM_EXP                     | float   | ulp <= 4 or abs <= (6 + ceil(log2 N)) * eps; or ... |
 //
@@ -61,6 +61,9 @@ std::string DescribeTolerance(const ToleranceRule& rule, std::span<const double>
 // " (largest 1.13e-04)": the largest of `bounds` (infinity included, NaN left out), for the rule's text;
 // "" when there are none.
 std::string LargestBound(std::span<const double> bounds);
+// REDUCE MIN and MAX (float): -0 and +0 tie, and which of two tied zeros a backend returns is open
+// (IEEE 754-2008's minNum and maxNum, Direct3D's min and max), so the comparison takes them as equal.
+bool ZeroSignsEqual(const ops::OperatorDesc& desc);
 // True when the tolerance admits no error at all (no bound given, or every bound 0).
 bool IsExact(const Tolerance& tolerance);
 

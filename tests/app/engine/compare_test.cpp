@@ -241,6 +241,16 @@ TEST(CompareTensor, AnAlternativeAdmitsWhatItMatchesUnderTheSameTolerance) {
   EXPECT_EQ(ints.first[0].coordinates, (std::vector<uint32_t>{1}));
 }
 
+TEST(CompareTensor, ZeroSignsEqualWhenTheCallerSaysSo) {
+  const ops::TensorDesc desc = Tensor(DataType::kFloat32, {2});
+  CompareResult strict, tied;
+  CompareTensor(desc, "OutputTensor", Bytes<float>({0.0f, -0.0f}), Bytes<float>({-0.0f, 0.0f}), kExact, 10, strict);
+  EXPECT_EQ(strict.mismatches, 2u);
+  CompareTensor(desc, "OutputTensor", Bytes<float>({0.0f, -0.0f}), Bytes<float>({-0.0f, 0.0f}), kExact, 10, tied,
+                {.zero_signs_equal = true});
+  EXPECT_TRUE(tied.passed());
+}
+
 TEST(CompareTensor, AccumulatesOverSeveralOutputs) {
   const ops::TensorDesc desc = Tensor(DataType::kInt32, {1});
   const std::vector<std::byte> one = Bytes<int32_t>({1}), two = Bytes<int32_t>({2});

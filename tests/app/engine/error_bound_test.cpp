@@ -119,6 +119,17 @@ TEST(DataErrorBounds, TermsThatMayOverflowInSomeOrderAdmitAnyAnswer) {
   EXPECT_EQ(DataErrorBounds(half, Bytes(std::vector<uint16_t>{0x7bff, 0x7bff})), std::vector<double>{inf});  // 65504 * 2
 }
 
+// fuzz's findings on an NVIDIA H200: FLOAT32 products whose partial products leave the normal range in
+// some order (inf, 0 or NaN there) admit any answer; others keep the ULP bound alone (a bound of 0).
+TEST(DataErrorBounds, ProductsThatMayLeaveTheNormalRangeAdmitAnyAnswer) {
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(Bounds(ReduceFunction::kMultiply, {0x1p100f, 0x1p100f, 0x1p-100f, 0x1p-100f})[0], inf);
+  EXPECT_EQ(Bounds(ReduceFunction::kMultiply, {0x1p-100f, 0x1p-40f})[0], inf);
+  EXPECT_EQ(Bounds(ReduceFunction::kMultiply, {0, 0x1p100f, 0x1p100f})[0], inf);  // inf * 0 in one order
+  EXPECT_EQ(Bounds(ReduceFunction::kMultiply, {0x1p100f, 0x1p27f, 0x1p-120f, 0})[0], 0);
+  EXPECT_EQ(Bounds(ReduceFunction::kMultiply, {2, 3, -0.5f})[0], 0);
+}
+
 TEST(DataErrorBounds, LogSumExpShiftsByTheMaximum) {
   // {0, 0}: S = 2 terms of 1; B = 2 eps 2 + eps (4 + 4) = 12 eps; first order B / S = 6 eps, plus
   // 4 eps (1 + 0 + log 2).
@@ -131,10 +142,11 @@ TEST(DataErrorBounds, LogSumExpShiftsByTheMaximum) {
               (7 + 4 * (1 + std::log(2.0))) * kEps32, 1e-3 * kEps32);
 }
 
-TEST(HasDataErrorBound, OnlyTheSummingFloatFunctions) {
+TEST(HasDataErrorBound, OnlyTheArithmeticFloatFunctions) {
   EXPECT_TRUE(HasDataErrorBound(Reduce(ReduceFunction::kSum, DataType::kFloat16, {4}, {0})));
   EXPECT_FALSE(HasDataErrorBound(Reduce(ReduceFunction::kSum, DataType::kInt32, {4}, {0})));
-  EXPECT_FALSE(HasDataErrorBound(Reduce(ReduceFunction::kMultiply, DataType::kFloat32, {4}, {0})));
+  EXPECT_TRUE(HasDataErrorBound(Reduce(ReduceFunction::kMultiply, DataType::kFloat32, {4}, {0})));
+  EXPECT_FALSE(HasDataErrorBound(Reduce(ReduceFunction::kMultiply, DataType::kInt32, {4}, {0})));
   EXPECT_FALSE(HasDataErrorBound(Reduce(ReduceFunction::kMin, DataType::kFloat32, {4}, {0})));
   EXPECT_FALSE(HasDataErrorBound(Reduce(ReduceFunction::kArgMax, DataType::kFloat32, DataType::kUint32, {4}, {0})));
 }
