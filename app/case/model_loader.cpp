@@ -297,13 +297,20 @@ class ModelReader {
     }
     const uint64_t element_size =
         source->element_size.value_or(r.type == ops::DataType::kUnknown ? 0 : ops::ElementSize(r.type));
-    const uint64_t offset = source->element_offset * element_size;
-    const uint64_t available = offset <= r.initial.size() ? r.initial.size() - offset : 0;
-    const uint64_t view = source->element_count ? std::min(*source->element_count * element_size, available) : available;
+    // Products checked by division first: the counts come from the file, up to 2^40 each.
+    const uint64_t size = r.initial.size();
+    const bool offset_fits = element_size == 0 || source->element_offset <= size / element_size;
+    const uint64_t offset = offset_fits ? source->element_offset * element_size : size;
+    const uint64_t available = offset_fits ? size - offset : 0;
+    uint64_t view = available;
+    if (source->element_count && element_size > 0 && *source->element_count <= available / element_size) {
+      view = *source->element_count * element_size;
+    }
     if (view < tensor.TotalTensorSizeInBytes) {
       return node.Fail("the tensor needs " + std::to_string(tensor.TotalTensorSizeInBytes) + " bytes but the view of '" +
-                           r.name + "' from byte " + std::to_string(offset) + " holds " + std::to_string(view) +
-                           " (the resource has " + std::to_string(r.initial.size()) + ")",
+                           r.name + "' from elementOffset " + std::to_string(source->element_offset) + " (x " +
+                           std::to_string(element_size) + " bytes) holds " + std::to_string(view) + " (the resource has " +
+                           std::to_string(size) + ")",
                        "a binding's view holds the tensor's TotalTensorSizeInBytes");
     }
     return ModelView{*index, offset};

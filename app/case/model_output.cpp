@@ -42,6 +42,11 @@ std::string FormatElement(ops::DataType type, const std::byte* p) {
   }
 }
 
+// Right-aligned in `width` characters, as fmt's "{:{}}" aligns numbers.
+std::string Padded(const std::string& text, int width) {
+  return std::string(width > static_cast<int>(text.size()) ? width - text.size() : 0, ' ') + text;
+}
+
 }  // namespace
 
 std::string FormatPrint(const ModelResource& resource, std::span<const std::byte> bytes, bool verbose) {
@@ -58,11 +63,11 @@ std::string FormatPrint(const ModelResource& resource, std::span<const std::byte
     }
     uint64_t bits = 0;
     std::memcpy(&bits, p, size);
-    char line[96];
-    std::snprintf(line, sizeof line, "[%*llu] ", index_width, static_cast<unsigned long long>(i));
-    out += line + FormatElement(resource.type, p);
-    std::snprintf(line, sizeof line, " (0x%*llX)\n", static_cast<int>(size * 2), static_cast<unsigned long long>(bits));
-    out += line;
+    std::string hex;
+    for (uint64_t b = bits; b != 0 || hex.empty(); b >>= 4) hex.insert(hex.begin(), "0123456789ABCDEF"[b & 15]);
+    const std::string index = std::to_string(i);
+    out += "[" + Padded(index, index_width) + "] " + FormatElement(resource.type, p) + " (0x" +
+           Padded(hex, static_cast<int>(size * 2)) + ")\n";
   }
   if (verbose && !out.empty() && out.back() == '\n') out.pop_back();
   return out;

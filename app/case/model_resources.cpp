@@ -66,7 +66,28 @@ Result<Bytes> MixedArray(const JsonNode& array) {
   return out;
 }
 
+// A resource is held in memory from load on: past this, a model file is refused rather than a few bytes of
+// JSON ("sizeInBytes": 4294967296) allocating gigabytes.
+constexpr uint64_t kMaxResourceBytes = uint64_t{256} << 20;
+
+Status CheckSize(const JsonNode& at, uint64_t bytes) {
+  if (bytes <= kMaxResourceBytes) return OkStatus();
+  return at.Fail("the resource would hold " + std::to_string(bytes) + " bytes, over " +
+                     std::to_string(kMaxResourceBytes) + " (256 MiB)",
+                 "a model's resource is at most 256 MiB");
+}
+
+// Only a regular file of a bounded size is read: a FIFO would block, /dev/zero never end.
+Status CheckSourceFile(const JsonNode& at, const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    return at.Fail("sourcePath \"" + path.string() + "\" is not a regular file", "sourcePath names a file, relative to the model");
+  }
+  return CheckSize(at, std::filesystem::file_size(path, ec));
+}
+
 Result<Bytes> ReadRaw(const JsonNode& at, const std::filesystem::path& path) {
+  DMLC_RETURN_IF_ERROR(CheckSourceFile(at, path));
   std::ifstream in(path, std::ios::binary);
   if (!in) return at.Fail("cannot open " + path.string(), "sourcePath names a readable file");
   std::vector<char> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -94,6 +115,7 @@ Result<Bytes> FromFile(const JsonNode& object, const std::filesystem::path& dir,
     }
     return ReadRaw(source, path);
   }
+  DMLC_RETURN_IF_ERROR(CheckSourceFile(source, path));
   Result<NpyArray> npy = ReadNpy(path);
   if (!npy.ok()) return source.Fail(npy.error().message, npy.error().rule);
   if (r.type != ops::DataType::kUnknown && npy->data_type != r.type) {
@@ -129,6 +151,7 @@ Result<Bytes> InitialValues(const JsonNode& values, const std::filesystem::path&
   if (!count.ok()) return count.error();
   Result<uint64_t> n = count->Unsigned(std::numeric_limits<uint32_t>::max());
   if (!n.ok()) return n.error();
+  DMLC_RETURN_IF_ERROR(CheckSize(*count, *n * ops::ElementSize(r.type)));
   Result<Initializer> init = ParseInitializer(values, dir, r.type);
   if (!init.ok()) return init.error();
   return Encode(*init, r.type, *n);
@@ -165,6 +188,7 @@ Result<ModelResource> ParseModelResource(const JsonNode& node, const std::filesy
   if (auto v = node.Find("sizeInBytes")) {
     Result<uint64_t> s = v->Unsigned(uint64_t{1} << 32);
     if (!s.ok()) return s.error();
+    DMLC_RETURN_IF_ERROR(CheckSize(*v, *s));
     size = *s;
   }
   if (auto v = node.Find("initialValuesOffsetInBytes")) {
@@ -172,7 +196,7 @@ Result<ModelResource> ParseModelResource(const JsonNode& node, const std::filesy
     if (!o.ok()) return o.error();
     offset = *o;
   }
-  if (offset + bytes->size() > size) {
+  if (offset > kMaxResourceBytes || offset + bytes->size() > size) {
     return node.Fail("the buffer size (" + std::to_string(size) + " bytes) is too small for the initialValues (" +
                          std::to_string(bytes->size()) + " bytes) at offset " + std::to_string(offset) + " bytes",
                      "initialValues fit in sizeInBytes");
