@@ -83,7 +83,10 @@ CaseResult Runner::RunOne(const SelectedCase& selected) {
 }
 
 Verdict Runner::Execute(const TestCase& c, CaseResult& r) {
-  if (!c.skip_reason.empty()) return Skip(c.skip_reason);
+  if (!c.skip_reason.empty()) {
+    r.operator_name = "(not run here)";  // as run_plan.cpp's DescribeCase names it
+    return Skip(c.skip_reason);
+  }
   r.operator_type = std::string(ops::OperatorTypeName(ops::TypeOf(c.desc)));
   r.operator_name = ops::DisplayName(c.desc);
   r.data_types = DataTypeNames(c.desc);
