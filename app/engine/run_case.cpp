@@ -84,7 +84,7 @@ CaseResult Runner::RunOne(const SelectedCase& selected) {
 
 Verdict Runner::Execute(const TestCase& c, CaseResult& r) {
   if (!c.skip_reason.empty()) {
-    r.operator_name = "(not run here)";  // as run_plan.cpp's DescribeCase names it
+    r.operator_type = r.operator_name = "not run here";  // as run_plan.cpp's DescribeCase names it
     return Skip(c.skip_reason);
   }
   r.operator_type = std::string(ops::OperatorTypeName(ops::TypeOf(c.desc)));
