@@ -185,6 +185,8 @@ class ModelReader {
     if (!target.ok()) return target.error();
     Result<std::string> path = target->String();
     if (!path.ok()) return path.error();
+    // A path ends at its first NUL when it reaches the file system, which would write another file.
+    if (path->find('\0') != std::string::npos) return target->Fail("targetPath holds a NUL character", "targetPath is a file name");
     w.target = std::filesystem::path(*path).is_absolute() ? std::filesystem::path(*path) : dir_ / *path;
     if (auto dims = node.Find("dimensions")) {
       Result<std::vector<uint32_t>> v = dims->Uint32Array();

@@ -102,6 +102,7 @@ Result<Bytes> FromFile(const JsonNode& object, const std::filesystem::path& dir,
   const JsonNode source = object.Member("sourcePath");
   Result<std::string> text = source.String();
   if (!text.ok()) return text.error();
+  if (text->find('\0') != std::string::npos) return source.Fail("sourcePath holds a NUL character", "sourcePath is a file name");
   std::filesystem::path path(*text);
   if (!path.is_absolute()) path = dir / path;
   const std::string extension = path.extension().string();

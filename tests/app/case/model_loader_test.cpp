@@ -138,6 +138,8 @@ INSTANTIATE_TEST_SUITE_P(
         ModelErrorRow{"SourceNotARegularFile", Model(R"("a": {"initialValuesDataType": "INT8", "initialValues": {"sourcePath": "."}})", "", ""),
                       "/resources/a/initialValues/sourcePath", 1, 87, "is not a regular file",
                       "sourcePath names a file, relative to the model"},
+        ModelErrorRow{"NulInTargetPath", WithDispatch(R"({"type": "writeFile", "resource": "a", "targetPath": "x\u0000.npy"})"),
+                      "/commands/0/targetPath", 5, 67, "targetPath holds a NUL character", "targetPath is a file name"},
         ModelErrorRow{"SequenceWithoutCount", Model(R"("a": {"initialValuesDataType": "INT8", "initialValues": {"valueStart": 1, "valueDelta": 1}})", "", ""),
                       "/resources/a/initialValues/valueCount", 1, 72, "missing field \"valueCount\"", "required field"},
         ModelErrorRow{"RawFileWithoutType", Model(R"("a": {"initialValues": {"sourcePath": "x.dat"}})", "", ""),
