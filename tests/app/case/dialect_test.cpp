@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "app/case/desc_locations.h"
 #include "app/case/initializer.h"
 #include "ops/float16.h"
 #include "tests/app/case/case_test_util.h"
@@ -154,6 +155,23 @@ INSTANTIATE_TEST_SUITE_P(
         DialectErrorRow{"ImageSource", kImage.c_str(), "/inputs/InputTensor/sourcePath", 2, 117,
                         "is an image, which dml-conform does not decode", "sourcePath is a .npy or a raw file"}),
     [](const auto& info) { return std::string(info.param.name); });
+
+// The model's rejection of a TotalTensorSizeInBytes points at that field, in the inline form too.
+TEST(DialectTest, TotalTensorSizeErrorsPointAtTheField) {
+  testing::TempDir dir;
+  const TestCase tc = OnlyCase(LoadText(dir, R"({"name": "z",
+ "operator": {"Type": "JOIN", "InputCount": 1, "Axis": 0,
+   "InputTensors": [{"Type": "BUFFER", "DataType": "FLOAT32", "Sizes": [3], "TotalTensorSizeInBytes": 6}],
+   "OutputTensor": {"DataType": "FLOAT32", "Sizes": [3], "TotalTensorSizeInBytes": 0}},
+ "inputs": {"InputTensors": [[1, 2, 3]]}})"));
+  EXPECT_EQ(std::get<ops::JoinDesc>(tc.desc).OutputTensor.TotalTensorSizeInBytes, 12u);  // 0: computed
+  const Status valid = ops::Validate(tc.desc);
+  ASSERT_FALSE(valid.ok());
+  const Error e = LocateDescError(valid.error(), tc.desc_fields, tc.where);
+  EXPECT_EQ(e.where.line, 3);
+  EXPECT_EQ(e.where.column, 103);
+  EXPECT_NE(e.message.find("InputTensors[0].TotalTensorSizeInBytes is 6"), std::string::npos) << e.message;
+}
 
 // valueCount is checked when the case runs, against the logical element count, pointing at the field.
 TEST(DialectTest, ValueCountMustBeTheElementCount) {
