@@ -11,6 +11,7 @@
 #include "app/case/case_parser.h"
 #include "app/case/json_locations.h"
 #include "app/case/json_node.h"
+#include "app/case/model_loader.h"
 
 namespace dmlc::app {
 namespace {
@@ -94,6 +95,11 @@ void ParseInto(CaseFile& out, std::string text, const fs::path& file) {
 
   if (!root_node.Is(JsonKind::kObject)) {
     out.error = root_node.Fail("a case file holds a case object or {\"cases\": [...]}", "case file shape");
+    return;
+  }
+  if (IsJsonSchema(root_node)) return;  // an editor's schema among the cases (DxDispatch's _schema.json)
+  if (IsModelFile(root_node)) {
+    LoadModelInto(out, root_node, file.parent_path());
     return;
   }
   if (!root_node.Has("cases")) {

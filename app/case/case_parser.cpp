@@ -26,6 +26,41 @@ Result<std::vector<std::string>> ReadTags(const JsonNode& node) {
   return tags;
 }
 
+Result<ExpectError> ReadExpectError(const JsonNode& node) {
+  ExpectError out;
+  if (Result<bool> flag = node.Bool(); flag.ok()) {
+    out.expected = *flag;
+    return out;
+  }
+  Result<std::string> substring = node.String();
+  if (!substring.ok()) {
+    return node.Fail("expectError must be true, false or a substring of the expected message", "type");
+  }
+  out.expected = true;
+  out.substring = std::move(*substring);
+  return out;
+}
+
+// Inputs are required unless the case expects a rejection, where they are optional as a whole.
+Status FillInputs(const JsonNode& node, TestCase& tc, const CaseContext& context) {
+  Result<std::vector<std::optional<Initializer>>> inputs =
+      ReadInitializers(node.Find("inputs"), tc.desc, ops::TensorRole::kInput, context);
+  if (!inputs.ok()) return inputs.error();
+  size_t index = 0;
+  for (const ops::TensorBinding& b : ops::Bindings(tc.desc)) {
+    if (b.role != ops::TensorRole::kInput) continue;
+    if (!(*inputs)[index++]) {
+      if (tc.expect_error.expected) return OkStatus();  // tc.inputs stays empty
+      JsonNode at = node.Find("inputs").value_or(node);
+      return at.Fail("missing input \"" + b.name + "\"", "every input tensor has an initializer");
+    }
+  }
+  for (auto& init : *inputs) tc.inputs.push_back(std::move(*init));
+  return OkStatus();
+}
+
+}  // namespace
+
 Result<Tolerance> ReadTolerance(const JsonNode& node) {
   DMLC_RETURN_IF_ERROR(node.CheckFields({"ulp", "absolute", "relative"}));
   Tolerance t;
@@ -47,21 +82,6 @@ Result<Tolerance> ReadTolerance(const JsonNode& node) {
     return node.Fail("a tolerance needs \"ulp\" and/or \"absolute\"/\"relative\"", "tolerance is not empty");
   }
   return t;
-}
-
-Result<ExpectError> ReadExpectError(const JsonNode& node) {
-  ExpectError out;
-  if (Result<bool> flag = node.Bool(); flag.ok()) {
-    out.expected = *flag;
-    return out;
-  }
-  Result<std::string> substring = node.String();
-  if (!substring.ok()) {
-    return node.Fail("expectError must be true, false or a substring of the expected message", "type");
-  }
-  out.expected = true;
-  out.substring = std::move(*substring);
-  return out;
 }
 
 // The initializers of one role (inputs or expected outputs), in ops::Bindings() order. An absent
@@ -116,26 +136,6 @@ Result<std::vector<std::optional<Initializer>>> ReadInitializers(const std::opti
   return out;
 }
 
-// Inputs are required unless the case expects a rejection, where they are optional as a whole.
-Status FillInputs(const JsonNode& node, TestCase& tc, const CaseContext& context) {
-  Result<std::vector<std::optional<Initializer>>> inputs =
-      ReadInitializers(node.Find("inputs"), tc.desc, ops::TensorRole::kInput, context);
-  if (!inputs.ok()) return inputs.error();
-  size_t index = 0;
-  for (const ops::TensorBinding& b : ops::Bindings(tc.desc)) {
-    if (b.role != ops::TensorRole::kInput) continue;
-    if (!(*inputs)[index++]) {
-      if (tc.expect_error.expected) return OkStatus();  // tc.inputs stays empty
-      JsonNode at = node.Find("inputs").value_or(node);
-      return at.Fail("missing input \"" + b.name + "\"", "every input tensor has an initializer");
-    }
-  }
-  for (auto& init : *inputs) tc.inputs.push_back(std::move(*init));
-  return OkStatus();
-}
-
-}  // namespace
-
 Result<TestCase> ParseCase(const JsonNode& node, const CaseContext& context) {
   static constexpr std::string_view kFields[] = {"$schema", "name", "description", "tags", "operator", "inputs",
                                                  "expected", "tolerance", "featureLevel", "expectError"};
@@ -187,7 +187,7 @@ Result<TestCase> ParseCase(const JsonNode& node, const CaseContext& context) {
   Result<ops::OperatorDesc> desc = ParseOperator(*op);
   if (!desc.ok()) return desc.error();
   tc.desc = std::move(*desc);
-  tc.desc_fields = CollectDescFields(op->Member("desc"));
+  tc.desc_fields = CollectDescFields(DescNode(*op));
 
   DMLC_RETURN_IF_ERROR(FillInputs(node, tc, context));
   Result<std::vector<std::optional<Initializer>>> expected =

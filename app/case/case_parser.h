@@ -3,7 +3,9 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "app/case/json_node.h"
 #include "app/case/test_case.h"
@@ -19,5 +21,14 @@ struct CaseContext {
 };
 
 Result<TestCase> ParseCase(const JsonNode& node, const CaseContext& context);
+
+// {"ulp": n} and/or {"absolute": a, "relative": r}.
+Result<Tolerance> ReadTolerance(const JsonNode& node);
+
+// The initializers of one role ("inputs" or "expected") for `desc`, in ops::Bindings() order; nullopt
+// where the object gives none (or when `node` is absent). Array fields take one per tensor.
+Result<std::vector<std::optional<Initializer>>> ReadInitializers(const std::optional<JsonNode>& node,
+                                                                 const ops::OperatorDesc& desc, ops::TensorRole role,
+                                                                 const CaseContext& context);
 
 }  // namespace dmlc::app

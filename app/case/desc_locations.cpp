@@ -14,8 +14,8 @@ void Collect(const JsonNode& node, const std::string& path, std::vector<FieldLoc
   }
   if (!path.empty()) out.push_back({path, node.where()});
   if (node.Is(JsonKind::kObject)) {
-    // {"Type": "BUFFER", "Desc": {...}}: ops names the buffer desc's fields as the tensor's own.
-    const bool long_form = node.Has("Type") && node.Has("Desc");
+    // {"Type"?: "BUFFER", "Desc": {...}}: ops names the buffer desc's fields as the tensor's own.
+    const bool long_form = node.Has("Desc");
     (void)node.ForEach([&](const JsonNode& member) -> Status {
       if (long_form && member.key() == "Desc") Collect(member, path, out);
       else Collect(member, path.empty() ? member.key() : path + "." + member.key(), out);

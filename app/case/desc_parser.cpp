@@ -3,7 +3,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <limits>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -22,18 +24,31 @@ std::vector<std::string_view> DataTypeNames() {
   return names;
 }
 
+Result<uint32_t> ReadOneFlag(const JsonNode& node) {
+  static constexpr std::string_view kNames[] = {"NONE", "OWNED_BY_DML"};
+  return ReadEnum<uint32_t>(
+      node, "tensor flag", "DML_TENSOR_FLAG_",
+      [](std::string_view text) -> std::optional<uint32_t> {
+        if (text.starts_with("DML_TENSOR_FLAG_")) text.remove_prefix(16);
+        if (text == "NONE") return 0;
+        if (text == "OWNED_BY_DML") return 1;
+        return std::nullopt;
+      },
+      kNames);
+}
+
+// A flag's name, an array of names OR-ed together (DxDispatch's spelling), or the number.
 Result<uint32_t> ReadFlags(const JsonNode& node) {
-  if (node.Is(JsonKind::kString)) {
-    static constexpr std::string_view kNames[] = {"NONE", "OWNED_BY_DML"};
-    return ReadEnum<uint32_t>(
-        node, "tensor flag", "DML_TENSOR_FLAG_",
-        [](std::string_view text) -> std::optional<uint32_t> {
-          if (text.starts_with("DML_TENSOR_FLAG_")) text.remove_prefix(16);
-          if (text == "NONE") return 0;
-          if (text == "OWNED_BY_DML") return 1;
-          return std::nullopt;
-        },
-        kNames);
+  if (node.Is(JsonKind::kString)) return ReadOneFlag(node);
+  if (node.Is(JsonKind::kArray)) {
+    uint32_t flags = 0;
+    DMLC_RETURN_IF_ERROR(node.ForEach([&](const JsonNode& element) -> Status {
+      Result<uint32_t> v = ReadOneFlag(element);
+      if (!v.ok()) return v.error();
+      flags |= *v;
+      return OkStatus();
+    }));
+    return flags;
   }
   Result<uint64_t> v = node.Unsigned(kUint32Max);
   if (!v.ok()) return v.error();
@@ -55,9 +70,11 @@ Status CheckCount(const JsonNode& parent, std::string_view count_field, std::str
   return OkStatus();
 }
 
-Result<TensorDesc> ParseBufferDesc(const JsonNode& node) {
-  DMLC_RETURN_IF_ERROR(node.CheckFields({"DataType", "Flags", "DimensionCount", "Sizes", "Strides",
-                                         "TotalTensorSizeInBytes", "GuaranteedBaseOffsetAlignment"}));
+// `with_type`: the short form, where DxDispatch allows the long form's "Type" beside the fields.
+Result<TensorDesc> ParseBufferDesc(const JsonNode& node, bool with_type) {
+  static constexpr std::string_view kFields[] = {"Type", "DataType", "Flags", "DimensionCount", "Sizes", "Strides",
+                                                 "TotalTensorSizeInBytes", "GuaranteedBaseOffsetAlignment"};
+  DMLC_RETURN_IF_ERROR(node.CheckFields(std::span(kFields).subspan(with_type ? 0 : 1)));
   TensorDesc desc;
   Result<JsonNode> type = node.Require("DataType");
   if (!type.ok()) return type.error();
@@ -93,11 +110,23 @@ Result<TensorDesc> ParseBufferDesc(const JsonNode& node) {
     Result<uint64_t> v = total->Unsigned(std::numeric_limits<uint64_t>::max());
     if (!v.ok()) return v.error();
     desc.TotalTensorSizeInBytes = *v;
-  } else if (desc.Strides.empty() || desc.Strides.size() == desc.Sizes.size()) {
+  }
+  // 0, as absent, asks for the computed size: DxDispatch reads it so, and no buffer tensor has 0 bytes.
+  if (desc.TotalTensorSizeInBytes == 0 && (desc.Strides.empty() || desc.Strides.size() == desc.Sizes.size())) {
     // A desc whose size cannot be computed (overflow) keeps 0; ValidateTensorDesc names the problem.
     if (Result<uint64_t> size = ops::CalcBufferTensorSize(desc); size.ok()) desc.TotalTensorSizeInBytes = *size;
   }
   return desc;
+}
+
+// Fields that may stand beside a desc's own: DxDispatch writes a desc's fields beside "type" when it
+// leaves "desc" out, so the operator object's fields are then allowed among them.
+using Extra = std::span<const std::string_view>;
+
+Status CheckDescFields(const JsonNode& node, std::initializer_list<std::string_view> fields, Extra extra) {
+  std::vector<std::string_view> known(fields);
+  known.insert(known.end(), extra.begin(), extra.end());
+  return node.CheckFields(known);
 }
 
 // Reads the fields of one operator's desc. Every field is required except the count fields that
@@ -185,13 +214,13 @@ class DescReader {
   const JsonNode& desc_;
 };
 
-Result<ops::OperatorDesc> ParseGatherNd(const JsonNode& node, bool has_batch_dimensions) {
+Result<ops::OperatorDesc> ParseGatherNd(const JsonNode& node, bool has_batch_dimensions, Extra extra) {
   if (has_batch_dimensions) {
-    DMLC_RETURN_IF_ERROR(node.CheckFields({"InputTensor", "IndicesTensor", "OutputTensor", "InputDimensionCount",
-                                           "IndicesDimensionCount", "BatchDimensionCount"}));
+    DMLC_RETURN_IF_ERROR(CheckDescFields(node, {"InputTensor", "IndicesTensor", "OutputTensor", "InputDimensionCount",
+                                                "IndicesDimensionCount", "BatchDimensionCount"}, extra));
   } else {
-    DMLC_RETURN_IF_ERROR(node.CheckFields(
-        {"InputTensor", "IndicesTensor", "OutputTensor", "InputDimensionCount", "IndicesDimensionCount"}));
+    DMLC_RETURN_IF_ERROR(CheckDescFields(
+        node, {"InputTensor", "IndicesTensor", "OutputTensor", "InputDimensionCount", "IndicesDimensionCount"}, extra));
   }
   DescReader r(node);
   ops::GatherNd1Desc d;
@@ -204,8 +233,8 @@ Result<ops::OperatorDesc> ParseGatherNd(const JsonNode& node, bool has_batch_dim
   return ops::OperatorDesc{std::move(d)};
 }
 
-Result<ops::OperatorDesc> ParseDiagonalMatrix(const JsonNode& node) {
-  DMLC_RETURN_IF_ERROR(node.CheckFields({"OutputTensor", "Offset", "Value"}));
+Result<ops::OperatorDesc> ParseDiagonalMatrix(const JsonNode& node, Extra extra) {
+  DMLC_RETURN_IF_ERROR(CheckDescFields(node, {"OutputTensor", "Offset", "Value"}, extra));
   DescReader r(node);
   ops::DiagonalMatrixDesc d;
   DMLC_RETURN_IF_ERROR(r.Tensor("OutputTensor", d.OutputTensor));
@@ -214,8 +243,8 @@ Result<ops::OperatorDesc> ParseDiagonalMatrix(const JsonNode& node) {
   return ops::OperatorDesc{std::move(d)};
 }
 
-Result<ops::OperatorDesc> ParseJoin(const JsonNode& node) {
-  DMLC_RETURN_IF_ERROR(node.CheckFields({"InputCount", "InputTensors", "OutputTensor", "Axis"}));
+Result<ops::OperatorDesc> ParseJoin(const JsonNode& node, Extra extra) {
+  DMLC_RETURN_IF_ERROR(CheckDescFields(node, {"InputCount", "InputTensors", "OutputTensor", "Axis"}, extra));
   DescReader r(node);
   ops::JoinDesc d;
   DMLC_RETURN_IF_ERROR(r.Tensors("InputTensors", "InputCount", d.InputTensors));
@@ -224,8 +253,8 @@ Result<ops::OperatorDesc> ParseJoin(const JsonNode& node) {
   return ops::OperatorDesc{std::move(d)};
 }
 
-Result<ops::OperatorDesc> ParseReduce(const JsonNode& node) {
-  DMLC_RETURN_IF_ERROR(node.CheckFields({"Function", "InputTensor", "OutputTensor", "AxisCount", "Axes"}));
+Result<ops::OperatorDesc> ParseReduce(const JsonNode& node, Extra extra) {
+  DMLC_RETURN_IF_ERROR(CheckDescFields(node, {"Function", "InputTensor", "OutputTensor", "AxisCount", "Axes"}, extra));
   DescReader r(node);
   ops::ReduceDesc d;
   DMLC_RETURN_IF_ERROR(r.Function("Function", d.Function));
@@ -235,8 +264,8 @@ Result<ops::OperatorDesc> ParseReduce(const JsonNode& node) {
   return ops::OperatorDesc{std::move(d)};
 }
 
-Result<ops::OperatorDesc> ParseOneHot(const JsonNode& node) {
-  DMLC_RETURN_IF_ERROR(node.CheckFields({"IndicesTensor", "ValuesTensor", "OutputTensor", "Axis"}));
+Result<ops::OperatorDesc> ParseOneHot(const JsonNode& node, Extra extra) {
+  DMLC_RETURN_IF_ERROR(CheckDescFields(node, {"IndicesTensor", "ValuesTensor", "OutputTensor", "Axis"}, extra));
   DescReader r(node);
   ops::OneHotDesc d;
   DMLC_RETURN_IF_ERROR(r.Tensor("IndicesTensor", d.IndicesTensor));
@@ -250,29 +279,86 @@ Result<ops::OperatorDesc> ParseOneHot(const JsonNode& node) {
 
 Result<ops::TensorDesc> ParseTensorDesc(const JsonNode& node) {
   DMLC_RETURN_IF_ERROR(node.ExpectObject());
-  if (!node.Has("Type") && !node.Has("Desc")) return ParseBufferDesc(node);
-  // The long form, as DirectML's DML_TENSOR_DESC spells it.
+  // "Type" is optional and BUFFER is its only value; the fields stand in "Desc" or beside "Type".
+  if (auto type = node.Find("Type")) {
+    static constexpr std::string_view kTypes[] = {"BUFFER"};
+    Result<bool> is_buffer = ReadEnum<bool>(
+        *type, "tensor type", "DML_TENSOR_TYPE_",
+        [](std::string_view t) -> std::optional<bool> {
+          if (t == "DML_TENSOR_TYPE_BUFFER" || t == "BUFFER") return true;
+          return std::nullopt;
+        },
+        kTypes);
+    if (!is_buffer.ok()) return is_buffer.error();
+  }
+  if (!node.Has("Desc")) return ParseBufferDesc(node, /*with_type=*/true);
   DMLC_RETURN_IF_ERROR(node.CheckFields({"Type", "Desc"}));
-  Result<JsonNode> type = node.Require("Type");
-  if (!type.ok()) return type.error();
-  static constexpr std::string_view kTypes[] = {"BUFFER"};
-  Result<bool> is_buffer = ReadEnum<bool>(
-      *type, "tensor type", "DML_TENSOR_TYPE_",
-      [](std::string_view t) -> std::optional<bool> {
-        if (t == "DML_TENSOR_TYPE_BUFFER" || t == "BUFFER") return true;
-        return std::nullopt;
-      },
-      kTypes);
-  if (!is_buffer.ok()) return is_buffer.error();
-  Result<JsonNode> desc = node.Require("Desc");
-  if (!desc.ok()) return desc.error();
-  DMLC_RETURN_IF_ERROR(desc->ExpectObject());
-  return ParseBufferDesc(*desc);
+  const JsonNode desc = node.Member("Desc");
+  DMLC_RETURN_IF_ERROR(desc.ExpectObject());
+  return ParseBufferDesc(desc, /*with_type=*/false);
 }
 
-Result<ops::OperatorDesc> ParseOperator(const JsonNode& node) {
-  DMLC_RETURN_IF_ERROR(node.CheckFields({"type", "desc"}));
-  Result<JsonNode> type_node = node.Require("type");
+Result<JsonNode> OperatorField(const JsonNode& node, std::string_view lower, std::string_view upper) {
+  if (node.Has(lower) && node.Has(upper)) {
+    return node.Member(upper).Fail("both \"" + std::string(lower) + "\" and \"" + std::string(upper) + "\"",
+                                   "an operator has one \"" + std::string(lower) + "\", in either spelling");
+  }
+  if (node.Has(upper)) return node.Member(upper);
+  return node.Require(lower);
+}
+
+JsonNode DescNode(const JsonNode& node) {
+  if (node.Has("desc")) return node.Member("desc");
+  if (node.Has("Desc")) return node.Member("Desc");
+  return node;
+}
+
+namespace {
+
+// DML_EXECUTION_FLAGS, as DxDispatch spells them: a name or an array of names.
+Status CheckExecutionFlags(const JsonNode& node) {
+  static constexpr std::string_view kNames[] = {"NONE", "ALLOW_HALF_PRECISION_COMPUTATION", "DISABLE_META_COMMANDS",
+                                                "DESCRIPTORS_VOLATILE"};
+  auto one = [](const JsonNode& flag) -> Status {
+    Result<bool> known = ReadEnum<bool>(
+        flag, "execution flag", "DML_EXECUTION_FLAG_",
+        [](std::string_view text) -> std::optional<bool> {
+          if (text.starts_with("DML_EXECUTION_FLAG_")) text.remove_prefix(19);
+          for (std::string_view name : kNames) {
+            if (text == name) return true;
+          }
+          return std::nullopt;
+        },
+        kNames);
+    if (!known.ok()) return known.error();
+    return OkStatus();
+  };
+  if (!node.Is(JsonKind::kArray)) return one(node);
+  return node.ForEach(one);
+}
+
+Status CheckCompileType(const JsonNode& node) {
+  static constexpr std::string_view kNames[] = {"DmlCompileOp", "DmlCompileGraph"};
+  Result<bool> known = ReadEnum<bool>(
+      node, "dmlCompileType", "",
+      [](std::string_view text) -> std::optional<bool> {
+        if (text == "DmlCompileOp" || text == "DmlCompileGraph") return true;
+        return std::nullopt;
+      },
+      kNames);
+  if (!known.ok()) return known.error();
+  return OkStatus();
+}
+
+}  // namespace
+
+Result<ops::OperatorDesc> ParseOperator(const JsonNode& node, std::span<const std::string_view> extra_fields) {
+  DMLC_RETURN_IF_ERROR(node.ExpectObject());
+  std::vector<std::string_view> own = {"type", "Type", "desc", "Desc", "executionFlags", "dmlCompileType"};
+  own.insert(own.end(), extra_fields.begin(), extra_fields.end());
+  const bool inline_desc = !node.Has("desc") && !node.Has("Desc");
+  if (!inline_desc) DMLC_RETURN_IF_ERROR(node.CheckFields(own));
+  Result<JsonNode> type_node = OperatorField(node, "type", "Type");
   if (!type_node.ok()) return type_node.error();
   std::vector<std::string_view> names;
   for (ops::OperatorType t : ops::kAllOperatorTypes) names.push_back(ops::OperatorTypeName(t));
@@ -280,20 +366,24 @@ Result<ops::OperatorDesc> ParseOperator(const JsonNode& node) {
   Result<ops::OperatorType> type =
       ReadEnum<ops::OperatorType>(*type_node, "operator type", "DML_OPERATOR_", ops::ParseOperatorType, names);
   if (!type.ok()) return type.error();
-  Result<JsonNode> desc = node.Require("desc");
-  if (!desc.ok()) return desc.error();
-  DMLC_RETURN_IF_ERROR(desc->ExpectObject());
+  // Accepted for DxDispatch's sake; they change nothing here (README, "Coming from DxDispatch").
+  if (auto flags = node.Find("executionFlags")) DMLC_RETURN_IF_ERROR(CheckExecutionFlags(*flags));
+  if (auto compile = node.Find("dmlCompileType")) DMLC_RETURN_IF_ERROR(CheckCompileType(*compile));
+  if (!inline_desc) DMLC_RETURN_IF_ERROR(OperatorField(node, "desc", "Desc"));
+  const JsonNode desc = DescNode(node);
+  DMLC_RETURN_IF_ERROR(desc.ExpectObject());
+  const Extra extra = inline_desc ? Extra(own) : Extra();
   switch (*type) {
     case ops::OperatorType::kGatherNd1: {
       const std::string spelled = *type_node->String();  // ReadEnum read it as a string
       std::string_view text = spelled;
       if (text.starts_with("DML_OPERATOR_")) text.remove_prefix(13);
-      return ParseGatherNd(*desc, /*has_batch_dimensions=*/text != "GATHER_ND");
+      return ParseGatherNd(desc, /*has_batch_dimensions=*/text != "GATHER_ND", extra);
     }
-    case ops::OperatorType::kDiagonalMatrix: return ParseDiagonalMatrix(*desc);
-    case ops::OperatorType::kJoin: return ParseJoin(*desc);
-    case ops::OperatorType::kReduce: return ParseReduce(*desc);
-    case ops::OperatorType::kOneHot: return ParseOneHot(*desc);
+    case ops::OperatorType::kDiagonalMatrix: return ParseDiagonalMatrix(desc, extra);
+    case ops::OperatorType::kJoin: return ParseJoin(desc, extra);
+    case ops::OperatorType::kReduce: return ParseReduce(desc, extra);
+    case ops::OperatorType::kOneHot: return ParseOneHot(desc, extra);
   }
   // Every OperatorType is handled above; a new one must be added here.
   DMLC_CHECK(false) << "OperatorType " << static_cast<int>(*type) << " has no desc parser";

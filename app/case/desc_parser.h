@@ -4,6 +4,9 @@
 // a rejection still load.
 #pragma once
 
+#include <span>
+#include <string_view>
+
 #include "app/case/json_node.h"
 #include "ops/error.h"
 #include "ops/operator_desc.h"
@@ -11,14 +14,21 @@
 
 namespace dmlc::app {
 
-// {"type": "DML_OPERATOR_REDUCE" | "REDUCE" | "GATHER_ND" | ..., "desc": {...}}.
+// {"type": "DML_OPERATOR_REDUCE" | "REDUCE" | "GATHER_ND" | ..., "desc": {...}}, in DxDispatch's
+// spellings too: "Type" and "Desc" in capitals, or the desc's fields beside the type with no "desc";
+// "executionFlags" and "dmlCompileType" are checked and have no effect. `extra_fields` are fields the
+// caller reads from the same object (a DxDispatch dispatchable's "bindings").
 // GATHER_ND reads as GATHER_ND1 without a BatchDimensionCount field (it is 0).
-Result<ops::OperatorDesc> ParseOperator(const JsonNode& node);
+Result<ops::OperatorDesc> ParseOperator(const JsonNode& node, std::span<const std::string_view> extra_fields = {});
+
+// The object holding an operator's desc fields: its "desc" or "Desc", else the operator object itself.
+JsonNode DescNode(const JsonNode& node);
 
 // {"DataType", "Sizes", "DimensionCount"?, "Strides"?, "TotalTensorSizeInBytes"?,
-//  "GuaranteedBaseOffsetAlignment"?, "Flags"?}, or {"Type": "DML_TENSOR_TYPE_BUFFER", "Desc": {...}}.
-// An absent TotalTensorSizeInBytes is computed with ops::CalcBufferTensorSize (left 0 when the desc is
-// too broken to compute it; validation then reports why).
+//  "GuaranteedBaseOffsetAlignment"?, "Flags"?}, with an optional "Type": "BUFFER" beside them, or
+// {"Type"?, "Desc": {...}}. Flags: a name, an array of names, or the number. An absent or 0
+// TotalTensorSizeInBytes is computed with ops::CalcBufferTensorSize (left 0 when the desc is too broken
+// to compute it; validation then reports why).
 Result<ops::TensorDesc> ParseTensorDesc(const JsonNode& node);
 
 }  // namespace dmlc::app

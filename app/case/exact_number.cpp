@@ -1,6 +1,7 @@
 #include "app/case/exact_number.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <limits>
 #include <string>
@@ -28,9 +29,15 @@ std::optional<__int128> ParseInteger(std::string_view text) {
 double ParseDouble(std::string_view text) { return std::strtod(std::string(text).c_str(), nullptr); }
 
 std::optional<double> ParseNonFinite(std::string_view text) {
-  if (text == "nan") return std::numeric_limits<double>::quiet_NaN();
-  if (text == "inf") return std::numeric_limits<double>::infinity();
-  if (text == "-inf") return -std::numeric_limits<double>::infinity();
+  // Any case, as DxDispatch compares them ("NaN", "Inf", "-INF").
+  auto is = [&](std::string_view word) {
+    return text.size() == word.size() && std::equal(text.begin(), text.end(), word.begin(), [](char a, char b) {
+             return std::tolower(static_cast<unsigned char>(a)) == b;
+           });
+  };
+  if (is("nan")) return std::numeric_limits<double>::quiet_NaN();
+  if (is("inf")) return std::numeric_limits<double>::infinity();
+  if (is("-inf")) return -std::numeric_limits<double>::infinity();
   return std::nullopt;
 }
 

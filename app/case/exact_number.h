@@ -20,7 +20,7 @@ std::optional<__int128> ParseInteger(std::string_view text);
 // Any JSON number's nearest double; past the double range, +-inf as strtod rounds.
 double ParseDouble(std::string_view text);
 
-// "nan", "inf", "-inf".
+// "nan", "inf", "-inf", in any case ("NaN", "Inf").
 std::optional<double> ParseNonFinite(std::string_view text);
 
 // A tensor element of `type` written as the JSON number `text`, or as a JSON string holding `text` when

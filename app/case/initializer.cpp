@@ -1,5 +1,7 @@
 #include "app/case/initializer.h"
 
+#include <cmath>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <limits>
@@ -9,6 +11,7 @@
 #include "app/case/layout.h"
 #include "app/case/npy.h"
 #include "app/case/random.h"
+#include "ops/float16.h"
 
 namespace dmlc::app {
 namespace {
@@ -35,38 +38,57 @@ Result<Bytes> Constant(const Initializer& init, ops::DataType type, uint64_t cou
   return out;
 }
 
-// valueStart + i * valueDelta. Integer types compute exactly in 128 bits so 64-bit sequences do not
-// lose precision through double; float types compute in double and round once.
+// A Scalar's bits as a 64-bit two's complement integer; nullopt for a fraction, NaN or infinity.
+std::optional<uint64_t> IntegerBits(const Scalar& s) {
+  if (const auto* i = std::get_if<int64_t>(&s)) return static_cast<uint64_t>(*i);
+  if (const auto* u = std::get_if<uint64_t>(&s)) return *u;
+  const double d = std::get<double>(s);
+  if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) >= 0x1p63) return std::nullopt;
+  return static_cast<uint64_t>(static_cast<int64_t>(d));
+}
+
+double AsDouble(const Scalar& s) { return std::visit([](auto x) { return static_cast<double>(x); }, s); }
+
+// DxDispatch's sequence: element 0 is valueStart and each next one is the previous `+= valueDelta` in
+// the element type. FLOAT32 adds in float and FLOAT16 rounds each sum to half (so 0.1 steps drift from
+// start + i*delta as DxDispatch's do); integers wrap modulo 2^bits, a negative step counting down.
 Result<Bytes> Sequence(const Initializer& init, ops::DataType type, uint64_t count) {
   const uint32_t size = ops::ElementSize(type);
   Bytes out(count * size);
-  auto as_int = [](const Scalar& s) -> std::optional<__int128> {
-    if (const auto* i = std::get_if<int64_t>(&s)) return *i;
-    if (const auto* u = std::get_if<uint64_t>(&s)) return *u;
-    return std::nullopt;
-  };
-  const std::optional<__int128> start = as_int(init.value);
-  const std::optional<__int128> delta = as_int(init.delta);
-  auto to_double = [](const Scalar& s) { return std::visit([](auto x) { return static_cast<double>(x); }, s); };
-  for (uint64_t i = 0; i < count; ++i) {
-    Scalar element;
-    if (ops::IsInteger(type) && start && delta) {
-      const __int128 v = *start + static_cast<__int128>(i) * *delta;
-      if (v < std::numeric_limits<int64_t>::min() || v > static_cast<__int128>(std::numeric_limits<uint64_t>::max())) {
-        return MakeError("case", "", "sequence element " + std::to_string(i) + " is out of range for " +
-                         std::string(ops::DataTypeName(type)), "values must fit the data type");
+  auto put = [&](uint64_t i, const void* element) { std::memcpy(out.data() + i * size, element, size); };
+  switch (type) {
+    case ops::DataType::kFloat32: {
+      float v = static_cast<float>(AsDouble(init.value));
+      const float d = static_cast<float>(AsDouble(init.delta));
+      for (uint64_t i = 0; i < count; ++i, v += d) put(i, &v);
+      return out;
+    }
+    case ops::DataType::kFloat64: {
+      double v = AsDouble(init.value);
+      const double d = AsDouble(init.delta);
+      for (uint64_t i = 0; i < count; ++i, v += d) put(i, &v);
+      return out;
+    }
+    case ops::DataType::kFloat16: {
+      // A sum of two halves is exact in double, so rounding it once to half is the half addition.
+      uint16_t v = ops::FloatToHalf(static_cast<float>(AsDouble(init.value)));
+      const double d = ops::HalfToFloat(ops::FloatToHalf(static_cast<float>(AsDouble(init.delta))));
+      for (uint64_t i = 0; i < count; ++i) {
+        put(i, &v);
+        v = ops::DoubleToHalf(static_cast<double>(ops::HalfToFloat(v)) + d);
       }
-      element = v < 0 ? Scalar{static_cast<int64_t>(v)} : Scalar{static_cast<uint64_t>(v)};
-    } else {
-      element = to_double(init.value) + static_cast<double>(i) * to_double(init.delta);
+      return out;
     }
-    Status s = EncodeElement(element, type, out.data() + i * size);
-    if (!s.ok()) {
-      Error e = s.error();
-      e.message = "sequence element " + std::to_string(i) + ": " + e.message;
-      return e;
-    }
+    default: break;
   }
+  const std::optional<uint64_t> start = IntegerBits(init.value);
+  const std::optional<uint64_t> delta = IntegerBits(init.delta);
+  if (!start || !delta) {
+    return MakeError("case", "", "valueStart and valueDelta must be integers for " + std::string(ops::DataTypeName(type)),
+                     "values must fit the data type");
+  }
+  uint64_t v = *start;
+  for (uint64_t i = 0; i < count; ++i, v += *delta) put(i, &v);  // little-endian: the low bytes first
   return out;
 }
 
@@ -80,24 +102,6 @@ Result<Bytes> Random(const Initializer& init, ops::DataType type, uint64_t count
     DMLC_RETURN_IF_ERROR(EncodeElement(random->Next(), type, out.data() + i * size));
   }
   return out;
-}
-
-// Sizes and an .npy shape agree when they are equal after dropping leading 1s: {1,1,2,3} is (2, 3).
-bool ShapesMatch(const std::vector<uint32_t>& sizes, const std::vector<uint64_t>& shape) {
-  auto strip = [](auto dims) {
-    std::vector<uint64_t> out(dims.begin(), dims.end());
-    size_t ones = 0;
-    while (ones < out.size() && out[ones] == 1) ++ones;
-    out.erase(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(ones));
-    return out;
-  };
-  return strip(sizes) == strip(shape);
-}
-
-std::string FormatShape(const std::vector<uint64_t>& shape) {
-  std::string out = "(";
-  for (size_t i = 0; i < shape.size(); ++i) out += (i > 0 ? ", " : "") + std::to_string(shape[i]);
-  return out + (shape.size() == 1 ? ",)" : ")");
 }
 
 Result<Bytes> FromFile(const Initializer& init, const ops::TensorDesc& desc, uint64_t count) {
@@ -115,13 +119,16 @@ Result<Bytes> FromFile(const Initializer& init, const ops::TensorDesc& desc, uin
                        std::string(ops::DataTypeName(desc.DataType)),
                        "the .npy dtype matches DataType");
     }
-    if (!ShapesMatch(desc.Sizes, array->shape)) {
-      return MakeError("case", "", name + " has shape " + FormatShape(array->shape) + " but Sizes is " +
-                       ops::FormatSizes(desc.Sizes), "the .npy shape matches Sizes (leading 1s aside)");
+    // The shape is not compared, as DxDispatch reads only the data: the elements must be as many.
+    const uint64_t elements = array->data.size() / ops::ElementSize(desc.DataType);
+    if (elements != count) {
+      return MakeError("case", "", name + " holds " + std::to_string(elements) + " elements but Sizes " +
+                       ops::FormatSizes(desc.Sizes) + " has " + std::to_string(count),
+                       "the .npy holds one element per logical element");
     }
     return std::move(array->data);
   }
-  // .bin: the logical elements, packed and little-endian, nothing else.
+  // Any other extension (.bin, .dat, ...): the logical elements, packed and little-endian, nothing else.
   std::ifstream in(init.source_path, std::ios::binary);
   if (!in) return MakeError("case", "", "cannot open " + name, "the source file must exist and be readable");
   std::vector<char> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -129,7 +136,7 @@ Result<Bytes> FromFile(const Initializer& init, const ops::TensorDesc& desc, uin
   if (data.size() != expected) {
     return MakeError("case", "", name + " has " + std::to_string(data.size()) + " bytes; " +
                      ops::Describe(desc) + " needs " + std::to_string(expected),
-                     "a .bin holds exactly the logical elements, packed");
+                     "a raw file holds exactly the logical elements, packed");
   }
   const auto* bytes = reinterpret_cast<const std::byte*>(data.data());
   return Bytes(bytes, bytes + data.size());
@@ -153,6 +160,13 @@ Result<Bytes> Buffer(const Initializer& init, const ops::TensorDesc& desc) {
 }
 
 Result<Bytes> Logical(const Initializer& init, const ops::TensorDesc& desc, uint64_t count) {
+  if (init.value_count && *init.value_count != count) {
+    Error e = MakeError("case", init.path + "/valueCount", "valueCount is " + std::to_string(*init.value_count) +
+                        " but Sizes " + ops::FormatSizes(desc.Sizes) + " has " + std::to_string(count) + " elements",
+                        "valueCount, when given, is the logical element count");
+    e.where = init.value_count_where;
+    return e;
+  }
   switch (init.kind) {
     case Initializer::Kind::kValues:
       if (ValueCount(init) != count) {

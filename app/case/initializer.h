@@ -35,10 +35,12 @@ struct Initializer {
   enum class Kind : uint8_t {
     kValues,    // [1, 2, 3]: logical elements in row-major order of Sizes
     kConstant,  // {"value": v}
-    kSequence,  // {"valueStart": a, "valueDelta": d}: element i is a + i*d
-    kFile,      // {"sourcePath": "x.npy" | "x.bin"}, relative to the case file. A .npy's dtype must be the
-                //   DataType and its shape Sizes (leading 1s aside), C order; a .bin holds exactly the
-                //   packed logical elements, little-endian
+    kSequence,  // {"valueStart": a, "valueDelta": d}: as DxDispatch, each element is the previous one
+                //   plus d in the element type (float adds for FLOAT32, wrapping integers)
+    kFile,      // {"sourcePath": "x.npy" | "x.bin" | "x.dat" ...}, relative to the case file. A .npy's
+                //   dtype must be the DataType and it must hold one element per logical element (its
+                //   shape is not compared, as DxDispatch ignores it), C order; any other extension is
+                //   raw: exactly the packed logical elements, little-endian
     kRandom,    // {"random": {"seed": s, "min": a, "max": b}}: the generator defined in random.h
     kBuffer,    // {"buffer": [...]}: raw buffer elements, at least as many as the layout spans and at
                 //   most TotalTensorSizeInBytes / element size; the rest of the buffer is zero
@@ -53,6 +55,9 @@ struct Initializer {
   Scalar delta{0.0};           // valueDelta for kSequence; max for kRandom
   uint64_t seed = 0;           // kRandom
   std::filesystem::path source_path;  // kFile, already resolved against the case file's folder
+  // kConstant, kSequence: DxDispatch's "valueCount", which must then equal the logical element count.
+  std::optional<uint64_t> value_count;
+  SourceLocation value_count_where;
   SourceLocation where;        // where the initializer stands in its file, for errors
   std::string path;            // its JSON pointer ("/inputs/InputTensor"), for errors
 };

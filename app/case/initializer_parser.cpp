@@ -71,8 +71,10 @@ Status ParseSource(const JsonNode& node, const std::filesystem::path& case_dir, 
   // A path ends at its first NUL when it reaches the file system, which would open another file.
   if (text->find('\0') != std::string::npos) return node.Fail("sourcePath holds a NUL character (\\u0000)", "sourcePath is a file name");
   const std::filesystem::path path(*text);
-  if (path.extension() != ".npy" && path.extension() != ".bin") {
-    return node.Fail("sourcePath \"" + *text + "\" is neither .npy nor .bin", "sourcePath ends in .npy or .bin");
+  // DxDispatch decodes .jpg and .png as images; everything but .npy is raw elements.
+  if (path.extension() == ".jpg" || path.extension() == ".png") {
+    return node.Fail("sourcePath \"" + *text + "\" is an image, which dml-conform does not decode",
+                     "sourcePath is a .npy or a raw file");
   }
   init.kind = Initializer::Kind::kFile;
   init.source_path = path.is_absolute() ? path : case_dir / path;
@@ -86,7 +88,18 @@ Status ParseSource(const JsonNode& node, const std::filesystem::path& case_dir, 
 
 Status ParseObject(const JsonNode& node, const std::filesystem::path& case_dir, ops::DataType type,
                    Initializer& init) {
-  DMLC_RETURN_IF_ERROR(node.CheckFields({"value", "valueStart", "valueDelta", "sourcePath", "random", "buffer"}));
+  DMLC_RETURN_IF_ERROR(
+      node.CheckFields({"value", "valueStart", "valueDelta", "valueCount", "sourcePath", "random", "buffer"}));
+  if (auto count = node.Find("valueCount")) {
+    if (!node.Has("value") && !node.Has("valueStart") && !node.Has("valueDelta")) {
+      return count->Fail("valueCount goes with \"value\" or \"valueStart\"/\"valueDelta\"",
+                         "valueCount counts a constant or a sequence");
+    }
+    Result<uint64_t> v = count->Unsigned(std::numeric_limits<uint32_t>::max());
+    if (!v.ok()) return v.error();
+    init.value_count = *v;
+    init.value_count_where = count->where();
+  }
   // Exactly one kind: "valueStart" and "valueDelta" together count as one.
   const int kinds = node.Has("value") + (node.Has("valueStart") || node.Has("valueDelta")) +
                     node.Has("sourcePath") + node.Has("random") + node.Has("buffer");

@@ -17,6 +17,39 @@ using nlohmann::json;
 
 bool IsJsonSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
+// Comments as nlohmann's ignore_comments reads them (// to the end of the line, /* to */), overwritten
+// with spaces before parsing: every offset, and so every line:column, stays where it was, and the
+// scanners below (token starts, packed arrays) meet only JSON. Newlines inside a block comment are kept.
+// Returns the offset of an unterminated block comment's "/*", if any.
+std::optional<size_t> BlankComments(std::string& text) {
+  if (text.find('/') == std::string::npos) return std::nullopt;  // the common case: one memchr
+  bool in_string = false;
+  bool escaped = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+      continue;
+    }
+    if (c != '/' || i + 1 >= text.size() || (text[i + 1] != '/' && text[i + 1] != '*')) continue;
+    const bool block = text[i + 1] == '*';
+    const size_t end = block ? text.find("*/", i + 2) : text.find_first_of("\r\n", i + 2);
+    if (block && end == std::string::npos) return i;
+    const size_t stop = end == std::string::npos ? text.size() : (block ? end + 2 : end);
+    for (size_t k = i; k < stop; ++k) {
+      if (text[k] != '\n' && text[k] != '\r') text[k] = ' ';
+    }
+    i = stop - 1;
+  }
+  return std::nullopt;
+}
+
 // How far nlohmann's lexer has read the text, shared by the iterator's copies. nlohmann keeps every
 // whitespace byte between two tokens (for its error messages) until the next string or number, so 200
 // MiB of newlines would cost 200 MiB more: a run of whitespace outside strings longer than kLongRun is
@@ -147,7 +180,18 @@ class TreeBuilder {
     // the location is reported in this project's own format.
     if (size_t p = message.find("syntax error"); p != std::string::npos) message = message.substr(p);
     else if (size_t q = message.find("] "); q != std::string::npos) message = message.substr(q + 2);
-    return Fail(OffendingTokenStart(read_.Byte(byte), last_token), message, "the file must be valid JSON (RFC 8259)");
+    const size_t at = OffendingTokenStart(read_.Byte(byte), last_token);
+    // DxDispatch's parser takes a trailing comma; say what it is rather than what nlohmann expected.
+    if (at < text_.size() && (text_[at] == ']' || text_[at] == '}')) {
+      size_t comma = at;
+      while (comma > 0 && IsJsonSpace(text_[comma - 1])) --comma;
+      if (comma > 0 && text_[comma - 1] == ',') {
+        return Fail(at, std::string("trailing comma before '") + text_[at] + "': JSON allows no comma after the last " +
+                            (text_[at] == ']' ? "element" : "member"),
+                    "the file must be valid JSON (RFC 8259)");
+      }
+    }
+    return Fail(at, message, "the file must be valid JSON (RFC 8259)");
   }
 
   const std::optional<Error>& error() const { return error_; }
@@ -298,6 +342,12 @@ class TreeBuilder {
 }  // namespace
 
 Result<JsonTree> ParseJsonWithLocations(std::string text, const std::string& file) {
+  if (const std::optional<size_t> open = BlankComments(text)) {
+    Error e = MakeError("json", "", "a /* comment is never closed", "comments are // to the end of the line or /* ... */");
+    const TextPosition p = PositionInText(text, *open);
+    e.where = SourceLocation{file, p.line, p.column};
+    return e;
+  }
   JsonTree tree(std::move(text));
   const std::string& t = tree.text();
   ReadPosition read{t.data(), t.data() + t.size(), t.data()};

@@ -15,9 +15,11 @@ namespace dmlc::app {
 inline constexpr size_t kMaxJsonDepth = 256;
 
 // Parses `text` (the contents of `file`, which is used only in errors) into a tree that keeps the text.
+// Comments (// and /* */, as DxDispatch writes them) are read as whitespace; the tree's text has them
+// blanked to spaces, offsets unchanged.
 // Errors, each with the line and column of the offending byte: a syntax error, nesting deeper than
-// kMaxJsonDepth, or a key that appears twice in one object (nlohmann would silently keep the last
-// one, hiding a typo). Memory: the text plus one JsonTree::Node per value.
+// kMaxJsonDepth, a trailing comma (named as such), an unclosed /* comment, or a key that appears twice
+// in one object (nlohmann would silently keep the last one, hiding a typo). Memory: the text plus one JsonTree::Node per value.
 Result<JsonTree> ParseJsonWithLocations(std::string text, const std::string& file);
 
 }  // namespace dmlc::app

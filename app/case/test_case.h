@@ -2,13 +2,16 @@
 // expected outputs, tolerance, feature level and whether the desc must be rejected.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "app/case/desc_locations.h"
 #include "app/case/initializer.h"
+#include "app/case/model_program.h"
 #include "ops/error.h"
 #include "ops/feature_level.h"
 #include "ops/operator_desc.h"
@@ -44,6 +47,15 @@ struct TestCase {
   std::optional<Tolerance> tolerance;  // nullopt: the default for the operator, function and type
   std::optional<ops::FeatureLevel> feature_level;  // nullopt: the lowest level the desc needs
   ExpectError expect_error;
+
+  // A dispatch of a DxDispatch model file (model_loader.h): the program, shared by the file's cases, and
+  // which of its dispatches this case judges. Its inputs and outputs' initial contents are the model's
+  // resources as the earlier dispatches left them; `inputs` is then empty.
+  std::shared_ptr<const ModelProgram> model;
+  size_t model_dispatch = 0;
+  // Set when the case cannot run here (a model's hlsl or onnx dispatchable): it is skipped with this
+  // reason, and `desc` means nothing.
+  std::string skip_reason;
 };
 
 }  // namespace dmlc::app

@@ -59,6 +59,10 @@ int ListCommand(const ListCommandOptions& o) {
       continue;
     }
     const TestCase& c = s.entry->loaded.value();
+    if (!c.skip_reason.empty()) {
+      std::cout << s.id() << "  skip: " << c.skip_reason << "\n";
+      continue;
+    }
     const DescCheck check = CheckDesc(c, std::nullopt);
     std::string level = check.level ? std::string(ops::FeatureLevelName(*check.level)) : "-";
     if (c.expect_error.expected) level += " (expectError)";
@@ -82,6 +86,10 @@ int ValidateCommand(const ListCommandOptions& o) {
       continue;
     }
     const TestCase& c = s.entry->loaded.value();
+    if (!c.skip_reason.empty()) {
+      std::cout << "SKIP " << s.id() << ": " << c.skip_reason << "\n";  // nothing here to validate
+      continue;
+    }
     const DescCheck check = CheckDesc(c, std::nullopt);
     if (c.expect_error.expected) {
       if (check.rejection) {

@@ -32,7 +32,9 @@ CaseResult DescribeCase(const SelectedCase& selected) {
   r.id = selected.id();
   r.file = selected.file->path;
   r.file_id = selected.file->file_id;
-  if (selected.entry != nullptr && selected.entry->loaded.ok()) {
+  if (selected.entry != nullptr && selected.entry->loaded.ok() && !selected.entry->loaded->skip_reason.empty()) {
+    r.operator_type = r.operator_name = "not run here";  // a model's dispatch of hlsl, onnx, another operator
+  } else if (selected.entry != nullptr && selected.entry->loaded.ok()) {
     const TestCase& c = selected.entry->loaded.value();
     r.operator_type = std::string(ops::OperatorTypeName(ops::TypeOf(c.desc)));
     r.operator_name = ops::DisplayName(c.desc);

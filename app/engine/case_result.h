@@ -88,6 +88,7 @@ struct CaseResult {
   int attempts = 1;              // executions: more than 1 when --retries reran it
   std::string expected_status;   // the failing status --baseline lists for the case; "" when unlisted
   bool device_lost = false;      // the backend lost its device during the case (the worker then restarts)
+  std::string transcript;        // a DxDispatch model's print lines (model_run.h); "" for other cases
 };
 
 struct RunTotals {

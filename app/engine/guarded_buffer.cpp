@@ -17,13 +17,18 @@ std::string Describe(size_t offset, size_t size, const char* where) {
 GuardedBuffer::GuardedBuffer(const ops::TensorDesc& desc)
     : desc_(desc), size_(static_cast<size_t>(desc.TotalTensorSizeInBytes)), storage_(size_ + kGuardBytes, kSentinelByte) {}
 
+GuardedBuffer::GuardedBuffer(const ops::TensorDesc& desc, std::span<const std::byte> initial) : GuardedBuffer(desc) {
+  initial_.assign(initial.begin(), initial.begin() + static_cast<std::ptrdiff_t>(std::min(initial.size(), size_)));
+  std::copy(initial_.begin(), initial_.end(), storage_.begin());
+}
+
 std::optional<std::string> GuardedBuffer::FindOutOfBoundsWrite() const {
   const size_t element_size = ops::ElementSize(desc_.DataType);
   uint64_t count = 1;
   for (uint32_t s : desc_.Sizes) count *= s;
   auto first_changed = [&](size_t begin, size_t end) -> std::optional<size_t> {
     for (size_t i = begin; i < end; ++i) {
-      if (storage_[i] != kSentinelByte) return i;
+      if (storage_[i] != (i < initial_.size() ? initial_[i] : kSentinelByte)) return i;
     }
     return std::nullopt;
   };

@@ -22,6 +22,10 @@ inline constexpr size_t kGuardBytes = 256;
 class GuardedBuffer {
  public:
   explicit GuardedBuffer(const ops::TensorDesc& desc);
+  // Starts from `initial` (a model's resource contents, up to TotalTensorSizeInBytes) instead of the
+  // sentinel: a byte outside the logical elements is then a write when it no longer holds its initial
+  // value, so a stray write of the value already there goes unseen. The guard region stays sentinel.
+  GuardedBuffer(const ops::TensorDesc& desc, std::span<const std::byte> initial);
 
   // The TotalTensorSizeInBytes bytes a backend may address.
   std::span<std::byte> buffer() { return {storage_.data(), size_}; }
@@ -37,6 +41,7 @@ class GuardedBuffer {
   ops::TensorDesc desc_;
   size_t size_;
   std::vector<std::byte> storage_;
+  std::vector<std::byte> initial_;  // what the first initial_.size() bytes held before execution
 };
 
 }  // namespace dmlc::app

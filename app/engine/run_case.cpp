@@ -4,6 +4,8 @@
 #include <chrono>
 #include <exception>
 #include <new>
+#include <optional>
+#include <span>
 #include <string>
 
 #include "app/engine/case_checks.h"
@@ -12,6 +14,7 @@
 #include "app/engine/flush_to_zero.h"
 #include "app/engine/guarded_buffer.h"
 #include "app/engine/iteration_timing.h"
+#include "app/engine/model_run.h"
 #include "app/engine/runner.h"
 #include "app/engine/tolerance.h"
 
@@ -86,6 +89,10 @@ CaseResult Runner::RunOne(const SelectedCase& selected) {
 }
 
 Verdict Runner::Execute(const TestCase& c, CaseResult& r) {
+  if (!c.skip_reason.empty()) {
+    r.operator_type = r.operator_name = "not run here";  // as run_plan.cpp's DescribeCase names it
+    return Skip(c.skip_reason);
+  }
   r.operator_type = std::string(ops::OperatorTypeName(ops::TypeOf(c.desc)));
   r.operator_name = ops::DisplayName(c.desc);
   r.data_types = DataTypeNames(c.desc);
@@ -126,13 +133,21 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
   const std::vector<ops::TensorBinding> bindings = ops::Bindings(c.desc);
   std::vector<const ops::TensorBinding*> ins, outs;
   for (const auto& b : bindings) (b.role == ops::TensorRole::kInput ? ins : outs).push_back(&b);
-  if (c.inputs.size() != ins.size() || c.expected.size() != outs.size()) {
+  if ((!c.model && c.inputs.size() != ins.size()) || c.expected.size() != outs.size()) {
     return {CaseStatus::kError, "the case gives " + std::to_string(c.inputs.size()) + " inputs and " +
                                     std::to_string(c.expected.size()) + " expected outputs; the desc binds " +
                                     std::to_string(ins.size()) + " and " + std::to_string(outs.size())};
   }
   if (Status fits = CheckCaseMemory(c, options_.max_case_memory); !fits.ok()) return ErrorVerdict("", fits.error());
-  Result<std::vector<std::vector<std::byte>>> inputs = MaterializeInputs(c, ins);
+  // A model's dispatch takes its bytes from the resources, as the model's earlier commands left them.
+  std::optional<ModelRun> model;
+  if (c.model) {
+    Result<ModelRun> started = ModelRun::Start(backend_, c);
+    if (!started.ok()) return ErrorVerdict("", started.error());
+    model.emplace(std::move(*started));
+  }
+  Result<std::vector<std::vector<std::byte>>> inputs =
+      model ? Result<std::vector<std::vector<std::byte>>>(model->Inputs()) : MaterializeInputs(c, ins);
   if (!inputs.ok()) return ErrorVerdict("", inputs.error());
   const std::vector<backends::ConstBuffer> input_views = ConstViews(*inputs);
   Result<std::vector<std::vector<std::byte>>> expected = ExpectedOutputs(c, outs, input_views);
@@ -151,7 +166,10 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
 
   std::vector<GuardedBuffer> outputs;
   std::vector<backends::MutableBuffer> output_views;
-  for (const auto* b : outs) outputs.emplace_back(*b->desc);
+  for (size_t k = 0; k < outs.size(); ++k) {
+    if (model) outputs.emplace_back(*outs[k]->desc, model->OutputBefore(k));
+    else outputs.emplace_back(*outs[k]->desc);
+  }
   for (auto& o : outputs) output_views.push_back(o.buffer());
   Result<backends::Timing> compared = (*prepared)->Execute(input_views, output_views);
   if (!compared.ok()) return ErrorVerdict("execute: ", compared.error());
@@ -159,6 +177,13 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
   timing.compared_gpu_ms = compared->gpu_ms;
 
   Verdict verdict = Judge(c, input_views, outs, {*expected, *flushed}, outputs, r);
+  if (model) {
+    std::vector<std::span<const std::byte>> produced;
+    for (const GuardedBuffer& o : outputs) produced.push_back(o.buffer());
+    Status finished = model->Finish(produced);
+    r.transcript = model->transcript();
+    if (!finished.ok()) return ErrorVerdict("", finished.error());
+  }
   if (verdict.status == CaseStatus::kFail && !options_.dump_dir.empty()) verdict.message += Dump(r.id, outs, *expected, outputs);
   if (options_.iterations > 0) {
     Status timed = TimeIterations(**prepared, input_views, output_views, timing);

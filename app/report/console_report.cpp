@@ -140,6 +140,10 @@ void WriteConsoleReport(std::ostream& terminal, const RunContext& c, const std::
   if (!quiet) {
     WriteContextLine(out, c);
     WriteTimings(out, results, options.verbosity == Verbosity::kVerbose);
+    // A DxDispatch model's print lines, as DxDispatch prints them, so the transcripts diff.
+    for (const CaseResult& r : results) {
+      if (!r.transcript.empty()) out << r.transcript << "\n";
+    }
     WriteTable(out, results, totals);
   }
   // What fails the run gets its details and a rerun command (quiet: one line). What a baseline or a

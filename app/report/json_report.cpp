@@ -74,6 +74,7 @@ Json CaseJson(const CaseResult& r) {
          {"expectedStatus", r.expected_status},
          {"deviceLost", r.device_lost}};
   j["timing"] = r.timing ? TimingJson(*r.timing) : Json(nullptr);
+  if (!r.transcript.empty()) j["transcript"] = r.transcript;  // model files only: other reports unchanged
   return j;
 }
 

@@ -202,6 +202,7 @@ Result<CaseResult> CaseFromJson(const Json& j) {
   f.Read("attempts", r.attempts, false);
   f.Read("expectedStatus", r.expected_status, false);
   f.Read("deviceLost", r.device_lost, false);
+  f.Read("transcript", r.transcript, false);
   if (f.error()) return *f.error();
   if (r.id.empty()) return MakeError("report", "case.id", "case.id is empty");
 

@@ -11,6 +11,11 @@ from .common import (ALL_TYPES, EIGHT_TYPES, broadcast_strides, buffer_of, case,
 OP = "DML_OPERATOR_JOIN"
 
 
+def _desc(inputs, output, axis):
+    """A JOIN desc with InputCount always written: DxDispatch requires it, so every desc pastes there."""
+    return {"InputCount": len(inputs), "InputTensors": inputs, "OutputTensor": output, "Axis": axis}
+
+
 def _sizes(rank, rng):
     max_size = {1: 7, 2: 5, 3: 4, 4: 3}.get(rank, 2)
     return [rng.randint(1, max_size) for _ in range(rank)]
@@ -60,8 +65,7 @@ def _join_case(name, dt, rank, axis, count, layouts=("packed",), out_padded=Fals
         inits_out.append(init)
     out = models.join(arrays, axis)
     out_strides = padded_strides(list(out.shape), [rng.randint(0, 2) for _ in out.shape]) if out_padded else None
-    desc = {"InputCount": count, "InputTensors": descs, "OutputTensor": tdesc(dt, list(out.shape), out_strides),
-            "Axis": axis}
+    desc = _desc(descs, tdesc(dt, list(out.shape), out_strides), axis)
     extra = [t for t, on in (("strided", any(l != "packed" for l in layouts)), ("output-strides", out_padded))
              if on]
     return case(name, OP, desc, {"InputTensors": inits_out}, {"OutputTensor": values(out, dt)},
@@ -138,8 +142,7 @@ def _broadcast_join(name, dt, form):
         i0, i1 = buffer_of(a0, dt, sizes, s0), buffer_of(a1, dt, [3, 2, 1], s1)
     else:
         i0, i1 = values(a0, dt), values(a1, dt)
-    desc = {"InputTensors": [tdesc(dt, sizes, s0), tdesc(dt, [3, 2, 1], s1), tdesc(dt, [3, 2, 2])],
-            "OutputTensor": tdesc(dt, list(out.shape)), "Axis": 2}
+    desc = _desc([tdesc(dt, sizes, s0), tdesc(dt, [3, 2, 1], s1), tdesc(dt, [3, 2, 2])], tdesc(dt, list(out.shape)), 2)
     return case(name, OP, desc, {"InputTensors": [i0, i1, values(a2, dt)]}, {"OutputTensor": values(out, dt)},
                 description="inputs broadcast with 0 strides", tags=["generated", "broadcast", dt])
 
@@ -152,8 +155,7 @@ def _random_join(name, dt, in_sizes, axis, lo, hi, with_expected=True, tags=()):
     seeds = [rng.getrandbits(64) for _ in in_sizes]
     arrays = [random_values(dt, s, seed, lo, hi) for s, seed in zip(in_sizes, seeds)]
     out = models.join(arrays, axis)
-    desc = {"InputCount": len(in_sizes), "InputTensors": [tdesc(dt, s) for s in in_sizes],
-            "OutputTensor": tdesc(dt, list(out.shape)), "Axis": axis}
+    desc = _desc([tdesc(dt, s) for s in in_sizes], tdesc(dt, list(out.shape)), axis)
     expected = {"OutputTensor": values(out, dt)} if with_expected else None
     return case(name, OP, desc, {"InputTensors": [random_init(dt, seed, lo, hi) for seed in seeds]}, expected,
                 description=f"{len(in_sizes)} x {dt} from the random initializer in [{lo}, {hi}], axis {axis}",
@@ -211,13 +213,9 @@ def _reject(name, desc, why, expect=True, feature_level=None):
 
 
 def _rejects():
-    def d(in_sizes, out_sizes, axis, dts=None, out_dt="FLOAT32", count=None):
+    def d(in_sizes, out_sizes, axis, dts=None, out_dt="FLOAT32"):
         dts = dts or ["FLOAT32"] * len(in_sizes)
-        desc = {"InputTensors": [tdesc(t, s) for t, s in zip(dts, in_sizes)],
-                "OutputTensor": tdesc(out_dt, out_sizes), "Axis": axis}
-        if count is not None:
-            desc = {"InputCount": count, **desc}
-        return desc
+        return _desc([tdesc(t, s) for t, s in zip(dts, in_sizes)], tdesc(out_dt, out_sizes), axis)
     return [
         _reject("no_inputs", d([], [2, 2], 0), "InputCount must be greater than 0", "InputCount"),
         _reject("input_dimension_count_differs", d([[2, 2], [1, 2, 2]], [4, 2], 0),
@@ -260,9 +258,8 @@ def _tensor_desc_cases():
     rng = rng_for(name)
     a0, a1 = random_array("FLOAT32", [2, 3], rng), random_array("FLOAT32", [1, 3], rng)
     out = models.join([a0, a1], 0)
-    desc = {"InputTensors": [tdesc("FLOAT32", [2, 3], total=64), tdesc("FLOAT32", [1, 3])],
-            "OutputTensor": {**tdesc("FLOAT32", [3, 3], total=40), "GuaranteedBaseOffsetAlignment": 16},
-            "Axis": 0}
+    desc = _desc([tdesc("FLOAT32", [2, 3], total=64), tdesc("FLOAT32", [1, 3])],
+                 {**tdesc("FLOAT32", [3, 3], total=40), "GuaranteedBaseOffsetAlignment": 16}, 0)
     cases = [case(name, OP, desc, {"InputTensors": [values(a0, "FLOAT32"), values(a1, "FLOAT32")]},
                   {"OutputTensor": values(out, "FLOAT32")}, tags=["generated", "tensor-desc", "FLOAT32"],
                   description="TotalTensorSizeInBytes larger than needed; GuaranteedBaseOffsetAlignment 16")]
@@ -273,15 +270,13 @@ def _tensor_desc_cases():
     out = models.join([a0, a1], 1)
     buf = buffer_of(a0, "INT8", sizes, strides)
     buf["buffer"] += [0] * 8  # TotalTensorSizeInBytes 16: the buffer holds 16 elements
-    desc = {"InputTensors": [tdesc("INT8", sizes, strides, total=16), tdesc("INT8", [2, 1])],
-            "OutputTensor": tdesc("INT8", [2, 4]), "Axis": 1}
+    desc = _desc([tdesc("INT8", sizes, strides, total=16), tdesc("INT8", [2, 1])], tdesc("INT8", [2, 4]), 1)
     cases.append(case(name, OP, desc, {"InputTensors": [buf, values(a1, "INT8")]},
                       {"OutputTensor": values(out, "INT8")}, tags=["generated", "tensor-desc", "INT8"],
                       description="a raw buffer as long as an explicit TotalTensorSizeInBytes"))
 
     def bad(tensor):
-        return {"InputTensors": [tensor, tdesc("FLOAT32", [2, 3])], "OutputTensor": tdesc("FLOAT32", [4, 3]),
-                "Axis": 0}
+        return _desc([tensor, tdesc("FLOAT32", [2, 3])], tdesc("FLOAT32", [4, 3]), 0)
     cases += [
         _reject("total_size_too_small", bad(tdesc("FLOAT32", [2, 3], total=20)),
                 "24 bytes needed, 20 given", "TotalTensorSizeInBytes"),

@@ -79,8 +79,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         ErrorRow{"UnknownCaseField", "\"expected\":", "\"expect\":", "/expect", 13, 3,
                  "unknown field \"expect\" (did you mean \"expected\"?)", kKnown},
-        ErrorRow{"UnknownOperatorField", "\"desc\": {", "\"Desc\": {", "/operator/Desc", 5, 5,
-                 "unknown field \"Desc\" (did you mean \"desc\"?)", kKnown},
+        ErrorRow{"UnknownOperatorField", "\"type\": \"REDUCE\",", "\"type\": \"REDUCE\", \"dsc\": 1,", "/operator/dsc", 4, 23,
+                 "unknown field \"dsc\" (did you mean \"desc\"?)", kKnown},
         ErrorRow{"UnknownDescField", "\"Axes\": [1]", "\"Axs\": [1]", "/operator/desc/Axs", 9, 7,
                  "unknown field \"Axs\" (did you mean \"Axes\"?)", kKnown},
         ErrorRow{"UnknownTensorDescField", "\"Sizes\": [1, 3]", "\"Size\": [1, 3]", "/operator/desc/InputTensor/Size", 7,

@@ -122,15 +122,18 @@ TEST(InitializerTest, ConstantAndSequence) {
   seq.value = D(0.5);
   seq.delta = D(0.25);
   EXPECT_EQ(Ok(seq, Tensor(DataType::kFloat32, {3})), Pack<float>({0.5f, 0.75f, 1.0f}));
-  // 2^53 + i: exact in 128-bit integer arithmetic, unrepresentable through double.
+  // 2^53 + i: exact in 64-bit integer arithmetic, unrepresentable through double.
   seq.value = I(9007199254740992);
   seq.delta = I(1);
   EXPECT_EQ(Ok(seq, Tensor(DataType::kInt64, {3})),
             Pack<int64_t>({9007199254740992, 9007199254740993, 9007199254740994}));
+  // Integers wrap in the element type, as DxDispatch's `value += delta` does.
   seq.value = I(250);
   seq.delta = I(3);
+  EXPECT_EQ(Ok(seq, Tensor(DataType::kUint8, {3})), Pack<uint8_t>({250, 253, 0, 0}));
+  seq.delta = D(0.5);
   Error e = Fails(seq, Tensor(DataType::kUint8, {3}));
-  EXPECT_EQ(e.message, "sequence element 2: 256 is out of range for UINT8");
+  EXPECT_EQ(e.message, "valueStart and valueDelta must be integers for UINT8");
 }
 
 TEST(InitializerTest, RandomIsPinned) {
@@ -201,20 +204,22 @@ class FileInitializerTest : public ::testing::Test {
 
 TEST_F(FileInitializerTest, NpyRoundTripThroughWriteNpy) {
   ASSERT_TRUE(WriteNpy(dir_.path() / "x.npy", {DataType::kInt32, {2, 2}, Pack<int32_t>({5, 6, 7, 8})}).ok());
-  // Leading 1s aside, the shape matches Sizes; strides lay the elements out as usual.
+  // Strides lay the .npy's elements out as usual.
   EXPECT_EQ(Ok(File("x.npy"), Tensor(DataType::kInt32, {1, 2, 2}, {4, 1, 2})), Pack<int32_t>({5, 7, 6, 8}));
 }
 
-TEST_F(FileInitializerTest, NpyDtypeAndShapeMustMatch) {
+TEST_F(FileInitializerTest, NpyDtypeAndCountMustMatchNotTheShape) {
   ASSERT_TRUE(WriteNpy(dir_.path() / "x.npy", {DataType::kInt32, {2}, Pack<int32_t>({5, 6})}).ok());
   const std::string path = (dir_.path() / "x.npy").string();
   Error dtype = Fails(File("x.npy"), Tensor(DataType::kFloat32, {2}));
   EXPECT_EQ(dtype.message, path + " has dtype '<i4' (INT32) but the tensor's DataType is FLOAT32");
   EXPECT_EQ(dtype.rule, "the .npy dtype matches DataType");
   EXPECT_EQ(dtype.path, "/inputs/InputTensor");
-  Error shape = Fails(File("x.npy"), Tensor(DataType::kInt32, {2, 1}));
-  EXPECT_EQ(shape.message, path + " has shape (2,) but Sizes is {2,1}");
-  EXPECT_EQ(shape.rule, "the .npy shape matches Sizes (leading 1s aside)");
+  // DxDispatch reads only the data: shape (2,) fills Sizes {2,1}, and {1,2} too.
+  EXPECT_EQ(Ok(File("x.npy"), Tensor(DataType::kInt32, {2, 1})), Pack<int32_t>({5, 6}));
+  Error count = Fails(File("x.npy"), Tensor(DataType::kInt32, {3, 1}));
+  EXPECT_EQ(count.message, path + " holds 2 elements but Sizes {3,1} has 3");
+  EXPECT_EQ(count.rule, "the .npy holds one element per logical element");
 }
 
 TEST_F(FileInitializerTest, MissingNpyNamesTheFile) {
@@ -224,11 +229,13 @@ TEST_F(FileInitializerTest, MissingNpyNamesTheFile) {
   EXPECT_EQ(e.where.column, 30);
 }
 
-TEST_F(FileInitializerTest, BinHoldsThePackedLogicalElements) {
-  dir_.Write("x.bin", std::string("\x01\x02\x03\x04\x05\x06", 6));
-  EXPECT_EQ(Ok(File("x.bin"), Tensor(DataType::kUint16, {3})), Pack<uint16_t>({0x0201, 0x0403, 0x0605, 0}));
-  Error e = Fails(File("x.bin"), Tensor(DataType::kUint16, {2}));
-  EXPECT_EQ(e.rule, "a .bin holds exactly the logical elements, packed");
+TEST_F(FileInitializerTest, RawFilesOfAnyExtensionHoldThePackedLogicalElements) {
+  for (const char* name : {"x.bin", "x.dat", "x"}) {
+    dir_.Write(name, std::string("\x01\x02\x03\x04\x05\x06", 6));
+    EXPECT_EQ(Ok(File(name), Tensor(DataType::kUint16, {3})), Pack<uint16_t>({0x0201, 0x0403, 0x0605, 0}));
+    Error e = Fails(File(name), Tensor(DataType::kUint16, {2}));
+    EXPECT_EQ(e.rule, "a raw file holds exactly the logical elements, packed");
+  }
 }
 
 TEST(LayoutTest, GatherReadsLogicalElementsBack) {

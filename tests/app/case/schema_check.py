@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Checks testcases/schema.json against the loader's rules: every case file of the corpus validates,
 and documents the loader rejects for structure (unknown fields, bad enums, wrong kinds) are rejected
-by the schema too. Usage: schema_check.py <repo root>. Needs python3-jsonschema (Debian)."""
+by the schema too. testcases/model_schema.json: the test models (tests/e2e/models) validate, with their
+comments stripped, and a model with an unknown command type does not. Usage: schema_check.py <repo root>. Needs python3-jsonschema (Debian)."""
 import json
 import pathlib
+import re
 import sys
 
 import jsonschema
@@ -14,7 +16,7 @@ jsonschema.Draft202012Validator.check_schema(schema)
 validator = jsonschema.Draft202012Validator(schema)
 
 failures = []
-files = [p for p in sorted((root / "testcases").rglob("*.json")) if p.name != "schema.json"]
+files = [p for p in sorted((root / "testcases").rglob("*.json")) if not p.name.endswith("schema.json")]
 for path in files:
     errors = list(validator.iter_errors(json.loads(path.read_text())))
     if errors:
@@ -68,7 +70,25 @@ for what, doc in BAD.items():
     if not list(validator.iter_errors(doc)):
         failures.append(f"schema accepts a document with a {what}")
 
-print(f"{len(files)} case files checked, {len(BAD)} bad documents")
+model_schema = json.loads((root / "testcases/model_schema.json").read_text())
+jsonschema.Draft202012Validator.check_schema(model_schema)
+try:  # jsonschema 4.18 and later resolve references through `referencing`; Debian 12's 4.10 through RefResolver
+    from referencing import Registry, Resource
+    registry = Registry().with_resources([(schema["$id"], Resource.from_contents(schema))])
+    model_validator = jsonschema.Draft202012Validator(model_schema, registry=registry)
+except ImportError:
+    resolver = jsonschema.RefResolver.from_schema(model_schema, store={schema["$id"]: schema})
+    model_validator = jsonschema.Draft202012Validator(model_schema, resolver=resolver)
+models = [p for p in sorted((root / "tests/e2e/models").rglob("*.json")) if not p.name.endswith("schema.json")]
+for path in models:
+    text = re.sub(r"/\*.*?\*/", "", re.sub(r"//[^\n]*", "", path.read_text()), flags=re.S)
+    errors = list(model_validator.iter_errors(json.loads(text)))
+    if errors:
+        failures.append(f"{path}: {errors[0].json_path}: {errors[0].message[:200]}")
+if not list(model_validator.iter_errors({"resources": {}, "dispatchables": {}, "commands": [{"type": "dispach"}]})):
+    failures.append("the model schema accepts an unknown command type")
+
+print(f"{len(files)} case files checked, {len(BAD)} bad documents, {len(models)} models")
 for f in failures:
     print("FAIL:", f)
 sys.exit(1 if failures else 0)

@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 namespace dmlc::app {
 namespace {
 
@@ -27,6 +30,24 @@ TEST(GuardedBuffer, WriteIntoTheGuardIsNamedByOffset) {
   b.storage()[24 + 3] = std::byte{0};
   EXPECT_EQ(b.FindOutOfBoundsWrite(),
             "out-of-bounds write: byte 27 (guard region, TotalTensorSizeInBytes 24) was changed");
+}
+
+// A model's output starts from its resource's bytes: a byte outside the logical elements is a write
+// when it no longer holds them; the guard after the buffer stays sentinel.
+TEST(GuardedBuffer, StartsFromInitialContents) {
+  const ops::TensorDesc desc = Tensor(ops::DataType::kFloat16, {3});  // 6 bytes of elements in 8
+  std::vector<std::byte> initial(8);
+  for (size_t i = 0; i < initial.size(); ++i) initial[i] = std::byte(i + 1);
+  GuardedBuffer b(desc, initial);
+  EXPECT_TRUE(std::equal(initial.begin(), initial.end(), b.buffer().begin()));
+  EXPECT_EQ(b.storage()[8], kSentinelByte);
+  for (size_t i = 0; i < 6; ++i) b.buffer()[i] = std::byte{0};  // the logical elements
+  EXPECT_EQ(b.FindOutOfBoundsWrite(), std::nullopt);
+  b.buffer()[7] = std::byte{8};  // the value already there: unseen
+  EXPECT_EQ(b.FindOutOfBoundsWrite(), std::nullopt);
+  b.buffer()[7] = std::byte{0};
+  EXPECT_EQ(b.FindOutOfBoundsWrite(),
+            "out-of-bounds write: byte 7 (padding after the last element, TotalTensorSizeInBytes 8) was changed");
 }
 
 TEST(GuardedBuffer, WriteIntoPaddingAfterThePackedElements) {

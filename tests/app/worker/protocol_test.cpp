@@ -78,6 +78,7 @@ TEST(WorkerProtocol, MessagesRoundTrip) {
   r.status = CaseStatus::kFail;
   r.message = "line one\nline two";
   r.device_lost = true;
+  r.transcript = "Resource 'out': 6, 15, 24\nResource 'in': 1";  // a model's print lines cross the pipe
   r.comparison.elements = 4;
   r.comparison.mismatches = 1;
   r.comparison.max_ulp = std::numeric_limits<double>::infinity();
@@ -93,6 +94,7 @@ TEST(WorkerProtocol, MessagesRoundTrip) {
   EXPECT_EQ(back.status, CaseStatus::kFail);
   EXPECT_EQ(back.message, r.message);
   EXPECT_TRUE(back.device_lost);
+  EXPECT_EQ(back.transcript, r.transcript);
   EXPECT_EQ(back.comparison.max_ulp, std::numeric_limits<double>::infinity());
   ASSERT_EQ(back.comparison.first.size(), 1u);
   EXPECT_EQ(std::get<uint64_t>(back.comparison.first[0].expected), 18446744073709551615u);
