@@ -163,7 +163,7 @@ def plot_matrix(ax, backend, rows, size_text):
 
 
 def main_matrix(args, context, points, backends):
-    fig, axes = plt.subplots(1, len(backends), figsize=(7.5 * len(backends), 9), squeeze=False)
+    fig, axes = plt.subplots(1, len(backends), figsize=(7.5 * len(backends), 8), squeeze=False, layout="constrained")
     for col, backend in enumerate(backends):
         rows, size_text = fraction_matrix(points, backend, parse_size(args.size))
         if args.table:
