@@ -40,13 +40,6 @@ const IntKernels<T>* Avx2IntKernels() {
 
 namespace dmlc::backends::cpu::intk {
 #define DMLC_INT_KERNELS(T) template const IntKernels<T>* Avx2IntKernels<T>();
-DMLC_INT_KERNELS(int8_t)
-DMLC_INT_KERNELS(int16_t)
-DMLC_INT_KERNELS(int32_t)
-DMLC_INT_KERNELS(int64_t)
-DMLC_INT_KERNELS(uint8_t)
-DMLC_INT_KERNELS(uint16_t)
-DMLC_INT_KERNELS(uint32_t)
-DMLC_INT_KERNELS(uint64_t)
+DMLC_FOR_EACH_INT_TYPE(DMLC_INT_KERNELS)
 #undef DMLC_INT_KERNELS
 }  // namespace dmlc::backends::cpu::intk

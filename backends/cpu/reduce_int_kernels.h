@@ -37,7 +37,10 @@ struct IntKernels {
   void (*column_extreme[2])(const T* x, uint64_t rows, uint64_t stride, uint64_t n, T* acc);
 };
 
-// Defined for int8_t ... uint64_t (both signednesses of 8, 16, 32 and 64 bits).
+// X(T) for each of the eight integer types: the explicit instantiations of the two kernel sets.
+#define DMLC_FOR_EACH_INT_TYPE(X) X(int8_t) X(int16_t) X(int32_t) X(int64_t) X(uint8_t) X(uint16_t) X(uint32_t) X(uint64_t)
+
+// Defined for the types of DMLC_FOR_EACH_INT_TYPE.
 template <class T>
 const IntKernels<T>& PortableIntKernels();
 // nullptr where this build or CPU has no AVX2.
