@@ -340,22 +340,23 @@ def main():
         if w.name == "MEMCPY" and dml_gbs is None:
             dml_gbs, fraction = bench.get("JOIN1/FLOAT32", (None, None))
         best_peer = max(np_gbs or 0, torch_gbs or 0)
-        ratio = dml_gbs / best_peer if dml_gbs else None
+        # No peer for this type (a GPU run's PyTorch column on a type PyTorch does not reduce): no ratio.
+        ratio = dml_gbs / best_peer if dml_gbs and best_peer else None
         if w.name == "MEMCPY":
             peer_copy = best_peer
         if w.name == "READ":
             read_ceiling = best_peer
-        normalized = fraction / (best_peer / peer_copy) if fraction is not None and peer_copy else None
+        normalized = fraction / (best_peer / peer_copy) if fraction is not None and peer_copy and best_peer else None
         verdict = "-"
         misses = []
-        if dml_gbs is not None and w.name == "MEMCPY" and not on_cpu and ratio < GPU_COPY_PEER_TARGET:
+        if ratio is not None and w.name == "MEMCPY" and not on_cpu and ratio < GPU_COPY_PEER_TARGET:
             misses.append(f"peer copy {ratio:.3f}<{GPU_COPY_PEER_TARGET}")
         if dml_gbs is not None and w.name not in ("MEMCPY", "READ"):
             function = w.name.split("/")[0][len("REDUCE_"):] if w.name.startswith("REDUCE_") else ""
             copy_target = COPY_TARGET.get(function, DEFAULT_COPY_TARGET) if on_cpu else GPU_COPY_TARGET
             if fraction is not None and fraction < copy_target:
                 misses.append(f"copy {fraction:.3f}<{copy_target}")
-            if on_cpu and ratio < PEER_TARGET:
+            if on_cpu and ratio is not None and ratio < PEER_TARGET:
                 misses.append(f"peer {ratio:.3f}<{PEER_TARGET}")
                 # 1.5x the peer needs more than the read bandwidth measured here: not reachable.
                 if function and read_ceiling and PEER_TARGET * best_peer > read_ceiling:
