@@ -278,10 +278,10 @@ DMLC_AVX2 void ColumnArgRows(const E* x, uint64_t stride, uint64_t n, uint32_t r
     __m256 p = _mm256_loadu_ps(reinterpret_cast<const float*>(pos + c));
     for (int r = 0; r < kRows; ++r) {
       const __m256 v = Load8(x + r * stride + c);
-      const __m256 better = kMax ? _mm256_cmp_ps(v, b, _CMP_GT_OQ) : _mm256_cmp_ps(v, b, _CMP_LT_OQ);
-      // A NaN x is taken only while no NaN has been seen (best is not NaN yet).
-      const __m256 first_nan = _mm256_andnot_ps(_mm256_cmp_ps(b, b, _CMP_UNORD_Q), _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
-      const __m256 take = _mm256_or_ps(better, first_nan);
+      // Taken when better, or NaN while no NaN has been seen: with best not NaN, "not (v <= b)" (or
+      // "not (v >= b)"), unordered-true, is exactly "v better or v NaN". Three operations, not five.
+      const __m256 better_or_nan = kMax ? _mm256_cmp_ps(v, b, _CMP_NLE_UQ) : _mm256_cmp_ps(v, b, _CMP_NGE_UQ);
+      const __m256 take = _mm256_andnot_ps(_mm256_cmp_ps(b, b, _CMP_UNORD_Q), better_or_nan);
       b = _mm256_blendv_ps(b, v, take);
       p = _mm256_blendv_ps(p, _mm256_castsi256_ps(_mm256_set1_epi32(static_cast<int>(r0 + r))), take);
     }
