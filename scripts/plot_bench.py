@@ -4,15 +4,18 @@ operator at one size as bars against that backend's copy baseline (a vertical li
 labelled with its fraction_of_copy), and the bandwidth over the size ladder of the copy baseline and
 the data-movement operators. With --matrix, the operator x data type matrix of one size instead (a
 `--sweep` run): a heat map of fraction_of_copy per backend, and with --table the same matrix as a
-markdown table on stdout.
+markdown table on stdout. Given several JSON files (runs of one build), each matrix cell is the median
+of the runs' own fractions (each a ratio within its run).
 
     dml-bench --benchmark_format=json > bench.json
     /usr/bin/python3 scripts/plot_bench.py bench.json -o bench.png [--size 64MiB] [--dtype FLOAT32]
     dml-bench --backends=cpu --sweep --benchmark_format=json > matrix.json
     /usr/bin/python3 scripts/plot_bench.py matrix.json --matrix -o matrix.png --table
+    /usr/bin/python3 scripts/plot_bench.py run1.json run2.json run3.json --matrix -o matrix.png --table
 """
 import argparse
 import json
+import statistics
 import sys
 from collections import defaultdict
 
@@ -126,10 +129,11 @@ def fraction_matrix(points, backend, size):
     if not sizes:
         return {}, ""
     chosen = size if size in sizes else sizes[-1]
-    rows = defaultdict(dict)
+    samples = defaultdict(lambda: defaultdict(list))  # several when several runs were given
     for p in mine:
         if p.size == chosen:
-            rows[p.label][p.dtype] = p.fraction
+            samples[p.label][p.dtype].append(p.fraction)
+    rows = {r: {t: statistics.median(v) for t, v in cells.items()} for r, cells in samples.items()}
     order = MOVEMENT + sorted(r for r in rows if r not in MOVEMENT)
     return {r: rows[r] for r in order if r in rows}, next(p.size_text for p in mine if p.size == chosen)
 
@@ -162,7 +166,7 @@ def plot_matrix(ax, backend, rows, size_text):
     return image
 
 
-def main_matrix(args, context, points, backends):
+def main_matrix(args, context, points, backends, runs):
     fig, axes = plt.subplots(1, len(backends), figsize=(7.5 * len(backends), 8), squeeze=False, layout="constrained")
     for col, backend in enumerate(backends):
         rows, size_text = fraction_matrix(points, backend, parse_size(args.size))
@@ -171,14 +175,15 @@ def main_matrix(args, context, points, backends):
         image = plot_matrix(axes[0][col], backend, rows, size_text)
     fig.colorbar(image, ax=axes[0].tolist(), shrink=0.5)
     devices = ", ".join(f"{b}: {context.get(f'dmlc_backend_{b}_device', '?')}" for b in backends)
-    fig.suptitle(f"dml-bench {context.get('date', '')} ({devices})", fontsize=8)
+    of_runs = f", median of {runs} runs" if runs > 1 else ""
+    fig.suptitle(f"dml-bench {context.get('date', '')} ({devices}){of_runs}", fontsize=8)
     fig.savefig(args.output, dpi=80)
     print(f"wrote {args.output}", file=sys.stderr)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("bench_json")
+    parser.add_argument("bench_json", nargs="+", help="dml-bench JSON; with --matrix, several runs' files")
     parser.add_argument("-o", "--output", default="bench.png")
     parser.add_argument("--size", default="64MiB", help="size for the bar chart; the largest run if absent")
     parser.add_argument("--dtype", default="FLOAT32")
@@ -186,15 +191,19 @@ def main():
     parser.add_argument("--table", action="store_true", help="with --matrix: print it as markdown too")
     args = parser.parse_args()
 
-    context, points = load(args.bench_json)
+    if len(args.bench_json) > 1 and not args.matrix:
+        sys.exit("several JSON files are for --matrix only")
+    context, points = load(args.bench_json[0])
+    for path in args.bench_json[1:]:
+        points += load(path)[1]
     if not points:
-        sys.exit(f"{args.bench_json}: no benchmark with bytes_per_second")
+        sys.exit(f"{', '.join(args.bench_json)}: no benchmark with bytes_per_second")
     backends = sorted({p.backend for p in points})
     # The context names each backend's baseline: "memcpy on N threads" or a JOIN of one input.
     memcpy_backends = {b for b in backends
                        if context.get(f"dmlc_backend_{b}_copy_baseline", "").startswith("memcpy")}
     if args.matrix:
-        return main_matrix(args, context, points, backends)
+        return main_matrix(args, context, points, backends, len(args.bench_json))
     fig, axes = plt.subplots(len(backends), 2, figsize=(14, 7 * len(backends)), squeeze=False,
                              gridspec_kw={"width_ratios": [3, 2]})
     for row, backend in enumerate(backends):
