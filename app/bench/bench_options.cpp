@@ -1,6 +1,9 @@
 #include "app/bench/bench_options.h"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <optional>
 #include <string_view>
 
 #include "app/case/byte_size.h"
@@ -41,6 +44,33 @@ Result<double> ParseMilliseconds(const std::string& text) {
   return value;
 }
 
+// "FLOAT16,int8" or "all" -> the types in ops::kAllDataTypes' order, each once.
+Result<std::vector<ops::DataType>> ParseDataTypes(const std::string& text) {
+  std::vector<ops::DataType> named;
+  for (const std::string& part : SplitComma(text)) {
+    if (part == "all") {
+      named.assign(std::begin(ops::kAllDataTypes), std::end(ops::kAllDataTypes));
+      continue;
+    }
+    std::string upper = part;
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    std::optional<ops::DataType> type = ops::ParseDataType(upper);
+    if (!type) {
+      return MakeError("dml-bench", "--dtypes", "'" + part + "' is not a data type",
+                       "a comma-separated list of DirectML data types (FLOAT32, FLOAT16, INT8, ...) or 'all'");
+    }
+    named.push_back(*type);
+  }
+  if (named.empty()) {
+    return MakeError("dml-bench", "--dtypes", "no data type given", "at least one data type, or 'all'");
+  }
+  std::vector<ops::DataType> ordered;
+  for (ops::DataType type : ops::kAllDataTypes) {
+    if (std::find(named.begin(), named.end(), type) != named.end()) ordered.push_back(type);
+  }
+  return ordered;
+}
+
 }  // namespace
 
 Result<uint64_t> ParseByteSize(const std::string& text) {
@@ -77,6 +107,12 @@ Result<ParsedArgs> ParseBenchOptions(const std::vector<std::string>& argv, const
       auto size = ParseByteSize(value);
       if (!size.ok()) return size.error();
       options.max_size_bytes = *size;
+    } else if (TakeValue(arg, "--dtypes", &value)) {
+      auto types = ParseDataTypes(value);
+      if (!types.ok()) return types.error();
+      options.dtypes = std::move(types).value();
+    } else if (arg == "--sweep") {
+      options.sweep = true;
     } else if (TakeValue(arg, "--device", &value)) {
       options.device = value;
     } else if (TakeValue(arg, "--device-batch-ms", &value)) {
@@ -99,6 +135,10 @@ std::string BenchUsage() {
          "  --quick               FLOAT32, two sizes, four REDUCE functions, short runs (CI); or DMLC_BENCH_QUICK=1\n"
          "  --backends=a,b        only these backends (default: every registered backend that is available, but plain)\n"
          "  --max-size=SIZE       top of the size ladder per tensor, e.g. 64MiB (default 64MiB cpu, 1GiB devices)\n"
+         "  --dtypes=T,U|all      data types to run (default: all eleven; FLOAT32 with --quick but no --sweep);\n"
+         "                        each operator runs on those its support table allows\n"
+         "  --sweep               one size per backend (the top of its ladder), every REDUCE function: the\n"
+         "                        whole operator x type matrix\n"
          "  --device=D            device index or name substring, for every backend\n"
          "  --device-batch-ms=T   GPU time of one device benchmark iteration (default 100): back-to-back\n"
          "                        dispatches on resident buffers, reporting their median; one iteration per\n"

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "ops/data_type.h"
 #include "ops/error.h"
 
 namespace dmlc::app::bench {
@@ -24,6 +25,12 @@ struct BenchOptions {
   // (10 to 1000 dispatches), with one upload before and one readback after, and reports the batch's
   // median dispatch time. Long enough that the GPU leaves its idle clocks; the transfers stay outside.
   double device_batch_ms = 100;
+  // --dtypes=FLOAT16,INT8 or --dtypes=all: the data types to run, in ops::kAllDataTypes' order; empty = the
+  // default (FLOAT32 in quick mode unless sweeping, else all eleven). Each operator runs on those its table allows.
+  std::vector<ops::DataType> dtypes;
+  // --sweep: one size per backend (the top of its ladder), every REDUCE function and (by default) every
+  // data type, quick or not.
+  bool sweep = false;
   bool help = false;   // --help: our flags are printed before Google Benchmark's
 };
 

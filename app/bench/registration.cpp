@@ -76,11 +76,12 @@ Result<int> RegisterBenchmarks(const BenchOptions& options, BenchSession& sessio
   int registered = 0;
   for (BackendUnderTest& b : opened) {
     AddBackendContext(b, session.copy_threads());
-    auto plan = WorkloadPlan({options.quick, MaxSize(options, b)});
+    const PlanOptions plan_options{options.quick, MaxSize(options, b), options.dtypes, options.sweep};
+    auto plan = WorkloadPlan(plan_options);
     if (!plan.ok()) return plan.error();
     // Copy baselines first, so every later benchmark finds its fraction_of_copy denominator.
     if (b.memcpy_baseline) {
-      for (uint64_t size : SizeLadder({options.quick, MaxSize(options, b)})) {
+      for (uint64_t size : SizeLadder(plan_options)) {
         benchmark::RegisterBenchmark(BenchName(b, "MEMCPY", size).c_str(),
                                      [&session, &b, size](benchmark::State& s) { session.RunMemcpy(s, b, size); })
             ->UseManualTime();

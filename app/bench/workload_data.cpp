@@ -36,6 +36,13 @@ void FillIndices(AlignedBuffer& buffer, uint64_t count, uint32_t limit, bool per
   for (uint64_t i = 0; i < count; ++i) out[i] = pick(rng);
 }
 
+// An integral double (small: -1..1 or an index) stored as T; negative values wrap in unsigned types, as
+// a cast through int64_t defines.
+template <class T>
+void StoreInteger(AlignedBuffer& buffer, uint64_t i, double v) {
+  As<T>(buffer)[i] = static_cast<T>(static_cast<int64_t>(v));
+}
+
 // Element i gets `value(i)` converted to `type`; `value` yields a double. Only the first kBlock
 // elements are generated, then tiled: at 1 GiB, generating every element would take seconds per
 // workload, and no workload's speed depends on the data beyond one block.
@@ -46,10 +53,17 @@ void FillTyped(AlignedBuffer& buffer, ops::DataType type, uint64_t count, F valu
   for (uint64_t i = 0; i < generated; ++i) {
     const double v = value(i);
     switch (type) {
+      case ops::DataType::kFloat64: As<double>(buffer)[i] = v; break;
       case ops::DataType::kFloat32: As<float>(buffer)[i] = static_cast<float>(v); break;
       case ops::DataType::kFloat16: As<uint16_t>(buffer)[i] = ops::FloatToHalf(static_cast<float>(v)); break;
-      case ops::DataType::kInt32: As<int32_t>(buffer)[i] = static_cast<int32_t>(v); break;
-      case ops::DataType::kUint32: As<uint32_t>(buffer)[i] = static_cast<uint32_t>(v); break;
+      case ops::DataType::kInt64: StoreInteger<int64_t>(buffer, i, v); break;
+      case ops::DataType::kInt32: StoreInteger<int32_t>(buffer, i, v); break;
+      case ops::DataType::kInt16: StoreInteger<int16_t>(buffer, i, v); break;
+      case ops::DataType::kInt8: StoreInteger<int8_t>(buffer, i, v); break;
+      case ops::DataType::kUint64: StoreInteger<uint64_t>(buffer, i, v); break;
+      case ops::DataType::kUint32: StoreInteger<uint32_t>(buffer, i, v); break;
+      case ops::DataType::kUint16: StoreInteger<uint16_t>(buffer, i, v); break;
+      case ops::DataType::kUint8: StoreInteger<uint8_t>(buffer, i, v); break;
       default: DMLC_CHECK(false) << "dml-bench builds no " << ops::DataTypeName(type) << " workload (workloads.cpp)";
     }
   }

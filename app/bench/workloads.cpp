@@ -60,9 +60,21 @@ std::string TypedName(std::string_view op, DataType type) {
   return std::string(op) + "/" + std::string(ops::DataTypeName(type));
 }
 
-bool Int32Allowed(ReduceFunction f) {
-  return f != ReduceFunction::kAverage && f != ReduceFunction::kL2 && f != ReduceFunction::kLogSum &&
-         f != ReduceFunction::kLogSumExp;
+// In ops::kAllDataTypes' order, whatever the order asked for.
+std::vector<DataType> SelectedTypes(const PlanOptions& options) {
+  if (options.types.empty() && options.quick && !options.sweep) return {DataType::kFloat32};
+  std::vector<DataType> types;
+  for (DataType type : ops::kAllDataTypes) {
+    if (options.types.empty() || std::ranges::find(options.types, type) != options.types.end()) types.push_back(type);
+  }
+  return types;
+}
+
+// Appends the workload when its operator's table allows its types; a desc the model rejects is an error.
+Status Add(Result<Workload> made, std::vector<Workload>& plan) {
+  if (!made.ok()) return made.error();
+  if (ops::SupportedAt(made->desc, ops::kHighestFeatureLevel).ok()) plan.push_back(std::move(made).value());
+  return OkStatus();
 }
 
 }  // namespace
@@ -132,42 +144,34 @@ std::vector<uint64_t> SizeLadder(const PlanOptions& options) {
     for (uint64_t size : {uint64_t{64} << 10, uint64_t{4} << 20}) {
       if (size <= options.max_size_bytes) sizes.push_back(size);
     }
-    return sizes;
+  } else {
+    for (uint64_t size = 1024; size <= options.max_size_bytes; size *= 16) sizes.push_back(size);
   }
-  for (uint64_t size = 1024; size <= options.max_size_bytes; size *= 16) sizes.push_back(size);
+  if (options.sweep && sizes.size() > 1) sizes.erase(sizes.begin(), sizes.end() - 1);
   return sizes;
 }
 
 Result<std::vector<Workload>> WorkloadPlan(const PlanOptions& options) {
   static constexpr ReduceFunction kQuickFunctions[] = {ReduceFunction::kSum, ReduceFunction::kMax,
                                                        ReduceFunction::kArgMax, ReduceFunction::kLogSumExp};
-  std::vector<DataType> types = {DataType::kFloat32};
-  if (!options.quick) types.push_back(DataType::kFloat16);
+  const std::vector<DataType> types = SelectedTypes(options);
   std::vector<ReduceFunction> functions(std::begin(ops::kAllReduceFunctions), std::end(ops::kAllReduceFunctions));
-  if (options.quick) functions.assign(std::begin(kQuickFunctions), std::end(kQuickFunctions));
+  if (options.quick && !options.sweep) functions.assign(std::begin(kQuickFunctions), std::end(kQuickFunctions));
 
-  std::vector<Result<Workload>> made;
+  std::vector<Workload> plan;
   for (uint64_t size : SizeLadder(options)) {
     for (DataType type : types) {
-      made.push_back(MakeJoinCopy(type, size));
-      made.push_back(MakeGather(type, size));
-      made.push_back(MakeJoin(type, size));
-      made.push_back(MakeOneHot(type, size));
-      made.push_back(MakeDiagonal(type, size));
-    }
-    std::vector<DataType> reduce_types = types;
-    if (!options.quick) reduce_types.push_back(DataType::kInt32);
-    for (DataType type : reduce_types) {
-      for (ReduceFunction f : functions) {
-        if (type == DataType::kInt32 && !Int32Allowed(f)) continue;
-        for (ReduceAxis axis : {ReduceAxis::kInner, ReduceAxis::kOuter}) made.push_back(MakeReduce(f, type, axis, size));
+      for (auto make : {MakeJoinCopy, MakeGather, MakeJoin, MakeOneHot, MakeDiagonal}) {
+        if (Status added = Add(make(type, size), plan); !added.ok()) return added.error();
       }
     }
-  }
-  std::vector<Workload> plan;
-  for (auto& w : made) {
-    if (!w.ok()) return w.error();
-    plan.push_back(std::move(w).value());
+    for (DataType type : types) {
+      for (ReduceFunction f : functions) {
+        for (ReduceAxis axis : {ReduceAxis::kInner, ReduceAxis::kOuter}) {
+          if (Status added = Add(MakeReduce(f, type, axis, size), plan); !added.ok()) return added.error();
+        }
+      }
+    }
   }
   return plan;
 }

@@ -45,13 +45,22 @@ Result<Workload> MakeReduce(ops::ReduceFunction function, ops::DataType type, Re
 struct PlanOptions {
   bool quick = false;
   uint64_t max_size_bytes = 0;  // top of the ladder; must be set
+  // The data types to run; empty = the default: FLOAT32 in quick mode (unless sweeping), else all eleven. Each operator
+  // (and REDUCE function) runs on those of them its support table allows at the highest feature level.
+  std::vector<ops::DataType> types;
+  // One size only, the top of the ladder, and every REDUCE function and type even in quick mode: the
+  // whole operator x type matrix in a few minutes.
+  bool sweep = false;
 };
 
-// The size ladder: 1 KiB, then x16 up to max_size_bytes (64 KiB and 4 MiB in quick mode, capped).
+// The size ladder: 1 KiB, then x16 up to max_size_bytes (64 KiB and 4 MiB in quick mode, capped); a
+// sweep keeps only its top.
 std::vector<uint64_t> SizeLadder(const PlanOptions& options);
 
 // Every workload of a run, in registration order, for one backend: per size, JOIN1 first, then the
-// data-movement operators, then REDUCE. Errors name the workload whose desc failed ops::Validate().
+// data-movement operators, then REDUCE; per operator, the selected types in ops::kAllDataTypes' order
+// that its table allows (ops::SupportedAt at ops::kHighestFeatureLevel). Errors name the workload whose
+// desc failed ops::Validate().
 Result<std::vector<Workload>> WorkloadPlan(const PlanOptions& options);
 
 }  // namespace dmlc::app::bench

@@ -1,5 +1,5 @@
 // REDUCE kernels. FLOAT32 and FLOAT16 inputs in the layouts reduce_fast.h covers take the SIMD fast
-// paths; everything else runs the generic kernels here, one accumulator policy (reduce_functions.h) per
+// paths, integer inputs in those layouts reduce_int.h's; everything else runs the generic kernels here, one accumulator policy (reduce_functions.h) per
 // element. Two generic strategies, chosen by the plan (reduce_plan.h):
 // - rows: each output element walks its reduced elements, innermost reduced dimension in a tight loop;
 //   used when the reduced elements are the closer ones in memory (e.g. reducing the innermost axis).
@@ -16,6 +16,7 @@
 #include "backends/cpu/kernels.h"
 #include "backends/cpu/reduce_fast.h"
 #include "backends/cpu/reduce_functions.h"
+#include "backends/cpu/reduce_int.h"
 #include "backends/cpu/reduce_plan.h"
 #include "backends/cpu/strided.h"
 
@@ -107,7 +108,8 @@ class ReduceOperator final : public CpuOperator {
         input_type_(desc.InputTensor.DataType),
         output_type_(desc.OutputTensor.DataType),
         plan_(MakeReducePlan(desc)),
-        fast_(ReduceFastApplies(plan_, input_type_)) {}
+        fast_(ReduceFastApplies(plan_, input_type_)),
+        int_fast_(ReduceIntApplies(plan_, function_, input_type_)) {}
 
  protected:
   Status Run(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) override {
@@ -115,6 +117,11 @@ class ReduceOperator final : public CpuOperator {
     std::byte* out = outputs[0].data();
     if (fast_) {
       ReduceFast(plan_, function_, input_type_, output_type_, in, out, pool());
+      return OkStatus();
+    }
+    // The integer kernels read the input as T: a buffer that is not T-aligned takes the generic path.
+    if (int_fast_ && reinterpret_cast<uintptr_t>(in) % ops::ElementSize(input_type_) == 0) {
+      ReduceInt(plan_, function_, input_type_, output_type_, in, out, pool());
       return OkStatus();
     }
     DispatchType(input_type_, [&](auto tag) { Dispatch<typename decltype(tag)::type>(in, out); });
@@ -177,6 +184,7 @@ class ReduceOperator final : public CpuOperator {
   ops::DataType output_type_;
   Plan plan_;
   bool fast_;
+  bool int_fast_;
 };
 
 bool FloatOnly(ops::ReduceFunction f) {

@@ -58,18 +58,25 @@ Accumulate AccumulateOf(FloatKind kind) {
 
 double Fold(Accumulate a, double x, double y) { return a == Accumulate::kProduct ? x * y : x + y; }
 
-// n elements of T at p as floats: in place for aligned FLOAT32, otherwise widened into `scratch`.
+// Whether the kernels can read elements of T at p where they lie (FLOAT16 widened as they load).
+template <class T>
+bool InPlace(const std::byte* p) {
+  return reinterpret_cast<uintptr_t>(p) % alignof(T) == 0;
+}
+
+// n elements of T at a misaligned p, widened (or copied) into `scratch` as floats.
 template <class T>
 const float* Floats(const std::byte* p, uint64_t n, float* scratch) {
-  if constexpr (std::is_same_v<T, float>) {
-    if (reinterpret_cast<uintptr_t>(p) % alignof(float) == 0) return reinterpret_cast<const float*>(p);
-    std::memcpy(scratch, p, n * sizeof(float));
-  } else if (reinterpret_cast<uintptr_t>(p) % alignof(uint16_t) == 0) {
-    ops::HalfToFloat(reinterpret_cast<const uint16_t*>(p), scratch, n);
-  } else {
-    for (uint64_t k = 0; k < n; ++k) scratch[k] = Load<Half>(p + k * sizeof(Half));
-  }
+  for (uint64_t k = 0; k < n; ++k) scratch[k] = Load<T>(p + k * sizeof(T));
   return scratch;
+}
+
+// fn(kernels, elements) on n elements of T at p: the T kernels in place when p is aligned for T, else
+// the float kernels on a widened copy in `scratch`.
+template <class T, class Fn>
+decltype(auto) OnElements(const std::byte* p, uint64_t n, float* scratch, Fn&& fn) {
+  if (InPlace<T>(p)) return fn(simd::ActiveReduceKernels<T>(), reinterpret_cast<const T*>(p));
+  return fn(simd::ActiveReduceKernels<float>(), Floats<T>(p, n, scratch));
 }
 
 template <class T>
@@ -104,22 +111,23 @@ struct Extreme {
   float last_nan = 0;  // MIN/MAX keep the last NaN they see
 };
 
-Extreme ExtremeOf(const simd::ReduceKernels& k, bool max, bool want_position, const float* x, uint64_t n,
+template <class E>
+Extreme ExtremeOf(const simd::ReduceKernelsOf<E>& k, bool max, bool want_position, const E* x, uint64_t n,
                   uint64_t base) {
   Extreme e;
   const float v = k.row_extreme(max, x, n, &e.nan);
   if (e.nan) {
     e.first_nan = base + k.find(x, n, std::numeric_limits<float>::quiet_NaN());
     uint64_t last = n - 1;
-    while (x[last] == x[last]) --last;  // stops: there is a NaN
-    e.last_nan = x[last];
+    while (simd::Widen(x[last]) == simd::Widen(x[last])) --last;  // stops: there is a NaN
+    e.last_nan = simd::Widen(x[last]);
     return e;
   }
   e.value = v;
   // Equal values differ in bits only for +0 and -0: the first occurrence decides.
   if (want_position || v == 0) {
     const uint64_t at = k.find(x, n, v);
-    e.value = x[at];
+    e.value = simd::Widen(x[at]);
     e.position = base + at;
   }
   return e;
@@ -147,8 +155,7 @@ template <class T>
 class RowReducer {
  public:
   RowReducer(const ReducePlan& p, Function f, ops::DataType out_type)
-      : p_(p), f_(f), out_type_(out_type), k_(simd::ActiveReduceKernels()),
-        blocks_((p.count + kReduceBlock - 1) / kReduceBlock) {}
+      : p_(p), f_(f), out_type_(out_type), blocks_((p.count + kReduceBlock - 1) / kReduceBlock) {}
 
   uint64_t blocks() const { return blocks_; }
 
@@ -158,20 +165,23 @@ class RowReducer {
     double lanes[simd::kLanes];
     std::fill(lanes, lanes + simd::kLanes, a == Accumulate::kProduct ? 1.0 : 0.0);
     const uint64_t n = Length(b);
-    k_.row(a, Floats<T>(run + b * kReduceBlock * sizeof(T), n, scratch), n, lanes);
+    OnElements<T>(run + b * kReduceBlock * sizeof(T), n, scratch,
+                  [&](const auto& k, const auto* x) { k.row(a, x, n, lanes); });
     return simd::CombineLanes(a, lanes);
   }
   Extreme BlockExtreme(const std::byte* run, uint64_t b, float* scratch) const {
     const uint64_t n = Length(b);
-    return ExtremeOf(k_, f_.max, f_.family == Family::kArg,
-                     Floats<T>(run + b * kReduceBlock * sizeof(T), n, scratch), n, b * kReduceBlock);
+    return OnElements<T>(run + b * kReduceBlock * sizeof(T), n, scratch, [&](const auto& k, const auto* x) {
+      return ExtremeOf(k, f_.max, f_.family == Family::kArg, x, n, b * kReduceBlock);
+    });
   }
   double BlockExp(const std::byte* run, uint64_t b, float max, float* scratch) const {
     double lanes[simd::kLanes] = {};
     const uint64_t n = Length(b);
     const std::byte* block = run + b * kReduceBlock * sizeof(T);
     // What follows the block: the next row of a contiguous reduction, read by its maximum pass next.
-    k_.row_exp(Floats<T>(block, n, scratch), n, max, lanes, {block + n * sizeof(T), n * sizeof(T)});
+    const simd::NextData next{block + n * sizeof(T), n * sizeof(T)};
+    OnElements<T>(block, n, scratch, [&](const auto& k, const auto* x) { k.row_exp(x, n, max, lanes, next); });
     return simd::CombineLanes(Accumulate::kSum, lanes);
   }
 
@@ -237,7 +247,6 @@ class RowReducer {
   const ReducePlan& p_;
   Function f_;
   ops::DataType out_type_;
-  const simd::ReduceKernels& k_;
   uint64_t blocks_;
 };
 
@@ -327,7 +336,8 @@ template <class T>
 class ColumnReducer {
  public:
   ColumnReducer(const ReducePlan& p, Function f, ops::DataType out_type, const std::byte* in, std::byte* out)
-      : p_(p), f_(f), out_type_(out_type), in_(in), out_(out), k_(simd::ActiveReduceKernels()),
+      : p_(p), f_(f), out_type_(out_type), in_(in), out_(out), k_(simd::ActiveReduceKernels<T>()),
+        kf_(simd::ActiveReduceKernels<float>()),
         a_(AccumulateOf(f.kind)),
         width_(p.kept.RowLength()),
         strip_(std::min(width_, kMaxColumnStrip)),
@@ -364,53 +374,53 @@ class ColumnReducer {
     }
   }
 
-  // Rows [r0, r1) of strip s into `c` (LOG_SUM_EXP: the rows' maxima, into scratch.peaks). FLOAT32 rows
-  // in place go to the kernels a span at a time; other rows one at a time, widened.
+  // Rows [r0, r1) of strip s into `c` (LOG_SUM_EXP: the rows' maxima, into scratch.peaks). Rows in place
+  // go to the kernels a span at a time; misaligned rows one at a time, widened.
   void Rows(uint64_t s, uint64_t r0, uint64_t r1, Columns& c, TileScratch& scratch) const {
     const uint64_t w = Width(s);
     const std::byte* base = in_ + (InputOffset(s)) * sizeof(T);
     const uint64_t rs = p_.reduced.InnerStride(0);
     uint64_t r = r0;
-    const auto reduce = [&](const float* x, uint64_t rows, uint64_t stride) {
+    const auto reduce = [&](const auto& k, const auto* x, uint64_t rows, uint64_t stride) {
       switch (f_.family) {
-        case Family::kSum: return k_.column(a_, x, rows, stride, w, c.sums.data());
-        case Family::kExtreme: return k_.column_extreme(f_.max, x, rows, stride, w, c.values.data());
+        case Family::kSum: return k.column(a_, x, rows, stride, w, c.sums.data());
+        case Family::kExtreme: return k.column_extreme(f_.max, x, rows, stride, w, c.values.data());
         case Family::kArg:
-          return k_.column_arg(f_.max, x, rows, stride, w, static_cast<uint32_t>(r), c.values.data(),
-                               c.positions.data());
-        case Family::kLogSumExp: return k_.column_extreme(true, x, rows, stride, w, scratch.peaks.data());
+          return k.column_arg(f_.max, x, rows, stride, w, static_cast<uint32_t>(r), c.values.data(),
+                              c.positions.data());
+        case Family::kLogSumExp: return k.column_extreme(true, x, rows, stride, w, scratch.peaks.data());
       }
     };
     p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
       const std::byte* span = base + (ro[0] + e0 * rs) * sizeof(T);
-      if (InPlace(base)) {
-        reduce(reinterpret_cast<const float*>(span), n, rs);
+      if (InPlace<T>(base)) {
+        reduce(k_, reinterpret_cast<const T*>(span), n, rs);
         r += n;
         return;
       }
       for (uint64_t e = 0; e < n; ++e, ++r) {
-        reduce(Floats<T>(span + e * rs * sizeof(T), w, scratch.floats.data()), 1, 0);
+        reduce(kf_, Floats<T>(span + e * rs * sizeof(T), w, scratch.floats.data()), 1, 0);
       }
     });
   }
 
   // LOG_SUM_EXP's maxima of rows [r0, r1) of strip s, into scratch.peaks (reset by the caller), by the
-  // row-group kernel a span at a time. False when it cannot give them: rows that are not FLOAT32 in place,
-  // or a NaN among them. Then Rows does, a row at a time.
+  // row-group kernel a span at a time. False when it cannot give them: rows that are not in place, or a
+  // NaN among them. Then Rows does, a row at a time.
   bool Peaks(uint64_t s, uint64_t r0, uint64_t r1, TileScratch& scratch) const {
     const std::byte* base = in_ + (InputOffset(s)) * sizeof(T);
-    if (!InPlace(base)) return false;
+    if (!InPlace<T>(base)) return false;
     const uint64_t rs = p_.reduced.InnerStride(0);
     bool numbers = true;
     p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
-      const auto* x = reinterpret_cast<const float*>(base + (ro[0] + e0 * rs) * sizeof(T));
+      const auto* x = reinterpret_cast<const T*>(base + (ro[0] + e0 * rs) * sizeof(T));
       numbers = numbers && k_.column_max(x, n, rs, Width(s), scratch.peaks.data());
     });
     return numbers;
   }
 
-  // LOG_SUM_EXP's exp sums of rows [r0, r1) of strip s against the running maxima. FLOAT32 rows in place
-  // go to the kernel a span at a time; other rows one at a time, widened. Each row prefetches the same row
+  // LOG_SUM_EXP's exp sums of rows [r0, r1) of strip s against the running maxima. Rows in place go to
+  // the kernel a span at a time; misaligned rows one at a time, widened. Each row prefetches the same row
   // of the next group, where the next maximum pass starts.
   void Exps(uint64_t s, uint64_t r0, uint64_t r1, Columns& c, TileScratch& scratch) const {
     const uint64_t w = Width(s);
@@ -419,12 +429,12 @@ class ColumnReducer {
     p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
       const auto row = [&](uint64_t e) { return base + (ro[0] + e * rs) * sizeof(T); };
       const auto next = [&](uint64_t e) { return simd::NextData{row(e + kExpRows), w * sizeof(T)}; };
-      if (InPlace(base)) {
-        return k_.column_exp(reinterpret_cast<const float*>(row(e0)), n, rs, w, c.values.data(), c.sums.data(),
+      if (InPlace<T>(base)) {
+        return k_.column_exp(reinterpret_cast<const T*>(row(e0)), n, rs, w, c.values.data(), c.sums.data(),
                              next(e0));
       }
       for (uint64_t e = e0; e < e0 + n; ++e) {
-        k_.column_exp(Floats<T>(row(e), w, scratch.floats.data()), 1, 0, w, c.values.data(), c.sums.data(), next(e));
+        kf_.column_exp(Floats<T>(row(e), w, scratch.floats.data()), 1, 0, w, c.values.data(), c.sums.data(), next(e));
       }
     });
   }
@@ -437,7 +447,7 @@ class ColumnReducer {
       case Family::kSum:
         for (uint64_t c = 0; c < w; ++c) acc.sums[c] = cpu::Fold(a_, acc.sums[c], later.sums[c]);
         return;
-      case Family::kExtreme: return k_.column_extreme(f_.max, later.values.data(), 1, 0, w, acc.values.data());
+      case Family::kExtreme: return kf_.column_extreme(f_.max, later.values.data(), 1, 0, w, acc.values.data());
       case Family::kArg:
         for (uint64_t c = 0; c < w; ++c) {
           simd::ArgStep(f_.max, acc.values[c], acc.positions[c], later.values[c], later.positions[c]);
@@ -472,11 +482,6 @@ class ColumnReducer {
   uint64_t Width(uint64_t s) const { return std::min(strip_, width_ - (s % strips_per_row_) * strip_); }
 
  private:
-  // Whether the kernels can read the strip's rows, from `base`, as floats where they lie.
-  static bool InPlace(const std::byte* base) {
-    return std::is_same_v<T, float> && reinterpret_cast<uintptr_t>(base) % alignof(float) == 0;
-  }
-
   // A running maximum after a later value: MinMax::Update, so a later NaN replaces and a NaN stays.
   static float RunningMax(float was, float later) {
     simd::ExtremeStep(true, was, later);
@@ -533,7 +538,8 @@ class ColumnReducer {
   ops::DataType out_type_;
   const std::byte* in_;
   std::byte* out_;
-  const simd::ReduceKernels& k_;
+  const simd::ReduceKernelsOf<T>& k_;  // on the input where it lies
+  const simd::ReduceKernels& kf_;      // on widened copies, and on tile states
   Accumulate a_;
   uint64_t width_, strip_, strips_per_row_, strips_, blocks_;
   size_t out_size_;

@@ -1,5 +1,6 @@
-// The SIMD fast paths of REDUCE for FLOAT32 and FLOAT16 inputs (FLOAT16 is widened to float in bulk,
-// block by block), built on the span kernels of reduce_simd.h:
+// The SIMD fast paths of REDUCE for FLOAT32 and FLOAT16 inputs, built on the span kernels of
+// reduce_simd.h (FLOAT16 widened to float as the kernels load it; an input that is not aligned for its
+// type is widened into scratch, a block or row at a time, for the FLOAT32 kernels):
 // - rows: each output's reduced elements are one contiguous run. The run is cut into fixed blocks of
 //   kReduceBlock elements; a block's sum goes through kLanes lanes (element k into lane k % kLanes)
 //   folded pairwise, and block results are folded in block order. When there are fewer outputs than

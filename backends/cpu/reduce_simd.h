@@ -1,6 +1,9 @@
-// FLOAT32 span kernels for the fast REDUCE paths (reduce_fast.cpp), with two implementations of one
-// contract: portable C++ (reduce_simd_portable.cpp) and AVX2+FMA (reduce_simd_avx2.cpp, compiled with a
-// target attribute, never -march). ActiveReduceKernels() picks AVX2 once at run time when the CPU has it.
+// Span kernels for the fast REDUCE paths (reduce_fast.cpp) over FLOAT32 and FLOAT16 elements, with two
+// implementations of one contract: portable C++ (reduce_simd_portable.cpp) and AVX2+FMA+F16C
+// (reduce_simd_avx2.cpp, compiled with a target attribute, never -march). Each is one set of templates
+// over the element type E, float or Half: a FLOAT16 element is widened to float as it is loaded (F16C in
+// registers in the AVX2 set; exact either way), and everything after the load is the FLOAT32 kernel's.
+// ActiveReduceKernels<E>() picks AVX2 once at run time when the CPU has it.
 //
 // Determinism: every kernel is a pure function of its arguments. Row sums put element k into lane
 // k % kLanes and both implementations apply the same operations to each lane in the same order, so
@@ -8,12 +11,14 @@
 // changes nothing). The extreme, find and column kernels are exact (comparisons only, or per-column
 // sequential sums). The exp kernels run ExpOfDifference's operation sequence (exp_float.h) in both sets,
 // so they agree bit for bit too, for every input their contract allows.
-// Pointers need no alignment beyond float's. Thread-safe: no state.
+// Pointers need no alignment beyond E's. Thread-safe: no state.
 #pragma once
 
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+
+#include "backends/cpu/element.h"
 
 namespace dmlc::backends::cpu::simd {
 
@@ -49,6 +54,10 @@ inline void ArgStep(bool max, float& best, uint32_t& pos, float x, uint32_t r) {
   }
 }
 
+// An element as the kernels compute with it: FLOAT16 widened to float (exact).
+inline float Widen(float x) { return x; }
+inline float Widen(Half h) { return ops::HalfToFloat(h.bits); }
+
 // Memory the caller reads next, for the exp kernels to prefetch while they compute: LOG_SUM_EXP reads
 // its data twice (the maximum, then the exps from cache), and without the hint the memory idles through
 // the exps and the next maximum pass waits on it (prefetched, a 64 MiB row reduction ran at 10 GB/s
@@ -59,49 +68,62 @@ struct NextData {
   uint64_t size = 0;
 };
 
-struct ReduceKernels {
+// Per-element operations below are written for floats; `E` is the stored element (float or Half) and
+// every x[k] is that element widened to float.
+template <class E>
+struct ReduceKernelsOf {
   const char* name;
   // lanes[k % kLanes] (+ or *)= g(double(x[k])) for k < n. Callers initialise the lanes.
-  void (*row)(Accumulate kind, const float* x, uint64_t n, double* lanes);
+  void (*row)(Accumulate kind, const E* x, uint64_t n, double* lanes);
   // The column kernels take rows r < rows, row r at x + r * stride, in that order. The AVX2 set takes them
   // four at a time and prefetches the four after them (so a caller's rows past the last are prefetched,
   // harmlessly).
   // Per row: acc[c] (+ or *)= g(double(x[c])) for c < n: steps of n independent sequential reductions.
-  void (*column)(Accumulate kind, const float* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc);
+  void (*column)(Accumulate kind, const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc);
   // The maximum (or minimum) of the non-NaN x[0..n); *nan is set when any x is NaN. Returns -inf
   // (+inf for the minimum) when no element is a number. Which zero it returns for +0/-0 is unspecified.
-  float (*row_extreme)(bool max, const float* x, uint64_t n, bool* nan);
+  float (*row_extreme)(bool max, const E* x, uint64_t n, bool* nan);
   // The first k with x[k] == v, or with x[k] NaN when v is NaN; n when there is none.
-  uint64_t (*find)(const float* x, uint64_t n, float v);
+  uint64_t (*find)(const E* x, uint64_t n, float v);
   // Per row and column: acc[c] = x[c] when x[c] > acc[c] (< for the minimum) or x[c] is NaN
   // (MinMax::Update).
-  void (*column_extreme)(bool max, const float* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc);
+  void (*column_extreme)(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc);
   // column_extreme(true, x, rows, stride, n, peaks) for LOG_SUM_EXP's maximum pass, but returns false
   // instead, leaving peaks unspecified, when any of those elements is NaN: the caller then runs
   // column_extreme, whose NaN rule this kernel leaves out. Its maxima stay in registers over all the rows
   // and its NaN test is a compare per two vectors: three operations a vector (64 MiB outer LOG_SUM_EXP:
   // 7.07 -> 7.91 GB/s against column_extreme a row at a time, medians of 10 alternating runs).
-  bool (*column_max)(const float* x, uint64_t rows, uint64_t stride, uint64_t n, float* peaks);
+  bool (*column_max)(const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* peaks);
   // Per row r and column, ArgMinMax::Update at position r0 + r: best[c], pos[c]; a NaN best[c] is the
   // "NaN seen" state.
-  void (*column_arg)(bool max, const float* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0,
+  void (*column_arg)(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0,
                      float* best, uint32_t* pos);
   // lanes[k % kLanes] += ExpOfDifference(x[k], m) for k < n; m finite and >= every x[k]. The AVX2 set
   // also prefetches `next` a cache line per 16 elements (the portable set ignores it).
-  void (*row_exp)(const float* x, uint64_t n, float m, double* lanes, NextData next);
+  void (*row_exp)(const E* x, uint64_t n, float m, double* lanes, NextData next);
   // For r < rows, in that order: acc[c] += ExpOfDifference(x[r * stride + c], m[c]). Columns whose m[c] is
   // not finite or below an element get unspecified values. Prefetches like row_exp: row r's next data
   // starts r * stride floats after `next.bytes`. Taking rows together, each column's maximum and sum
   // are loaded once per pair of rows (in cache, 32 rows of 1024 columns: 0.61 -> 0.56 ns an element).
-  void (*column_exp)(const float* x, uint64_t rows, uint64_t stride, uint64_t n, const float* m, double* acc,
+  void (*column_exp)(const E* x, uint64_t rows, uint64_t stride, uint64_t n, const float* m, double* acc,
                      NextData next);
 };
 
-const ReduceKernels& PortableReduceKernels();
-// nullptr where this build or CPU has no AVX2+FMA.
-const ReduceKernels* Avx2ReduceKernels();
+using ReduceKernels = ReduceKernelsOf<float>;
+using HalfReduceKernels = ReduceKernelsOf<Half>;
+
+// Defined for E = float and E = Half.
+template <class E>
+const ReduceKernelsOf<E>& PortableReduceKernels();
+// nullptr where this build or CPU has no AVX2+FMA+F16C.
+template <class E>
+const ReduceKernelsOf<E>* Avx2ReduceKernels();
 // AVX2 when available, else portable; decided once.
-const ReduceKernels& ActiveReduceKernels();
+template <class E>
+const ReduceKernelsOf<E>& ActiveReduceKernels() {
+  static const ReduceKernelsOf<E>& active = Avx2ReduceKernels<E>() ? *Avx2ReduceKernels<E>() : PortableReduceKernels<E>();
+  return active;
+}
 
 // Folds kLanes lanes into lanes[0] in a fixed pairwise order (sum, or product for kProduct).
 double CombineLanes(Accumulate kind, double* lanes);

@@ -1,16 +1,18 @@
-// The AVX2+FMA REDUCE span kernels. Every function carries target("avx2,fma") so the rest of the build
-// stays baseline x86-64; Avx2ReduceKernels() hands them out only when the CPU reports both features.
+// The AVX2+FMA+F16C REDUCE span kernels, over float or Half elements (Load8: FLOAT16 widened in registers).
+// Every function carries target("avx2,fma,f16c") so the rest of the build stays baseline x86-64;
+// Avx2ReduceKernels() hands them out only when the CPU reports all three features.
 // Tails shorter than a vector run the same per-lane scalar steps as the portable kernels.
 #include <cmath>
 #include <limits>
 
 #include "backends/cpu/exp_float.h"
 #include "backends/cpu/reduce_simd.h"
+#include "ops/float16.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 
-#define DMLC_AVX2 __attribute__((target("avx2,fma")))
+#define DMLC_AVX2 __attribute__((target("avx2,fma,f16c")))
 
 namespace dmlc::backends::cpu::simd {
 namespace {
@@ -23,6 +25,12 @@ DMLC_AVX2 inline __m256d Apply(__m256d a, __m256d d) {
   if constexpr (kKind == Accumulate::kProduct) return _mm256_mul_pd(a, d);
 }
 
+// Eight elements from p as floats: FLOAT16 converted in registers (F16C), exactly.
+DMLC_AVX2 inline __m256 Load8(const float* p) { return _mm256_loadu_ps(p); }
+DMLC_AVX2 inline __m256 Load8(const Half* p) {
+  return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+}
+
 // The low and high four floats of v, widened.
 DMLC_AVX2 inline __m256d Low(__m256 v) { return _mm256_cvtps_pd(_mm256_castps256_ps128(v)); }
 DMLC_AVX2 inline __m256d High(__m256 v) { return _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)); }
@@ -33,19 +41,20 @@ DMLC_AVX2 inline __m256d High(__m256 v) { return _mm256_cvtps_pd(_mm256_extractf
 // in flight.
 constexpr int kRowPrefetchBytes = 1024;
 
-DMLC_AVX2 inline void PrefetchAhead(const float* p) {
+template <class E>
+DMLC_AVX2 inline void PrefetchAhead(const E* p) {
   _mm_prefetch(reinterpret_cast<const char*>(p) + kRowPrefetchBytes, _MM_HINT_T0);
 }
 
 // Lanes 0-3, 4-7, 8-11, 12-15 live in a0..a3: element k of each 16-block lands in lane k.
-template <Accumulate kKind>
-DMLC_AVX2 void RowOf(const float* x, uint64_t n, double* lanes) {
+template <Accumulate kKind, class E>
+DMLC_AVX2 void RowOf(const E* x, uint64_t n, double* lanes) {
   __m256d a0 = _mm256_loadu_pd(lanes), a1 = _mm256_loadu_pd(lanes + 4);
   __m256d a2 = _mm256_loadu_pd(lanes + 8), a3 = _mm256_loadu_pd(lanes + 12);
   const uint64_t body = n - n % kLanes;
   for (uint64_t k = 0; k < body; k += kLanes) {
     PrefetchAhead(x + k);  // kLanes floats: one cache line
-    const __m256 lo = _mm256_loadu_ps(x + k), hi = _mm256_loadu_ps(x + k + 8);
+    const __m256 lo = Load8(x + k), hi = Load8(x + k + 8);
     a0 = Apply<kKind>(a0, Low(lo));
     a1 = Apply<kKind>(a1, High(lo));
     a2 = Apply<kKind>(a2, Low(hi));
@@ -55,7 +64,7 @@ DMLC_AVX2 void RowOf(const float* x, uint64_t n, double* lanes) {
   _mm256_storeu_pd(lanes + 4, a1);
   _mm256_storeu_pd(lanes + 8, a2);
   _mm256_storeu_pd(lanes + 12, a3);
-  for (uint64_t k = body; k < n; ++k) StepScalar<kKind>(lanes[k % kLanes], x[k]);
+  for (uint64_t k = body; k < n; ++k) StepScalar<kKind>(lanes[k % kLanes], Widen(x[k]));
 }
 
 // The column kernels take a span's rows kRowGroup at a time: each column's state is loaded and stored
@@ -77,20 +86,20 @@ DMLC_AVX2 inline void ForRowGroups(uint64_t rows, const Body& body) {
 }
 
 // At column c of a group of kRows rows from x: prefetches the next group's rows, once per 16 columns.
-template <int kRows>
-DMLC_AVX2 inline void PrefetchNextGroup(const float* x, uint64_t stride, uint64_t c) {
+template <int kRows, class E>
+DMLC_AVX2 inline void PrefetchNextGroup(const E* x, uint64_t stride, uint64_t c) {
   if (c % 16 != 0) return;
   for (int r = kRows; r < 2 * kRows; ++r) _mm_prefetch(reinterpret_cast<const char*>(x + r * stride + c), _MM_HINT_T0);
 }
 
-template <Accumulate kKind, int kRows>
-DMLC_AVX2 void ColumnRowsOf(const float* x, uint64_t stride, uint64_t n, double* acc) {
+template <Accumulate kKind, int kRows, class E>
+DMLC_AVX2 void ColumnRowsOf(const E* x, uint64_t stride, uint64_t n, double* acc) {
   uint64_t c = 0;
   for (; c + 8 <= n; c += 8) {
     PrefetchNextGroup<kRows>(x, stride, c);
     __m256d lo = _mm256_loadu_pd(acc + c), hi = _mm256_loadu_pd(acc + c + 4);
     for (int r = 0; r < kRows; ++r) {
-      const __m256 v = _mm256_loadu_ps(x + r * stride + c);
+      const __m256 v = Load8(x + r * stride + c);
       lo = Apply<kKind>(lo, Low(v));
       hi = Apply<kKind>(hi, High(v));
     }
@@ -98,18 +107,19 @@ DMLC_AVX2 void ColumnRowsOf(const float* x, uint64_t stride, uint64_t n, double*
     _mm256_storeu_pd(acc + c + 4, hi);
   }
   for (; c < n; ++c) {
-    for (int r = 0; r < kRows; ++r) StepScalar<kKind>(acc[c], x[r * stride + c]);
+    for (int r = 0; r < kRows; ++r) StepScalar<kKind>(acc[c], Widen(x[r * stride + c]));
   }
 }
 
-template <Accumulate kKind>
-DMLC_AVX2 void ColumnOf(const float* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
+template <Accumulate kKind, class E>
+DMLC_AVX2 void ColumnOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
   ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX2 {
     ColumnRowsOf<kKind, kRows>(x + r * stride, stride, n, acc);
   });
 }
 
-DMLC_AVX2 void Row(Accumulate kind, const float* x, uint64_t n, double* lanes) {
+template <class E>
+DMLC_AVX2 void Row(Accumulate kind, const E* x, uint64_t n, double* lanes) {
   switch (kind) {
     case Accumulate::kSum: return RowOf<Accumulate::kSum>(x, n, lanes);
     case Accumulate::kAbs: return RowOf<Accumulate::kAbs>(x, n, lanes);
@@ -118,7 +128,8 @@ DMLC_AVX2 void Row(Accumulate kind, const float* x, uint64_t n, double* lanes) {
   }
 }
 
-DMLC_AVX2 void Column(Accumulate kind, const float* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
+template <class E>
+DMLC_AVX2 void Column(Accumulate kind, const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
   switch (kind) {
     case Accumulate::kSum: return ColumnOf<Accumulate::kSum>(x, rows, stride, n, acc);
     case Accumulate::kAbs: return ColumnOf<Accumulate::kAbs>(x, rows, stride, n, acc);
@@ -128,8 +139,8 @@ DMLC_AVX2 void Column(Accumulate kind, const float* x, uint64_t rows, uint64_t s
 }
 
 // max_ps(x, b) returns b when x is NaN, so NaN never enters the running extreme; it is noted apart.
-template <bool kMax>
-DMLC_AVX2 float RowExtremeOf(const float* x, uint64_t n, bool* nan) {
+template <bool kMax, class E>
+DMLC_AVX2 float RowExtremeOf(const E* x, uint64_t n, bool* nan) {
   const float init = kMax ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity();
   __m256 b0 = _mm256_set1_ps(init), b1 = b0, b2 = b0, b3 = b0;
   __m256 unordered = _mm256_setzero_ps();
@@ -141,12 +152,12 @@ DMLC_AVX2 float RowExtremeOf(const float* x, uint64_t n, bool* nan) {
   for (; k + 32 <= n; k += 32) {
     PrefetchAhead(x + k);
     PrefetchAhead(x + k + 16);
-    b0 = step(b0, _mm256_loadu_ps(x + k));
-    b1 = step(b1, _mm256_loadu_ps(x + k + 8));
-    b2 = step(b2, _mm256_loadu_ps(x + k + 16));
-    b3 = step(b3, _mm256_loadu_ps(x + k + 24));
+    b0 = step(b0, Load8(x + k));
+    b1 = step(b1, Load8(x + k + 8));
+    b2 = step(b2, Load8(x + k + 16));
+    b3 = step(b3, Load8(x + k + 24));
   }
-  for (; k + 8 <= n; k += 8) b0 = step(b0, _mm256_loadu_ps(x + k));
+  for (; k + 8 <= n; k += 8) b0 = step(b0, Load8(x + k));
   const __m256 b = kMax ? _mm256_max_ps(_mm256_max_ps(b0, b1), _mm256_max_ps(b2, b3))
                         : _mm256_min_ps(_mm256_min_ps(b0, b1), _mm256_min_ps(b2, b3));
   alignas(32) float lanes[8];
@@ -155,74 +166,79 @@ DMLC_AVX2 float RowExtremeOf(const float* x, uint64_t n, bool* nan) {
   bool seen_nan = _mm256_movemask_ps(unordered) != 0;
   for (float v : lanes) best = kMax ? (v > best ? v : best) : (v < best ? v : best);
   for (; k < n; ++k) {
-    if (kMax ? x[k] > best : x[k] < best) best = x[k];
-    seen_nan = seen_nan || x[k] != x[k];
+    const float v = Widen(x[k]);
+    if (kMax ? v > best : v < best) best = v;
+    seen_nan = seen_nan || v != v;
   }
   *nan = seen_nan;
   return best;
 }
 
-DMLC_AVX2 float RowExtreme(bool max, const float* x, uint64_t n, bool* nan) {
+template <class E>
+DMLC_AVX2 float RowExtreme(bool max, const E* x, uint64_t n, bool* nan) {
   return max ? RowExtremeOf<true>(x, n, nan) : RowExtremeOf<false>(x, n, nan);
 }
 
-DMLC_AVX2 uint64_t Find(const float* x, uint64_t n, float v) {
+template <class E>
+DMLC_AVX2 uint64_t Find(const E* x, uint64_t n, float v) {
   const bool want_nan = v != v;
   const __m256 target = _mm256_set1_ps(v);
   uint64_t k = 0;
   for (; k + 8 <= n; k += 8) {
-    const __m256 e = _mm256_loadu_ps(x + k);
+    const __m256 e = Load8(x + k);
     const __m256 hit = want_nan ? _mm256_cmp_ps(e, e, _CMP_UNORD_Q) : _mm256_cmp_ps(e, target, _CMP_EQ_OQ);
     const int mask = _mm256_movemask_ps(hit);
     if (mask != 0) return k + static_cast<uint64_t>(__builtin_ctz(static_cast<unsigned>(mask)));
   }
   for (; k < n; ++k) {
-    if (want_nan ? x[k] != x[k] : x[k] == v) return k;
+    const float e = Widen(x[k]);
+    if (want_nan ? e != e : e == v) return k;
   }
   return n;
 }
 
-template <bool kMax, int kRows>
-DMLC_AVX2 void ColumnExtremeRows(const float* x, uint64_t stride, uint64_t n, float* acc) {
+template <bool kMax, int kRows, class E>
+DMLC_AVX2 void ColumnExtremeRows(const E* x, uint64_t stride, uint64_t n, float* acc) {
   uint64_t c = 0;
   for (; c + 8 <= n; c += 8) {
     PrefetchNextGroup<kRows>(x, stride, c);
     __m256 a = _mm256_loadu_ps(acc + c);
     for (int r = 0; r < kRows; ++r) {
       // max_ps(v, a) is v when v > a, else a (a NaN a stays); a NaN v is then taken by the blend.
-      const __m256 v = _mm256_loadu_ps(x + r * stride + c);
+      const __m256 v = Load8(x + r * stride + c);
       const __m256 better = kMax ? _mm256_max_ps(v, a) : _mm256_min_ps(v, a);
       a = _mm256_blendv_ps(better, v, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
     }
     _mm256_storeu_ps(acc + c, a);
   }
   for (; c < n; ++c) {
-    for (int r = 0; r < kRows; ++r) ExtremeStep(kMax, acc[c], x[r * stride + c]);
+    for (int r = 0; r < kRows; ++r) ExtremeStep(kMax, acc[c], Widen(x[r * stride + c]));
   }
 }
 
-template <bool kMax>
-DMLC_AVX2 void ColumnExtremeOf(const float* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc) {
+template <bool kMax, class E>
+DMLC_AVX2 void ColumnExtremeOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc) {
   ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX2 {
     ColumnExtremeRows<kMax, kRows>(x + r * stride, stride, n, acc);
   });
 }
 
-DMLC_AVX2 void ColumnExtreme(bool max, const float* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc) {
+template <class E>
+DMLC_AVX2 void ColumnExtreme(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc) {
   return max ? ColumnExtremeOf<true>(x, rows, stride, n, acc) : ColumnExtremeOf<false>(x, rows, stride, n, acc);
 }
 
 // ColumnMax over kVectors adjacent vectors of columns: each row's elements in order, one running maximum
 // per vector, kept in registers. max_ps(v, b) returns b unless v > b: column_extreme's rule for numbers.
-template <int kVectors>
-DMLC_AVX2 __m256 ColumnMaxOf(const float* x, uint64_t rows, uint64_t stride, float* peaks) {
+template <int kVectors, class E>
+DMLC_AVX2 __m256 ColumnMaxOf(const E* x, uint64_t rows, uint64_t stride, float* peaks) {
   __m256 b[kVectors];
   for (int v = 0; v < kVectors; ++v) b[v] = _mm256_loadu_ps(peaks + 8 * v);
   __m256 unordered = _mm256_setzero_ps();
   for (uint64_t r = 0; r < rows; ++r, x += stride) {
     for (int v = 0; v < kVectors; v += 2) {
-      const __m256 x0 = _mm256_loadu_ps(x + 8 * v);
-      const __m256 x1 = kVectors > 1 ? _mm256_loadu_ps(x + 8 * v + 8) : x0;
+      const __m256 x0 = Load8(x + 8 * v);
+      const __m256 x1 = kVectors > 1 ? Load8(x + 8 * v + 8) : x0;
       unordered = _mm256_or_ps(unordered, _mm256_cmp_ps(x0, x1, _CMP_UNORD_Q));  // either is NaN
       b[v] = _mm256_max_ps(x0, b[v]);
       if (kVectors > 1) b[v + 1] = _mm256_max_ps(x1, b[v + 1]);
@@ -232,7 +248,8 @@ DMLC_AVX2 __m256 ColumnMaxOf(const float* x, uint64_t rows, uint64_t stride, flo
   return unordered;
 }
 
-DMLC_AVX2 bool ColumnMax(const float* x, uint64_t rows, uint64_t stride, uint64_t n, float* peaks) {
+template <class E>
+DMLC_AVX2 bool ColumnMax(const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* peaks) {
   constexpr uint64_t kChunk = 64;  // eight vectors: four loads in flight per row, one line each two
   __m256 unordered = _mm256_setzero_ps();
   uint64_t c = 0;
@@ -242,28 +259,29 @@ DMLC_AVX2 bool ColumnMax(const float* x, uint64_t rows, uint64_t stride, uint64_
   for (; c + 8 <= n; c += 8) unordered = _mm256_or_ps(unordered, ColumnMaxOf<1>(x + c, rows, stride, peaks + c));
   if (_mm256_movemask_ps(unordered) != 0) return false;
   for (; c < n; ++c) {
-    const float* column = x + c;
+    const E* column = x + c;
     for (uint64_t r = 0; r < rows; ++r, column += stride) {
-      if (*column != *column) return false;
-      if (*column > peaks[c]) peaks[c] = *column;
+      const float v = Widen(*column);
+      if (v != v) return false;
+      if (v > peaks[c]) peaks[c] = v;
     }
   }
   return true;
 }
 
-template <bool kMax, int kRows>
-DMLC_AVX2 void ColumnArgRows(const float* x, uint64_t stride, uint64_t n, uint32_t r0, float* best, uint32_t* pos) {
+template <bool kMax, int kRows, class E>
+DMLC_AVX2 void ColumnArgRows(const E* x, uint64_t stride, uint64_t n, uint32_t r0, float* best, uint32_t* pos) {
   uint64_t c = 0;
   for (; c + 8 <= n; c += 8) {
     PrefetchNextGroup<kRows>(x, stride, c);
     __m256 b = _mm256_loadu_ps(best + c);
     __m256 p = _mm256_loadu_ps(reinterpret_cast<const float*>(pos + c));
     for (int r = 0; r < kRows; ++r) {
-      const __m256 v = _mm256_loadu_ps(x + r * stride + c);
-      const __m256 better = kMax ? _mm256_cmp_ps(v, b, _CMP_GT_OQ) : _mm256_cmp_ps(v, b, _CMP_LT_OQ);
-      // A NaN x is taken only while no NaN has been seen (best is not NaN yet).
-      const __m256 first_nan = _mm256_andnot_ps(_mm256_cmp_ps(b, b, _CMP_UNORD_Q), _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
-      const __m256 take = _mm256_or_ps(better, first_nan);
+      const __m256 v = Load8(x + r * stride + c);
+      // Taken when better, or NaN while no NaN has been seen: with best not NaN, "not (v <= b)" (or
+      // "not (v >= b)"), unordered-true, is exactly "v better or v NaN". Three operations, not five.
+      const __m256 better_or_nan = kMax ? _mm256_cmp_ps(v, b, _CMP_NLE_UQ) : _mm256_cmp_ps(v, b, _CMP_NGE_UQ);
+      const __m256 take = _mm256_andnot_ps(_mm256_cmp_ps(b, b, _CMP_UNORD_Q), better_or_nan);
       b = _mm256_blendv_ps(b, v, take);
       p = _mm256_blendv_ps(p, _mm256_castsi256_ps(_mm256_set1_epi32(static_cast<int>(r0 + r))), take);
     }
@@ -271,19 +289,20 @@ DMLC_AVX2 void ColumnArgRows(const float* x, uint64_t stride, uint64_t n, uint32
     _mm256_storeu_ps(reinterpret_cast<float*>(pos + c), p);
   }
   for (; c < n; ++c) {
-    for (int r = 0; r < kRows; ++r) ArgStep(kMax, best[c], pos[c], x[r * stride + c], r0 + static_cast<uint32_t>(r));
+    for (int r = 0; r < kRows; ++r) ArgStep(kMax, best[c], pos[c], Widen(x[r * stride + c]), r0 + static_cast<uint32_t>(r));
   }
 }
 
-template <bool kMax>
-DMLC_AVX2 void ColumnArgOf(const float* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0, float* best,
+template <bool kMax, class E>
+DMLC_AVX2 void ColumnArgOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0, float* best,
                            uint32_t* pos) {
   ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX2 {
     ColumnArgRows<kMax, kRows>(x + r * stride, stride, n, r0 + static_cast<uint32_t>(r), best, pos);
   });
 }
 
-DMLC_AVX2 void ColumnArg(bool max, const float* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0,
+template <class E>
+DMLC_AVX2 void ColumnArg(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0,
                          float* best, uint32_t* pos) {
   return max ? ColumnArgOf<true>(x, rows, stride, n, r0, best, pos)
              : ColumnArgOf<false>(x, rows, stride, n, r0, best, pos);
@@ -311,25 +330,28 @@ DMLC_AVX2 inline __m256 ExpLanes(__m256 x, __m256 m) {
   return _mm256_andnot_ps(below, _mm256_fmadd_ps(scale, q, scale));
 }
 
-// Prefetches the cache line of `next` at the offset the kernel's loop has reached in its own floats.
-DMLC_AVX2 inline void PrefetchAt(NextData next, uint64_t floats_done) {
-  const uint64_t offset = floats_done * sizeof(float);
+// Prefetches the cache line of `next` at the offset the kernel's loop has reached in its own elements.
+template <class E>
+DMLC_AVX2 inline void PrefetchAt(NextData next, uint64_t elements_done) {
+  const uint64_t offset = elements_done * sizeof(E);
   if (offset < next.size) _mm_prefetch(reinterpret_cast<const char*>(next.bytes + offset), _MM_HINT_T0);
 }
 
-// `next` moved `floats` floats on: the next data of a later row.
-inline NextData Advanced(NextData next, uint64_t floats) {
-  return {next.bytes + floats * sizeof(float), next.size};
+// `next` moved `elements` elements on: the next data of a later row.
+template <class E>
+inline NextData Advanced(NextData next, uint64_t elements) {
+  return {next.bytes + elements * sizeof(E), next.size};
 }
 
-DMLC_AVX2 void RowExp(const float* x, uint64_t n, float m, double* lanes, NextData next) {
+template <class E>
+DMLC_AVX2 void RowExp(const E* x, uint64_t n, float m, double* lanes, NextData next) {
   __m256d a0 = _mm256_loadu_pd(lanes), a1 = _mm256_loadu_pd(lanes + 4);
   __m256d a2 = _mm256_loadu_pd(lanes + 8), a3 = _mm256_loadu_pd(lanes + 12);
   const __m256 max = _mm256_set1_ps(m);
   const uint64_t body = n - n % kLanes;
   for (uint64_t k = 0; k < body; k += kLanes) {
-    PrefetchAt(next, k);
-    const __m256 lo = ExpLanes(_mm256_loadu_ps(x + k), max), hi = ExpLanes(_mm256_loadu_ps(x + k + 8), max);
+    PrefetchAt<E>(next, k);
+    const __m256 lo = ExpLanes(Load8(x + k), max), hi = ExpLanes(Load8(x + k + 8), max);
     a0 = _mm256_add_pd(a0, Low(lo));
     a1 = _mm256_add_pd(a1, High(lo));
     a2 = _mm256_add_pd(a2, Low(hi));
@@ -339,22 +361,22 @@ DMLC_AVX2 void RowExp(const float* x, uint64_t n, float m, double* lanes, NextDa
   _mm256_storeu_pd(lanes + 4, a1);
   _mm256_storeu_pd(lanes + 8, a2);
   _mm256_storeu_pd(lanes + 12, a3);
-  for (uint64_t k = body; k < n; ++k) lanes[k % kLanes] += ExpOfDifference(x[k], m);
+  for (uint64_t k = body; k < n; ++k) lanes[k % kLanes] += ExpOfDifference(Widen(x[k]), m);
 }
 
 // kRows rows of ColumnExp: each column's maximum and sums are loaded and stored once for all of them.
-template <int kRows>
-DMLC_AVX2 void ColumnExpRows(const float* x, uint64_t stride, uint64_t n, const float* m, double* acc,
+template <int kRows, class E>
+DMLC_AVX2 void ColumnExpRows(const E* x, uint64_t stride, uint64_t n, const float* m, double* acc,
                              NextData next) {
   uint64_t c = 0;
   for (; c + 8 <= n; c += 8) {
     if (c % 16 == 0) {  // a line per 16 floats, as RowExp: one per 8 doubled the prefetches
-      for (int r = 0; r < kRows; ++r) PrefetchAt(Advanced(next, r * stride), c);
+      for (int r = 0; r < kRows; ++r) PrefetchAt<E>(Advanced<E>(next, r * stride), c);
     }
     const __m256 max = _mm256_loadu_ps(m + c);
     __m256d lo = _mm256_loadu_pd(acc + c), hi = _mm256_loadu_pd(acc + c + 4);
     for (int r = 0; r < kRows; ++r) {
-      const __m256 e = ExpLanes(_mm256_loadu_ps(x + r * stride + c), max);
+      const __m256 e = ExpLanes(Load8(x + r * stride + c), max);
       lo = _mm256_add_pd(lo, Low(e));
       hi = _mm256_add_pd(hi, High(e));
     }
@@ -362,32 +384,41 @@ DMLC_AVX2 void ColumnExpRows(const float* x, uint64_t stride, uint64_t n, const 
     _mm256_storeu_pd(acc + c + 4, hi);
   }
   for (; c < n; ++c) {
-    for (int r = 0; r < kRows; ++r) acc[c] += ExpOfDifference(x[r * stride + c], m[c]);
+    for (int r = 0; r < kRows; ++r) acc[c] += ExpOfDifference(Widen(x[r * stride + c]), m[c]);
   }
 }
 
-DMLC_AVX2 void ColumnExp(const float* x, uint64_t rows, uint64_t stride, uint64_t n, const float* m, double* acc,
+template <class E>
+DMLC_AVX2 void ColumnExp(const E* x, uint64_t rows, uint64_t stride, uint64_t n, const float* m, double* acc,
                          NextData next) {
   uint64_t r = 0;
-  for (; r + 2 <= rows; r += 2) ColumnExpRows<2>(x + r * stride, stride, n, m, acc, Advanced(next, r * stride));
-  if (r < rows) ColumnExpRows<1>(x + r * stride, stride, n, m, acc, Advanced(next, r * stride));
+  for (; r + 2 <= rows; r += 2) ColumnExpRows<2>(x + r * stride, stride, n, m, acc, Advanced<E>(next, r * stride));
+  if (r < rows) ColumnExpRows<1>(x + r * stride, stride, n, m, acc, Advanced<E>(next, r * stride));
 }
 
 }  // namespace
 
-const ReduceKernels* Avx2ReduceKernels() {
-  static const bool supported = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  static const ReduceKernels kernels{"avx2",    Row,       Column, RowExtreme, Find, ColumnExtreme,
-                                     ColumnMax, ColumnArg, RowExp, ColumnExp};
+template <class E>
+const ReduceKernelsOf<E>* Avx2ReduceKernels() {
+  static const bool supported = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && ops::HasF16C();
+  static const ReduceKernelsOf<E> kernels{"avx2",           Row<E>,       Column<E>,    RowExtreme<E>, Find<E>,
+                                          ColumnExtreme<E>, ColumnMax<E>, ColumnArg<E>, RowExp<E>,     ColumnExp<E>};
   return supported ? &kernels : nullptr;
 }
+template const ReduceKernelsOf<float>* Avx2ReduceKernels<float>();
+template const ReduceKernelsOf<Half>* Avx2ReduceKernels<Half>();
 
 }  // namespace dmlc::backends::cpu::simd
 
 #else  // not x86-64 GCC/Clang: the portable kernels are the only ones
 
 namespace dmlc::backends::cpu::simd {
-const ReduceKernels* Avx2ReduceKernels() { return nullptr; }
+template <class E>
+const ReduceKernelsOf<E>* Avx2ReduceKernels() {
+  return nullptr;
+}
+template const ReduceKernelsOf<float>* Avx2ReduceKernels<float>();
+template const ReduceKernelsOf<Half>* Avx2ReduceKernels<Half>();
 }  // namespace dmlc::backends::cpu::simd
 
 #endif

@@ -1,5 +1,5 @@
-// The portable REDUCE span kernels: plain loops with the lane order of reduce_simd.h, and the run-time
-// choice between them and the AVX2 ones.
+// The portable REDUCE span kernels: plain loops with the lane order of reduce_simd.h, over float or
+// Half elements (widened as they are read).
 #include <cmath>
 #include <limits>
 
@@ -9,19 +9,20 @@
 namespace dmlc::backends::cpu::simd {
 namespace {
 
-template <Accumulate kKind>
-void RowOf(const float* x, uint64_t n, double* lanes) {
-  for (uint64_t k = 0; k < n; ++k) StepScalar<kKind>(lanes[k % kLanes], x[k]);
+template <Accumulate kKind, class E>
+void RowOf(const E* x, uint64_t n, double* lanes) {
+  for (uint64_t k = 0; k < n; ++k) StepScalar<kKind>(lanes[k % kLanes], Widen(x[k]));
 }
 
-template <Accumulate kKind>
-void ColumnOf(const float* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
+template <Accumulate kKind, class E>
+void ColumnOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
   for (uint64_t r = 0; r < rows; ++r, x += stride) {
-    for (uint64_t c = 0; c < n; ++c) StepScalar<kKind>(acc[c], x[c]);
+    for (uint64_t c = 0; c < n; ++c) StepScalar<kKind>(acc[c], Widen(x[c]));
   }
 }
 
-void Row(Accumulate kind, const float* x, uint64_t n, double* lanes) {
+template <class E>
+void Row(Accumulate kind, const E* x, uint64_t n, double* lanes) {
   switch (kind) {
     case Accumulate::kSum: return RowOf<Accumulate::kSum>(x, n, lanes);
     case Accumulate::kAbs: return RowOf<Accumulate::kAbs>(x, n, lanes);
@@ -30,7 +31,8 @@ void Row(Accumulate kind, const float* x, uint64_t n, double* lanes) {
   }
 }
 
-void Column(Accumulate kind, const float* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
+template <class E>
+void Column(Accumulate kind, const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
   switch (kind) {
     case Accumulate::kSum: return ColumnOf<Accumulate::kSum>(x, rows, stride, n, acc);
     case Accumulate::kAbs: return ColumnOf<Accumulate::kAbs>(x, rows, stride, n, acc);
@@ -39,55 +41,65 @@ void Column(Accumulate kind, const float* x, uint64_t rows, uint64_t stride, uin
   }
 }
 
-float RowExtreme(bool max, const float* x, uint64_t n, bool* nan) {
+template <class E>
+float RowExtreme(bool max, const E* x, uint64_t n, bool* nan) {
   float best = max ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity();
   bool seen_nan = false;
   for (uint64_t k = 0; k < n; ++k) {
-    if (max ? x[k] > best : x[k] < best) best = x[k];
-    seen_nan = seen_nan || x[k] != x[k];
+    const float v = Widen(x[k]);
+    if (max ? v > best : v < best) best = v;
+    seen_nan = seen_nan || v != v;
   }
   *nan = seen_nan;
   return best;
 }
 
-uint64_t Find(const float* x, uint64_t n, float v) {
+template <class E>
+uint64_t Find(const E* x, uint64_t n, float v) {
   const bool want_nan = v != v;
   for (uint64_t k = 0; k < n; ++k) {
-    if (want_nan ? x[k] != x[k] : x[k] == v) return k;
+    const float e = Widen(x[k]);
+    if (want_nan ? e != e : e == v) return k;
   }
   return n;
 }
 
-void ColumnExtreme(bool max, const float* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc) {
+template <class E>
+void ColumnExtreme(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc) {
   for (uint64_t r = 0; r < rows; ++r, x += stride) {
-    for (uint64_t c = 0; c < n; ++c) ExtremeStep(max, acc[c], x[c]);
+    for (uint64_t c = 0; c < n; ++c) ExtremeStep(max, acc[c], Widen(x[c]));
   }
 }
 
-bool ColumnMax(const float* x, uint64_t rows, uint64_t stride, uint64_t n, float* peaks) {
+template <class E>
+bool ColumnMax(const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* peaks) {
   for (uint64_t r = 0; r < rows; ++r, x += stride) {
     for (uint64_t c = 0; c < n; ++c) {
-      if (x[c] != x[c]) return false;
-      if (x[c] > peaks[c]) peaks[c] = x[c];
+      const float v = Widen(x[c]);
+      if (v != v) return false;
+      if (v > peaks[c]) peaks[c] = v;
     }
   }
   return true;
 }
 
-void ColumnArg(bool max, const float* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0, float* best,
+template <class E>
+void ColumnArg(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0, float* best,
                uint32_t* pos) {
   for (uint64_t r = 0; r < rows; ++r, x += stride) {
-    for (uint64_t c = 0; c < n; ++c) ArgStep(max, best[c], pos[c], x[c], r0 + static_cast<uint32_t>(r));
+    for (uint64_t c = 0; c < n; ++c) ArgStep(max, best[c], pos[c], Widen(x[c]), r0 + static_cast<uint32_t>(r));
   }
 }
 
-void RowExp(const float* x, uint64_t n, float m, double* lanes, NextData) {
-  for (uint64_t k = 0; k < n; ++k) lanes[k % kLanes] += ExpOfDifference(x[k], m);
+template <class E>
+void RowExp(const E* x, uint64_t n, float m, double* lanes, NextData) {
+  for (uint64_t k = 0; k < n; ++k) lanes[k % kLanes] += ExpOfDifference(Widen(x[k]), m);
 }
 
-void ColumnExp(const float* x, uint64_t rows, uint64_t stride, uint64_t n, const float* m, double* acc, NextData) {
+template <class E>
+void ColumnExp(const E* x, uint64_t rows, uint64_t stride, uint64_t n, const float* m, double* acc, NextData) {
   for (uint64_t r = 0; r < rows; ++r, x += stride) {
-    for (uint64_t c = 0; c < n; ++c) acc[c] += ExpOfDifference(x[c], m[c]);
+    for (uint64_t c = 0; c < n; ++c) acc[c] += ExpOfDifference(Widen(x[c]), m[c]);
   }
 }
 
@@ -102,15 +114,13 @@ double CombineLanes(Accumulate kind, double* lanes) {
   return lanes[0];
 }
 
-const ReduceKernels& PortableReduceKernels() {
-  static const ReduceKernels kernels{"portable", Row,       Column,    RowExtreme, Find, ColumnExtreme,
-                                     ColumnMax,  ColumnArg, RowExp,     ColumnExp};
+template <class E>
+const ReduceKernelsOf<E>& PortableReduceKernels() {
+  static const ReduceKernelsOf<E> kernels{"portable",   Row<E>,       Column<E>,    RowExtreme<E>, Find<E>,
+                                          ColumnExtreme<E>, ColumnMax<E>, ColumnArg<E>, RowExp<E>,     ColumnExp<E>};
   return kernels;
 }
-
-const ReduceKernels& ActiveReduceKernels() {
-  static const ReduceKernels& active = Avx2ReduceKernels() ? *Avx2ReduceKernels() : PortableReduceKernels();
-  return active;
-}
+template const ReduceKernelsOf<float>& PortableReduceKernels<float>();
+template const ReduceKernelsOf<Half>& PortableReduceKernels<Half>();
 
 }  // namespace dmlc::backends::cpu::simd

@@ -100,8 +100,8 @@ bool BitEqual(const std::vector<double>& a, const std::vector<double>& b) {
 }
 
 TEST(CpuExpOfDifference, ExpKernelsAreBitEqualAcrossKernelSetsOnAdversarialInputs) {
-  const ReduceKernels& portable = cpu::simd::PortableReduceKernels();
-  const ReduceKernels* avx2 = cpu::simd::Avx2ReduceKernels();
+  const ReduceKernels& portable = cpu::simd::PortableReduceKernels<float>();
+  const ReduceKernels* avx2 = cpu::simd::Avx2ReduceKernels<float>();
   if (avx2 == nullptr) GTEST_SKIP() << "this CPU has no AVX2+FMA: only the portable kernels exist";
   for (float shift : {0.0f, 50.0f, -1e6f, 3e38f}) {
     const std::vector<float> x = AdversarialFloats(shift);
@@ -140,7 +140,7 @@ TEST(CpuExpOfDifference, ExpKernelsAddTheTermsIntoTheLanes) {
   // lanes[k % 16] += exp(x[k] - m): with 17 elements lane 0 gets x[0] and x[16] in that order.
   std::vector<float> x(17);
   for (size_t k = 0; k < x.size(); ++k) x[k] = -0.5f * static_cast<float>(k);
-  for (const ReduceKernels* k : {&cpu::simd::PortableReduceKernels(), cpu::simd::Avx2ReduceKernels()}) {
+  for (const ReduceKernels* k : {&cpu::simd::PortableReduceKernels<float>(), cpu::simd::Avx2ReduceKernels<float>()}) {
     if (k == nullptr) continue;
     std::vector<double> lanes(kLanes, 0.0);
     k->row_exp(x.data(), x.size(), 1.0f, lanes.data(), {});

@@ -36,8 +36,8 @@ std::vector<float> RandomFloats(size_t n, uint32_t seed) {
 
 // Both kernel sets where the CPU has AVX2; the portable set alone elsewhere (nothing to compare).
 std::vector<const ReduceKernels*> KernelSets() {
-  std::vector<const ReduceKernels*> sets{&cpu::simd::PortableReduceKernels()};
-  if (cpu::simd::Avx2ReduceKernels() != nullptr) sets.push_back(cpu::simd::Avx2ReduceKernels());
+  std::vector<const ReduceKernels*> sets{&cpu::simd::PortableReduceKernels<float>()};
+  if (cpu::simd::Avx2ReduceKernels<float>() != nullptr) sets.push_back(cpu::simd::Avx2ReduceKernels<float>());
   return sets;
 }
 
@@ -125,7 +125,7 @@ TEST(CpuReduceKernels, ColumnKernelsOverRowGroupsMatchRowByRow) {
   for (uint64_t r : {2u, 9u}) x[r * kStride + 4] = kNaN;  // column 4: a NaN in a group, one after
   x[10 * kStride + 18] = kNaN;                           // column 18 (scalar tail): NaN in the last row
   x[6 * kStride + 7] = x[1 * kStride + 7] = 9.0f;        // column 7: a tie across groups
-  const ReduceKernels& one = cpu::simd::PortableReduceKernels();
+  const ReduceKernels& one = cpu::simd::PortableReduceKernels<float>();
   for (const ReduceKernels* k : KernelSets()) {
     for (bool max : {false, true}) {
       std::vector<float> extreme(kCols, max ? -1e30f : 1e30f), want_extreme = extreme;

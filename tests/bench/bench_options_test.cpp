@@ -54,6 +54,31 @@ TEST(BenchOptionsTest, QuickFromTheEnvironment) {
   EXPECT_FALSE(ParseBenchOptions({"dml-bench"}, "0")->options.quick);
 }
 
+TEST(BenchOptionsTest, DtypesInTableOrderAndSweep) {
+  using ops::DataType;
+  auto parsed = ParseBenchOptions({"dml-bench", "--dtypes=int8,FLOAT16,UINT64,float16", "--sweep"}, nullptr);
+  ASSERT_TRUE(parsed.ok()) << parsed.error().ToString();
+  EXPECT_EQ(parsed->options.dtypes, (std::vector<DataType>{DataType::kFloat16, DataType::kInt8, DataType::kUint64}));
+  EXPECT_TRUE(parsed->options.sweep);
+  EXPECT_EQ(parsed->remaining, (std::vector<std::string>{"dml-bench"}));
+  EXPECT_EQ(ParseBenchOptions({"dml-bench", "--dtypes=all"}, nullptr)->options.dtypes.size(), 11u);
+  EXPECT_TRUE(ParseBenchOptions({"dml-bench"}, nullptr)->options.dtypes.empty());
+  EXPECT_FALSE(ParseBenchOptions({"dml-bench"}, nullptr)->options.sweep);
+}
+
+TEST(BenchOptionsTest, RejectsWhatIsNotADataType) {
+  for (const char* flag : {"--dtypes=FLOAT8", "--dtypes=", "--dtypes=,", "--dtypes=FLOAT32,BOOL"}) {
+    auto parsed = ParseBenchOptions({"dml-bench", flag}, nullptr);
+    if (std::string(flag) == "--dtypes=") {
+      // An empty value is not our flag's form ("--name=value"), so it goes on to Google Benchmark.
+      ASSERT_TRUE(parsed.ok());
+      continue;
+    }
+    ASSERT_FALSE(parsed.ok()) << flag;
+    EXPECT_EQ(parsed.error().path, "--dtypes") << flag;
+  }
+}
+
 TEST(BenchOptionsTest, HelpIsSeenAndPassedOn) {
   auto parsed = ParseBenchOptions({"dml-bench", "--help"}, nullptr);
   ASSERT_TRUE(parsed.ok());

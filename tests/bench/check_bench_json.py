@@ -3,7 +3,10 @@
 benchmarks carry bytes_per_second and fraction_of_copy, with device and driver in the context. Two
 runs: one with the memcpy baseline in the filter, one without it (the baseline is then measured on the
 fly, so fraction_of_copy is still there). A third run, with repetitions, checks the denominator: the
-median of the copy repetitions so far. Checks structure and counters, never speed."""
+median of the copy repetitions so far. A fourth, a quick sweep of every data type, must cover exactly the
+(operator, type) pairs DirectML's tables allow at the highest feature level (written out below from the
+spec pages, independently of ops/), each with fraction_of_copy. Checks structure and counters, never
+speed."""
 import json
 import subprocess
 import sys
@@ -19,6 +22,30 @@ def run(bench, pattern, *extra):
         return json.loads(done.stdout)
     except json.JSONDecodeError as e:
         sys.exit(f"{cmd} did not print JSON ({e}); stdout:\n{done.stdout[:2000]}")
+
+
+ALL = ["FLOAT64", "FLOAT32", "FLOAT16", "INT64", "INT32", "INT16", "INT8", "UINT64", "UINT32", "UINT16", "UINT8"]
+ALL_BUT_FLOAT64 = ALL[1:]
+FLOATS = ["FLOAT32", "FLOAT16"]
+FLOATS_INT32_AND_64 = FLOATS + ["INT64", "INT32", "UINT64", "UINT32"]
+# The data types each operator's table allows at DML_FEATURE_LEVEL_5_1 (REDUCE per function group).
+ALLOWED = {
+    "JOIN1": ALL, "GATHER_ND1": ALL, "JOIN": ALL, "ONE_HOT": ALL, "DIAGONAL_MATRIX": ALL,
+    **{f"REDUCE_{f}": ALL_BUT_FLOAT64 for f in ("ARGMIN", "ARGMAX", "MIN", "MAX")},
+    **{f"REDUCE_{f}": FLOATS_INT32_AND_64 for f in ("SUM", "MULTIPLY", "L1", "SUM_SQUARE")},
+    **{f"REDUCE_{f}": FLOATS for f in ("AVERAGE", "L2", "LOG_SUM", "LOG_SUM_EXP")},
+}
+
+
+def check_sweep_covers_the_tables(report):
+    want = {"cpu/MEMCPY/64KiB/manual_time"}
+    for op, types in ALLOWED.items():
+        axes = ["/inner", "/outer"] if op.startswith("REDUCE_") else [""]
+        want |= {f"cpu/{op}/{t}{axis}/64KiB/manual_time" for t in types for axis in axes}
+    got = [b["run_name"] for b in report["benchmarks"]]
+    assert len(got) == len(set(got)), "a benchmark ran twice"
+    assert set(got) == want, f"missing {sorted(want - set(got))}, unexpected {sorted(set(got) - want)}"
+    check(report, got)
 
 
 def check(report, expected_names):
@@ -61,6 +88,7 @@ def main():
           ["cpu/GATHER_ND1/FLOAT32/64KiB/manual_time", "cpu/DIAGONAL_MATRIX/FLOAT32/64KiB/manual_time"])
     check_baseline_is_the_median_of_copy_repetitions(
         run(bench, "^cpu/(MEMCPY|REDUCE_SUM/FLOAT32/inner)/64KiB", "--benchmark_repetitions=3"))
+    check_sweep_covers_the_tables(run(bench, ".", "--sweep", "--max-size=64KiB"))
     print("dml-bench JSON ok")
 
 

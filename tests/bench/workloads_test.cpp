@@ -2,6 +2,15 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <tuple>
+
+#include "ops/operators/diagonal_matrix.h"
+#include "ops/operators/gather_nd1.h"
+#include "ops/operators/join.h"
+#include "ops/operators/one_hot.h"
+#include "ops/operators/reduce.h"
+
 namespace dmlc::app::bench {
 namespace {
 
@@ -91,8 +100,65 @@ TEST(WorkloadPlanTest, QuickPlan) {
 TEST(WorkloadPlanTest, FullPlanValidatesEveryDesc) {
   auto plan = WorkloadPlan({false, k64MiB});
   ASSERT_TRUE(plan.ok()) << plan.error().ToString();
-  // Five sizes x (2 types x 5 data-movement + 2 types x 12 functions x 2 axes + INT32 x 8 functions x 2).
-  EXPECT_EQ(plan->size(), 5u * (10 + 48 + 16));
+  // Five sizes x (11 types x 5 data-movement + 2 axes x the 72 (function, type) pairs the tables allow:
+  // ARGMIN/ARGMAX and MIN/MAX 10 types each, SUM/MULTIPLY and L1/SUM_SQUARE 6, the four float-only 2).
+  EXPECT_EQ(plan->size(), 5u * (55 + 2 * (4 * 10 + 4 * 6 + 4 * 2)));
+}
+
+// The sweep: one size, every operator and function on exactly the types its table lists at the highest
+// level (read here from the tables themselves, row by row).
+TEST(WorkloadPlanTest, QuickSweepIsTheWholeMatrixAtOneSize) {
+  auto plan = WorkloadPlan({true, k64MiB, {}, true});
+  ASSERT_TRUE(plan.ok()) << plan.error().ToString();
+  std::set<std::string> names;
+  for (const Workload& w : *plan) {
+    EXPECT_EQ(w.size_bytes, uint64_t{4} << 20) << w.name;
+    EXPECT_TRUE(names.insert(w.name).second) << w.name;
+  }
+  std::set<std::string> expected;
+  const auto row_types = [](const ops::SupportTable& table, std::string_view tensor) {
+    for (const auto& row : table.levels.back().tensors) {
+      if (row.tensor == tensor) return row.data_types.ToVector();
+    }
+    ADD_FAILURE() << table.name << " has no row " << tensor;
+    return std::vector<DataType>{};
+  };
+  for (const auto& [name, table, tensor] :
+       {std::tuple{"GATHER_ND1", &ops::GatherNd1SupportTable(), "InputTensor"},
+        std::tuple{"JOIN", &ops::JoinSupportTable(), "InputTensors"},
+        std::tuple{"JOIN1", &ops::JoinSupportTable(), "InputTensors"},
+        std::tuple{"ONE_HOT", &ops::OneHotSupportTable(), "OutputTensor"},
+        std::tuple{"DIAGONAL_MATRIX", &ops::DiagonalMatrixSupportTable(), "OutputTensor"}}) {
+    for (DataType type : row_types(*table, tensor)) expected.insert(std::string(name) + "/" + std::string(ops::DataTypeName(type)));
+  }
+  for (ReduceFunction f : ops::kAllReduceFunctions) {
+    for (DataType type : row_types(ops::ReduceSupportTable(f), "InputTensor")) {
+      for (const char* axis : {"/inner", "/outer"}) {
+        expected.insert("REDUCE_" + std::string(ops::ReduceFunctionName(f)) + "/" +
+                        std::string(ops::DataTypeName(type)) + axis);
+      }
+    }
+  }
+  EXPECT_EQ(names, expected);
+  EXPECT_EQ(names.count("REDUCE_ARGMAX/INT8/outer"), 1u);
+  EXPECT_EQ(names.count("DIAGONAL_MATRIX/FLOAT64"), 1u);
+  EXPECT_EQ(names.count("REDUCE_LOG_SUM_EXP/INT32/inner"), 0u);
+  EXPECT_EQ(names.count("REDUCE_MAX/FLOAT64/inner"), 0u);
+}
+
+TEST(WorkloadPlanTest, DtypesSelectTheTypes) {
+  auto plan = WorkloadPlan({false, 1024, {DataType::kInt8, DataType::kFloat16}});
+  ASSERT_TRUE(plan.ok()) << plan.error().ToString();
+  // 2 types x 5 data-movement; ARGMIN/ARGMAX, MIN/MAX: both types; the other eight: FLOAT16 only.
+  EXPECT_EQ(plan->size(), 10u + 2 * (4 * 2 + 8));
+  EXPECT_EQ((*plan)[0].name, "JOIN1/FLOAT16");
+  EXPECT_EQ((*plan)[5].name, "JOIN1/INT8");
+  for (const Workload& w : *plan) EXPECT_EQ(w.name.find("FLOAT32"), std::string::npos) << w.name;
+}
+
+TEST(SizeLadderTest, SweepKeepsTheTop) {
+  EXPECT_EQ(SizeLadder({false, k64MiB, {}, true}), (std::vector<uint64_t>{k64MiB}));
+  EXPECT_EQ(SizeLadder({true, k64MiB, {}, true}), (std::vector<uint64_t>{uint64_t{4} << 20}));
 }
 
 }  // namespace

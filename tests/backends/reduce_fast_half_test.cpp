@@ -1,0 +1,227 @@
+// The FLOAT16 kernels of the REDUCE fast paths (reduce_simd.h's sets over Half elements, widened as they
+// load) and the whole FLOAT16 reductions that use them. Each Half kernel, portable and AVX2, must give
+// the float kernels' bits on the widened data, on every kind of half: subnormals, signed zeros,
+// infinities, NaN. Whole reductions are held to the plain reference byte for byte wherever double
+// accumulation makes the result independent of order (SUM, L1, AVERAGE, LOG_SUM on data whose sums
+// are exact in double; SUM_SQUARE, L2 and MULTIPLY on data whose squares and products are exact), and
+// MIN, MAX, ARGMIN, ARGMAX always (ties, first NaN, signed zeros; a NaN result is NaN, its payload
+// free); LOG_SUM_EXP within one half ulp.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+
+#include "backends/cpu/cpu_backend.h"
+#include "backends/cpu/reduce_simd.h"
+#include "ops/float16.h"
+#include "tests/backends/plain/run_plain.h"
+#include "tests/backends/test_tensor.h"
+
+namespace dmlc::backends::testing {
+namespace {
+
+using cpu::Half;
+using cpu::simd::Accumulate;
+using cpu::simd::HalfReduceKernels;
+using cpu::simd::kLanes;
+using ops::DataType;
+using ops::ReduceFunction;
+
+enum class Values {
+  kAnything,  // every bit pattern: NaN, infinities, zeros, subnormals
+  kFinite,    // finite halves of magnitude <= 1024 (subnormals and both zeros included): exact sums
+  kSmall,     // multiples of 1/64 in [-4, 4] and powers of two: exact squares and products
+};
+
+std::vector<uint16_t> RandomHalves(size_t n, uint32_t seed, Values kind) {
+  std::mt19937 rng(seed);
+  std::vector<uint16_t> x(n);
+  for (auto& h : x) {
+    for (;;) {
+      h = static_cast<uint16_t>(rng());
+      if (kind == Values::kSmall) {
+        const uint32_t pick = rng() % 8;
+        h = pick == 0   ? ops::FloatToHalf(pick % 2 ? 2.0f : 0.5f)
+            : pick == 1 ? ops::FloatToHalf(-1.0f)
+                        : ops::FloatToHalf(static_cast<float>(static_cast<int>(rng() % 513) - 256) / 64);
+        break;
+      }
+      const float v = ops::HalfToFloat(h);
+      if (kind == Values::kAnything || (std::isfinite(v) && std::fabs(v) <= 1024)) break;
+    }
+  }
+  return x;
+}
+
+std::vector<float> Widened(const std::vector<uint16_t>& h) {
+  std::vector<float> f(h.size());
+  for (size_t i = 0; i < h.size(); ++i) f[i] = ops::HalfToFloat(h[i]);
+  return f;
+}
+
+// Each Half kernel set with the float set of the same implementation.
+std::vector<std::pair<const HalfReduceKernels*, const cpu::simd::ReduceKernels*>> HalfKernelSets() {
+  std::vector<std::pair<const HalfReduceKernels*, const cpu::simd::ReduceKernels*>> sets{
+      {&cpu::simd::PortableReduceKernels<Half>(), &cpu::simd::PortableReduceKernels<float>()}};
+  if (cpu::simd::Avx2ReduceKernels<Half>() != nullptr) {
+    sets.emplace_back(cpu::simd::Avx2ReduceKernels<Half>(), cpu::simd::Avx2ReduceKernels<float>());
+  }
+  return sets;
+}
+
+// Float bits, so NaN payloads and signed zeros count.
+std::vector<uint32_t> Bits(const std::vector<float>& v) {
+  std::vector<uint32_t> bits(v.size());
+  std::memcpy(bits.data(), v.data(), v.size() * sizeof(float));
+  return bits;
+}
+
+// Against the float kernels of the same implementation (portable or AVX2): NaN payloads out of sums are
+// each implementation's own (vector and scalar operations pick different operands' NaN).
+TEST(CpuReduceHalfKernels, EveryHalfKernelGivesTheFloatKernelsBitsOnWidenedData) {
+  constexpr uint64_t kStride = 75, kRows = 9;  // columns: vectors and a tail; rows: two groups of four and one
+  for (Values kind : {Values::kAnything, Values::kFinite}) {
+    const std::vector<uint16_t> raw = RandomHalves(kStride * kRows, 17, kind);
+    const auto* h = reinterpret_cast<const Half*>(raw.data());
+    const std::vector<float> f = Widened(raw);
+    for (const auto& [k, float_set] : HalfKernelSets()) {
+      const cpu::simd::ReduceKernels& ref = *float_set;
+      const std::string where = std::string(k->name) + (kind == Values::kAnything ? " anything" : " finite");
+      for (uint64_t n : {uint64_t{1}, uint64_t{17}, uint64_t{40}, kStride * kRows}) {
+        for (Accumulate a : {Accumulate::kSum, Accumulate::kAbs, Accumulate::kSquare, Accumulate::kProduct}) {
+          std::vector<double> want(kLanes, a == Accumulate::kProduct ? 1.0 : 0.0), got = want;
+          ref.row(a, f.data(), n, want.data());
+          k->row(a, h, n, got.data());
+          EXPECT_EQ(std::memcmp(got.data(), want.data(), kLanes * sizeof(double)), 0) << where << " row " << n;
+        }
+        for (bool max : {false, true}) {
+          bool want_nan = false, got_nan = false;
+          const float want = ref.row_extreme(max, f.data(), n, &want_nan);
+          EXPECT_EQ(std::bit_cast<uint32_t>(k->row_extreme(max, h, n, &got_nan)), std::bit_cast<uint32_t>(want))
+              << where;
+          EXPECT_EQ(got_nan, want_nan) << where;
+        }
+        for (float v : {f[n / 2], 0.0f, std::numeric_limits<float>::quiet_NaN(), 12345.0f}) {
+          EXPECT_EQ(k->find(h, n, v), ref.find(f.data(), n, v)) << where << " find " << v;
+        }
+      }
+      for (Accumulate a : {Accumulate::kSum, Accumulate::kAbs, Accumulate::kSquare, Accumulate::kProduct}) {
+        std::vector<double> want(kStride - 1, 1.0), got = want;
+        ref.column(a, f.data() + 1, kRows, kStride, kStride - 1, want.data());
+        k->column(a, h + 1, kRows, kStride, kStride - 1, got.data());
+        EXPECT_EQ(std::memcmp(got.data(), want.data(), want.size() * sizeof(double)), 0) << where << " column";
+      }
+      for (bool max : {false, true}) {
+        std::vector<float> want(kStride, 0.5f), got = want, want_best = want, got_best = want;
+        std::vector<uint32_t> want_pos(kStride, 7), got_pos = want_pos;
+        ref.column_extreme(max, f.data(), kRows, kStride, kStride, want.data());
+        k->column_extreme(max, h, kRows, kStride, kStride, got.data());
+        EXPECT_EQ(Bits(got), Bits(want)) << where << " column_extreme";
+        ref.column_arg(max, f.data(), kRows, kStride, kStride, 3, want_best.data(), want_pos.data());
+        k->column_arg(max, h, kRows, kStride, kStride, 3, got_best.data(), got_pos.data());
+        EXPECT_EQ(Bits(got_best), Bits(want_best)) << where << " column_arg";
+        EXPECT_EQ(got_pos, want_pos) << where << " column_arg";
+      }
+      std::vector<float> want_peaks(kStride, -1.0f), got_peaks = want_peaks;
+      const bool want_ok = ref.column_max(f.data(), kRows, kStride, kStride, want_peaks.data());
+      EXPECT_EQ(k->column_max(h, kRows, kStride, kStride, got_peaks.data()), want_ok) << where;
+      if (want_ok) EXPECT_EQ(Bits(got_peaks), Bits(want_peaks)) << where << " column_max";
+      if (kind == Values::kFinite) {  // the exp kernels' contract: finite maxima at or above every element
+        std::vector<float> m(kStride, 1024.0f);
+        std::vector<double> want(kLanes, 0.0), got = want, want_c(kStride, 0.0), got_c = want_c;
+        ref.row_exp(f.data(), kStride * kRows, 1024.0f, want.data(), {});
+        k->row_exp(h, kStride * kRows, 1024.0f, got.data(), {});
+        EXPECT_EQ(got, want) << where << " row_exp";
+        ref.column_exp(f.data(), kRows, kStride, kStride, m.data(), want_c.data(), {});
+        k->column_exp(h, kRows, kStride, kStride, m.data(), got_c.data(), {});
+        EXPECT_EQ(got_c, want_c) << where << " column_exp";
+      }
+    }
+  }
+}
+
+struct Layout {
+  const char* name;
+  std::vector<uint32_t> sizes;
+  std::vector<uint32_t> axes;
+};
+
+// Which data keeps a function's result independent of the order of accumulation.
+Values ExactValuesFor(ReduceFunction f) {
+  switch (f) {
+    case ReduceFunction::kSum:
+    case ReduceFunction::kL1:
+    case ReduceFunction::kAverage:
+    case ReduceFunction::kLogSum:
+    case ReduceFunction::kLogSumExp: return Values::kFinite;
+    case ReduceFunction::kSumSquare:
+    case ReduceFunction::kL2:
+    case ReduceFunction::kMultiply: return Values::kSmall;
+    default: return Values::kAnything;
+  }
+}
+
+// FLOAT16 REDUCE on cpu (1 and 3 threads; in place and at an odd address, widened) against plain.
+TEST(CpuReduceHalf, EveryFunctionAndLayoutMatchesThePlainBackend) {
+  const Layout layouts[] = {
+      {"rows", {37, 300}, {1}},
+      {"long rows in blocks", {2, 20000}, {1}},
+      {"tall columns in tiles", {1500, 33}, {0}},
+      {"wide columns in strips", {20, 2100}, {0}},
+      {"columns under a kept axis", {3, 200, 45}, {1}},
+  };
+  for (ReduceFunction f : ops::kAllReduceFunctions) {
+    for (const Layout& layout : layouts) {
+      const std::string where = std::string(ops::ReduceFunctionName(f)) + " " + layout.name;
+      std::vector<uint32_t> out_sizes = layout.sizes;
+      for (uint32_t a : layout.axes) out_sizes[a] = 1;
+      const ops::TensorDesc in_desc = Desc(DataType::kFloat16, layout.sizes);
+      const uint64_t n = ops::ElementCount(in_desc.Sizes).value();
+      const Tensor in = MakeRawTensor(in_desc, RandomHalves(n, 23, ExactValuesFor(f)));
+      const DataType out_type = ops::IsArgReduce(f) ? DataType::kUint32 : DataType::kFloat16;
+      const ops::ReduceDesc desc{f, in_desc, Desc(out_type, out_sizes), layout.axes};
+      Tensor want = MakeOutput(desc.OutputTensor);
+      ASSERT_TRUE(RunOnPlain(desc, {&in}, {&want}).ok()) << where;
+      // Equal bits, except that a NaN result may carry another NaN's payload (the reference promises NaN,
+      // not which); LOG_SUM_EXP within one half ulp.
+      const auto expect_agree = [&](const Tensor& got, const std::string& how) {
+        if (ops::IsArgReduce(f)) {
+          EXPECT_EQ(got.bytes, want.bytes) << where << how;
+          return;
+        }
+        const std::vector<uint16_t> g = ReadRaw<uint16_t>(got), w = ReadRaw<uint16_t>(want);
+        for (size_t i = 0; i < g.size(); ++i) {
+          if (std::isnan(ops::HalfToFloat(w[i]))) {
+            EXPECT_TRUE(std::isnan(ops::HalfToFloat(g[i]))) << where << how << " " << i;
+          } else if (f == ReduceFunction::kLogSumExp) {
+            EXPECT_LE(std::abs(int{g[i]} - int{w[i]}), 1) << where << how << " " << i;
+          } else {
+            EXPECT_EQ(g[i], w[i]) << where << how << " " << i;
+          }
+        }
+      };
+      for (int threads : {1, 3}) {
+        Tensor got = MakeOutput(desc.OutputTensor);
+        ASSERT_TRUE(RunOnCpu(desc, {&in}, {&got}, threads).ok()) << where;
+        expect_agree(got, " threads " + std::to_string(threads));
+      }
+      // The same input one byte into a buffer: not aligned for FLOAT16, so widened for the float kernels.
+      std::vector<std::byte> storage(in.bytes.size() + 1);
+      std::copy(in.bytes.begin(), in.bytes.end(), storage.begin() + 1);
+      cpu::CpuBackend backend(2);
+      auto op = backend.Prepare(desc);
+      ASSERT_TRUE(op.ok()) << where;
+      Tensor got = MakeOutput(desc.OutputTensor);
+      const std::vector<ConstBuffer> inputs{ConstBuffer(storage.data() + 1, in.bytes.size())};
+      const std::vector<MutableBuffer> outputs{MutableBuffer(got.bytes)};
+      ASSERT_TRUE((*op)->Execute(inputs, outputs).ok()) << where;
+      expect_agree(got, " misaligned");
+    }
+  }
+}
+
+}  // namespace
+}  // namespace dmlc::backends::testing
