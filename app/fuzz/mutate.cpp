@@ -52,10 +52,12 @@ void WrongOutputSize(Choices& choices, ops::OperatorDesc& desc) {
   Resize(output);
 }
 
+// Not to 0: a case file's TotalTensorSizeInBytes of 0 means "compute it" (DxDispatch's spelling), so
+// that mutant would be valid once written; the next mutation is tried instead.
 void BufferTooSmall(Choices& choices, ops::OperatorDesc& desc) {
   ops::TensorDesc& tensor = DrawTensor(choices, desc);
   Resize(tensor);
-  tensor.TotalTensorSizeInBytes -= 4;
+  if (tensor.TotalTensorSizeInBytes > 4) tensor.TotalTensorSizeInBytes -= 4;
 }
 
 void BufferMisaligned(Choices& choices, ops::OperatorDesc& desc) {
