@@ -65,7 +65,8 @@ Json CaseJson(const CaseResult& r) {
          {"durationMs", r.duration_ms},
          {"attempts", r.attempts},
          {"expectedStatus", r.expected_status},
-         {"deviceLost", r.device_lost}};
+         {"deviceLost", r.device_lost},
+         {"apiFinding", ApiFindingName(r.api_finding)}};
   j["timing"] = r.timing ? TimingJson(*r.timing) : Json(nullptr);
   return j;
 }
