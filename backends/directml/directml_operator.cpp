@@ -1,7 +1,6 @@
 #include "backends/directml/directml_operator.h"
 
 #include <chrono>
-#include <cstring>
 
 #include "backends/directml/execution_states.h"
 #include "backends/gpu/gather_index_check.h"
@@ -60,19 +59,10 @@ Status DirectmlOperator::CreateBuffers() {
   d3d12::Device& device = backend_.device();
   for (uint32_t i = 0; i < dml_desc_->tensors().size(); ++i) {
     const uint64_t bytes = dml_desc_->buffer(i).TotalTensorSizeInBytes;
-    TensorBuffers t{bytes, BoundBufferBytes(bytes), i >= dml_desc_->input_count(), {}, {}, {}};
-    Result<ComPtr<ID3D12Resource>> gpu = device.CreateBuffer(t.buffer_bytes, D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON);
-    if (!gpu.ok()) return gpu.error();
-    Result<ComPtr<ID3D12Resource>> upload = device.CreateBuffer(t.buffer_bytes, D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ);
-    if (!upload.ok()) return upload.error();
-    t.device = *gpu;
-    t.upload = *upload;
-    if (t.is_output) {
-      Result<ComPtr<ID3D12Resource>> readback = device.CreateBuffer(t.buffer_bytes, D3D12_HEAP_TYPE_READBACK, D3D12_RESOURCE_STATE_COPY_DEST);
-      if (!readback.ok()) return readback.error();
-      t.readback = *readback;
-    }
-    buffers_.push_back(std::move(t));
+    Result<d3d12::StagedBuffer> buffer =
+        d3d12::StagedBuffer::Create(device, bytes, BoundBufferBytes(bytes), i >= dml_desc_->input_count());
+    if (!buffer.ok()) return buffer.error();
+    buffers_.push_back(std::move(*buffer));
   }
   if (plan_.temporary_bytes > 0) {
     Result<ComPtr<ID3D12Resource>> b = device.CreateBuffer(plan_.temporary_bytes, D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON);
@@ -122,7 +112,7 @@ Status DirectmlOperator::CreateBindingTables() {
   std::vector<DML_BUFFER_BINDING> exec_buffers(buffers_.size());
   std::vector<DML_BINDING_DESC> exec_bindings(buffers_.size());
   for (uint32_t i = 0; i < buffers_.size(); ++i) {
-    exec_buffers[i] = BufferBinding(buffers_[i].device.Get(), buffers_[i].buffer_bytes);
+    exec_buffers[i] = BufferBinding(buffers_[i].device_buffer.Get(), buffers_[i].buffer_bytes);
     const bool owned = i < input_count && plan_.bound_at_initialization[i];
     if (owned) init_inputs[i] = exec_buffers[i];
     exec_bindings[i] = owned ? DML_BINDING_DESC{DML_BINDING_TYPE_NONE, nullptr} : DML_BINDING_DESC{DML_BINDING_TYPE_BUFFER, &exec_buffers[i]};
@@ -161,13 +151,13 @@ Status DirectmlOperator::InitializeOnce() {
 
 Status DirectmlOperator::Record(ID3D12GraphicsCommandList* list, d3d12::RecordedCommands& commands) {
   ExecutionBuffers execution;
-  for (const TensorBuffers& t : buffers_) (t.is_output ? execution.outputs : execution.inputs).push_back(t.device.Get());
+  for (const d3d12::StagedBuffer& t : buffers_) (t.is_output ? execution.outputs : execution.inputs).push_back(t.device_buffer.Get());
   execution.temporary = temporary_.Get();
   execution.persistent = persistent_.Get();
   ExecutionStates states(std::move(execution));
 
   RecordBarriers(list, states.BeforeUpload());
-  for (const TensorBuffers& t : buffers_) list->CopyBufferRegion(t.device.Get(), 0, t.upload.Get(), 0, t.buffer_bytes);
+  for (const d3d12::StagedBuffer& t : buffers_) list->CopyBufferRegion(t.device_buffer.Get(), 0, t.upload.Get(), 0, t.buffer_bytes);
   ID3D12DescriptorHeap* heaps[] = {heap_.Get()};
   list->SetDescriptorHeaps(1, heaps);
   for (uint32_t i = 0; i < commands.intervals(); ++i) {
@@ -181,8 +171,8 @@ Status DirectmlOperator::Record(ID3D12GraphicsCommandList* list, d3d12::Recorded
     commands.WriteTimestamp(list, i, true);
   }
   RecordBarriers(list, states.BeforeReadback());
-  for (const TensorBuffers& t : buffers_) {
-    if (t.is_output) list->CopyBufferRegion(t.readback.Get(), 0, t.device.Get(), 0, t.buffer_bytes);
+  for (const d3d12::StagedBuffer& t : buffers_) {
+    if (t.is_output) list->CopyBufferRegion(t.readback.Get(), 0, t.device_buffer.Get(), 0, t.buffer_bytes);
   }
   RecordBarriers(list, states.AtEnd());
   return OkStatus();
@@ -208,29 +198,16 @@ Status DirectmlOperator::CheckBuffers(std::span<const ConstBuffer> inputs, std::
 
 Status DirectmlOperator::Stage(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) {
   for (size_t i = 0; i < buffers_.size(); ++i) {
-    TensorBuffers& t = buffers_[i];
     const std::byte* source = i < inputs.size() ? inputs[i].data() : outputs[i - inputs.size()].data();
-    void* mapped = nullptr;
-    HRESULT hr = t.upload->Map(0, nullptr, &mapped);
-    if (FAILED(hr)) return backend_.device().DeviceError("Map(upload)", hr);
-    std::memcpy(mapped, source, t.tensor_bytes);
-    std::memset(static_cast<std::byte*>(mapped) + t.tensor_bytes, 0, t.buffer_bytes - t.tensor_bytes);
-    t.upload->Unmap(0, nullptr);
+    DMLC_RETURN_IF_ERROR(buffers_[i].Upload(backend_.device(), source));
   }
   return OkStatus();
 }
 
 Status DirectmlOperator::Unstage(std::span<const MutableBuffer> outputs) {
   size_t next = 0;
-  for (TensorBuffers& t : buffers_) {
-    if (!t.is_output) continue;
-    void* mapped = nullptr;
-    const D3D12_RANGE read{0, static_cast<SIZE_T>(t.tensor_bytes)};
-    HRESULT hr = t.readback->Map(0, &read, &mapped);
-    if (FAILED(hr)) return backend_.device().DeviceError("Map(readback)", hr);
-    std::memcpy(outputs[next++].data(), mapped, t.tensor_bytes);
-    const D3D12_RANGE written{0, 0};
-    t.readback->Unmap(0, &written);
+  for (const d3d12::StagedBuffer& t : buffers_) {
+    if (t.is_output) DMLC_RETURN_IF_ERROR(t.Download(backend_.device(), outputs[next++].data()));
   }
   return OkStatus();
 }

@@ -15,6 +15,7 @@
 
 #include "backends/backend.h"
 #include "backends/d3d12/recorded_commands.h"
+#include "backends/d3d12/staged_buffer.h"
 #include "backends/directml/binding_plan.h"
 #include "backends/directml/directml_backend.h"
 #include "backends/directml/translate.h"
@@ -30,14 +31,6 @@ class DirectmlOperator final : public PreparedOperator {
                                               int iterations) override;
 
  private:
-  struct TensorBuffers {
-    uint64_t tensor_bytes;  // TotalTensorSizeInBytes
-    uint64_t buffer_bytes;  // BoundBufferBytes(tensor_bytes)
-    bool is_output;
-    ComPtr<ID3D12Resource> device;    // DEFAULT heap, unordered access: what DirectML binds
-    ComPtr<ID3D12Resource> upload;    // UPLOAD heap
-    ComPtr<ID3D12Resource> readback;  // READBACK heap; outputs only
-  };
   DirectmlOperator(DirectmlBackend& backend, ops::OperatorDesc desc) : backend_(backend), desc_(std::move(desc)) {}
   Status Init();
   Status CreateBuffers();
@@ -61,7 +54,7 @@ class DirectmlOperator final : public PreparedOperator {
   ComPtr<IDMLBindingTable> execution_table_;
   ComPtr<ID3D12Resource> temporary_;   // null when the plan needs none
   ComPtr<ID3D12Resource> persistent_;  // null when the plan needs none
-  std::vector<TensorBuffers> buffers_;  // in ops::Bindings() order
+  std::vector<d3d12::StagedBuffer> buffers_;  // in ops::Bindings() order; buffer_bytes = BoundBufferBytes()
   std::unique_ptr<d3d12::RecordedCommands> single_;    // one execution
   std::unique_ptr<d3d12::RecordedCommands> repeated_;  // the last ExecuteRepeated() count above one
 };

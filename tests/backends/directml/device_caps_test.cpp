@@ -4,16 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/backends/directml/test_descs.h"
+
 namespace dmlc::backends::directml {
 namespace {
 
-ops::TensorDesc Tensor(ops::DataType type, std::vector<uint32_t> sizes) {
-  ops::TensorDesc t;
-  t.DataType = type;
-  t.Sizes = std::move(sizes);
-  t.TotalTensorSizeInBytes = CalcBufferTensorSize(t).value();
-  return t;
-}
+using testing::Gather;
+using testing::Tensor;
 
 DeviceCaps Caps(DML_FEATURE_LEVEL level) {
   DeviceCaps caps;
@@ -21,17 +18,6 @@ DeviceCaps Caps(DML_FEATURE_LEVEL level) {
   caps.data_types.fill(true);
   caps.data_types[DML_TENSOR_DATA_TYPE_UNKNOWN] = false;
   return caps;
-}
-
-ops::GatherNd1Desc Gather(uint32_t batch) {
-  ops::GatherNd1Desc g;
-  g.InputTensor = Tensor(ops::DataType::kFloat32, {1, 3, 2, 2});
-  g.IndicesTensor = Tensor(ops::DataType::kUint32, {1, 3, 2, 2});
-  g.OutputTensor = Tensor(ops::DataType::kFloat32, {1, 1, 3, 2});
-  g.InputDimensionCount = 3;
-  g.IndicesDimensionCount = 3;
-  g.BatchDimensionCount = batch;
-  return g;
 }
 
 TEST(DirectmlDeviceCaps, FeatureLevelBelowWhatTheDescNeeds) {

@@ -3,20 +3,15 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/backends/directml/test_descs.h"
+
 #include <vector>
 
 namespace dmlc::backends::directml {
 namespace {
 
-ops::TensorDesc Tensor(ops::DataType type, std::vector<uint32_t> sizes, std::vector<uint32_t> strides = {},
-                       uint64_t total = 0) {
-  ops::TensorDesc t;
-  t.DataType = type;
-  t.Sizes = std::move(sizes);
-  t.Strides = std::move(strides);
-  t.TotalTensorSizeInBytes = total != 0 ? total : CalcBufferTensorSize(t).value();
-  return t;
-}
+using testing::Gather;
+using testing::Tensor;
 
 std::unique_ptr<const DmlOperatorDesc> MustTranslate(const ops::OperatorDesc& desc, TranslateOptions options = {}) {
   auto translated = Translate(desc, options);
@@ -47,17 +42,6 @@ void ExpectTensor(const DML_TENSOR_DESC* tensor, const ops::TensorDesc& from) {
   }
   EXPECT_EQ(b.TotalTensorSizeInBytes, from.TotalTensorSizeInBytes);
   EXPECT_EQ(b.GuaranteedBaseOffsetAlignment, from.GuaranteedBaseOffsetAlignment);
-}
-
-ops::GatherNd1Desc Gather(uint32_t batch) {
-  ops::GatherNd1Desc g;
-  g.InputTensor = Tensor(ops::DataType::kFloat32, {1, 3, 2, 2});
-  g.IndicesTensor = Tensor(ops::DataType::kUint32, {1, 3, 2, 2});
-  g.OutputTensor = Tensor(ops::DataType::kFloat32, {1, 1, 3, 2});
-  g.InputDimensionCount = 3;
-  g.IndicesDimensionCount = 3;
-  g.BatchDimensionCount = batch;
-  return g;
 }
 
 TEST(DirectmlTranslate, GatherNd1EveryField) {
