@@ -60,7 +60,12 @@ Result<std::unique_ptr<DirectmlRuntime>> Load() {
   Result<const d3d12::Runtime*> d3d12 = d3d12::LoadRuntime();
   if (!d3d12.ok()) return d3d12.error();
   Result<d3d12::SharedLibrary> library = d3d12::SharedLibrary::Open(DirectmlLibraryNames(ExecutableDir()));
-  if (!library.ok()) return library.error();
+  if (!library.ok()) {
+    Error missing = library.error();
+    missing.scope = "directml";
+    missing.rule = "DirectML.dll beside the executable or on the system (README: Getting DirectML)";
+    return missing;
+  }
   auto runtime = std::make_unique<DirectmlRuntime>(DirectmlRuntime{*d3d12, std::move(*library), nullptr, ""});
   auto create = runtime->library.Function<PFN_DML_CREATE_DEVICE1>("DMLCreateDevice1");
   if (!create.ok()) return create.error();  // DirectML before 1.1 (feature level 2_0) lacks it
