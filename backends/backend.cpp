@@ -23,4 +23,6 @@ Result<std::vector<Timing>> PreparedOperator::ExecuteRepeated(std::span<const Co
   return timings;
 }
 
+std::optional<ApiVerdict> Backend::JudgeDesc(const ops::OperatorDesc&) { return std::nullopt; }
+
 }  // namespace dmlc::backends

@@ -37,6 +37,14 @@ struct Support {
   static Support No(std::string why) { return {false, std::move(why)}; }
 };
 
+// What an API that validates descs itself (DirectML's IDMLDevice::CreateOperator) made of one desc,
+// valid or not by the spec: the runner compares it with the spec's verdict (README, "Validation
+// findings").
+struct ApiVerdict {
+  bool accepted = false;
+  std::string detail;  // on refusal: the API's result by name and value, then its debug messages
+};
+
 // One execution's timings, in milliseconds.
 struct Timing {
   double cpu_ms = 0;                  // host time around the work (submit and wait on a GPU)
@@ -77,6 +85,10 @@ class Backend {
   virtual bool ThreadSafe() const = 0;
   virtual Support Supports(const ops::OperatorDesc& desc) const = 0;
   virtual Result<std::unique_ptr<PreparedOperator>> Prepare(const ops::OperatorDesc& desc) = 0;
+  // The backend's API's own verdict on `desc`, which need not be valid (the runner asks it about
+  // must-reject cases too). nullopt where the backend runs its own kernels (every backend but
+  // directml), or where the desc cannot be put to the API at all. Called like Prepare().
+  virtual std::optional<ApiVerdict> JudgeDesc(const ops::OperatorDesc& desc);
 };
 
 }  // namespace dmlc::backends

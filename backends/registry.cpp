@@ -10,6 +10,9 @@
 #ifdef DMLC_WITH_D3D12
 #include "backends/d3d12/register.h"
 #endif
+#ifdef DMLC_WITH_DIRECTML
+#include "backends/directml/register.h"
+#endif
 
 namespace dmlc::backends {
 
@@ -38,6 +41,9 @@ Registry& TheRegistry() {
 #endif
 #ifdef DMLC_WITH_D3D12
     RegisterD3D12Backend(r);
+#endif
+#ifdef DMLC_WITH_DIRECTML
+    RegisterDirectmlBackend(r);
 #endif
     return r;
   }();

@@ -12,7 +12,9 @@
 #      readback, timestamps), required to pass: a missing D3D12 runtime is a failure here;
 #   5. `dml-conform.exe run testcases --backend d3d12`: Wine's HLSL compiler cannot compile compute
 #      shaders, so every case must be a skip carrying the compiler's message, or a pass where the case
-#      expects its desc to be rejected and no kernel runs (never a fail or error).
+#      expects its desc to be rejected and no kernel runs (never a fail or error);
+#   6. `dml-conform.exe run testcases --backend directml`: Wine has no DirectML.dll, so every case must
+#      be a skip naming why the backend is unavailable, or a must-reject pass, and no API finding.
 # Environment: BUILD_DIR (default build-win), PRESET (default windows-mingw; .ci/run takes
 # windows-mingw-ci), LINUX_CONFORM, JOBS (default nproc), WINE_TIMEOUT (seconds one Wine program may run,
 # default 600).
@@ -128,6 +130,22 @@ print(f"{len(cases)} cases: {dict(counts)}")
 bad = [c for c in cases if c["status"] not in ("skip", "pass")]
 for c in bad[:20]:
     print(f"  {c['id']}: {c['status']}")
+sys.exit(1 if bad or not cases else 0)
+PY
+
+step "dml-conform run testcases --backend directml (unavailable: every case a skip with the reason)"
+wine "$conform" run testcases --backend directml -q --report "$build_dir/directml_windows.json" || true
+python3 - "$build_dir/directml_windows.json" <<'PY' || failed=1
+import collections, json, sys
+with open(sys.argv[1]) as f:
+    cases = json.load(f)["cases"]
+counts = collections.Counter(c["status"] for c in cases)
+print(f"{len(cases)} cases: {dict(counts)}")
+bad = [c for c in cases if not ((c["status"] == "skip" and c["message"].startswith("directml: unavailable: "))
+                                or (c["status"] == "pass" and c["message"].startswith("rejected as expected")))
+       or c.get("apiFinding")]
+for c in bad[:20]:
+    print(f"  {c['id']}: {c['status']}: {c['message'][:200]}")
 sys.exit(1 if bad or not cases else 0)
 PY
 

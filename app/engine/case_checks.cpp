@@ -14,6 +14,7 @@ DescCheck CheckDesc(const TestCase& c, std::optional<ops::FeatureLevel> cap) {
   if (c.feature_level && cap && *c.feature_level > *cap) return too_high(*c.feature_level, "the case asks for");
   if (Status valid = ops::Validate(c.desc); !valid.ok()) {
     d.rejection = LocateDescError(valid.error(), c.desc_fields, c.where);
+    d.forbidden = true;
     return d;
   }
   std::optional<ops::FeatureLevel> level = c.feature_level;

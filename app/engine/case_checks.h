@@ -19,6 +19,9 @@ struct DescCheck {
   std::optional<ops::FeatureLevel> level;
   std::optional<std::string> skip_reason;  // needs more than the --feature-level cap
   std::optional<Error> rejection;          // ops::Validate() or ops::SupportedAt(level) said no
+  // ops::Validate() said no: the spec forbids the desc at every level (a support-table rejection is
+  // not this: a later level or another implementation may take it).
+  bool forbidden = false;
 };
 
 // `cap` is --feature-level (nullopt: none). Order: a case level above the cap skips; then Validate();

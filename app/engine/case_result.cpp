@@ -47,6 +47,22 @@ bool IsFailure(CaseStatus status) {
          status == CaseStatus::kTimeout;
 }
 
+std::string_view ApiFindingName(ApiFinding finding) {
+  switch (finding) {
+    case ApiFinding::kNone: return "";
+    case ApiFinding::kAcceptsInvalid: return "accepts-invalid";
+    case ApiFinding::kRefusesValid: return "refuses-valid";
+  }
+  return "";
+}
+
+std::optional<ApiFinding> ParseApiFinding(std::string_view name) {
+  for (ApiFinding f : {ApiFinding::kNone, ApiFinding::kAcceptsInvalid, ApiFinding::kRefusesValid}) {
+    if (ApiFindingName(f) == name) return f;
+  }
+  return std::nullopt;
+}
+
 TimingStats Summarize(std::vector<double> samples) {
   std::sort(samples.begin(), samples.end());
   const size_t n = samples.size();

@@ -37,6 +37,16 @@ bool CountsAsSuccess(CaseStatus status);
 // expect and what --retries reruns.
 bool IsFailure(CaseStatus status);
 
+// Where the API a backend runs (DirectML) and the spec disagree about a desc (api_validation.h).
+enum class ApiFinding : uint8_t {
+  kNone,            // the API agrees with the spec, or was not asked
+  kAcceptsInvalid,  // the spec forbids the desc; the API created the operator anyway
+  kRefusesValid,    // the desc is valid and supported; the API refused to create it
+};
+// "", "accepts-invalid", "refuses-valid": the report's apiFinding.
+std::string_view ApiFindingName(ApiFinding finding);
+std::optional<ApiFinding> ParseApiFinding(std::string_view name);
+
 // Summary statistics of timing samples, in milliseconds.
 struct TimingStats {
   int samples = 0;  // how many were summarized
@@ -89,6 +99,7 @@ struct CaseResult {
   std::string expected_status;   // the failing status --baseline lists for the case; "" when unlisted
   bool device_lost = false;      // the backend lost its device during the case (the worker then restarts)
   std::string transcript;        // a DxDispatch model's print lines (model_run.h); "" for other cases
+  ApiFinding api_finding = ApiFinding::kNone;  // set with status fail; the message has the API's detail
 };
 
 struct RunTotals {

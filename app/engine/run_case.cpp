@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 
+#include "app/engine/api_validation.h"
 #include "app/engine/case_checks.h"
 #include "app/engine/dump.h"
 #include "app/engine/error_bound.h"
@@ -100,17 +101,36 @@ Verdict Runner::Execute(const TestCase& c, CaseResult& r) {
   const DescCheck check = CheckDesc(c, options_.feature_level);
   if (check.level) r.feature_level = std::string(ops::FeatureLevelName(*check.level));
   if (check.skip_reason) return Skip(*check.skip_reason);
-  if (c.expect_error.expected) return ExpectRejection(c, check);
+  if (c.expect_error.expected) return ExpectRejection(c, check, r);
   if (check.rejection) return Invalid(c, *check.rejection);
   const backends::Support support = backend_.Supports(c.desc);
   if (!support.supported) return Skip(std::string(backend_.Name()) + ": " + support.reason);
+  if (std::optional<Verdict> finding = AskApi(c, "", r)) return *finding;
   return RunAccepted(c, r);
+}
+
+// A backend over an API that validates descs itself is asked too; where it disagrees with the spec the
+// case fails as that API's finding. `spec_rejection` is empty for a valid desc.
+std::optional<Verdict> Runner::AskApi(const TestCase& c, const std::string& spec_rejection, CaseResult& r) {
+  const std::optional<backends::ApiVerdict> verdict = backend_.JudgeDesc(c.desc);
+  if (!verdict) return std::nullopt;
+  const ApiFinding finding = JudgeApiVerdict(spec_rejection.empty(), *verdict);
+  if (finding == ApiFinding::kNone) return std::nullopt;
+  r.api_finding = finding;
+  return Fail(ApiFindingMessage(finding, backend_.Name(), spec_rejection, *verdict));
 }
 
 // Backends receive only descs the model accepted, so the model's rejection settles the case before any
 // backend sees it; an accepted desc must then be refused by the backend.
-Verdict Runner::ExpectRejection(const TestCase& c, const DescCheck& check) {
-  if (check.rejection) return JudgeRejection(c.expect_error, check.rejection->ToString());
+Verdict Runner::ExpectRejection(const TestCase& c, const DescCheck& check, CaseResult& r) {
+  if (check.rejection) {
+    Verdict judged = JudgeRejection(c.expect_error, check.rejection->ToString());
+    // Only what the spec forbids outright: a support-table rejection is a level, not a rule.
+    if (judged.status == CaseStatus::kPass && check.forbidden) {
+      if (std::optional<Verdict> finding = AskApi(c, check.rejection->ToString(), r)) return *finding;
+    }
+    return judged;
+  }
   const backends::Support support = backend_.Supports(c.desc);
   if (!support.supported) {
     return Fail("validation accepted a desc the case expects to be rejected (" + std::string(backend_.Name()) +

@@ -75,7 +75,10 @@ class Runner {
  private:
   // The steps, in order. Each fills what it learns into `result` and returns the verdict that settles it.
   Verdict Execute(const TestCase& test_case, CaseResult& result);
-  Verdict ExpectRejection(const TestCase& test_case, const DescCheck& check);
+  Verdict ExpectRejection(const TestCase& test_case, const DescCheck& check, CaseResult& result);
+  // The backend's API's verdict on the desc (Backend::JudgeDesc), when it has one and it disagrees with
+  // the spec: a fail carrying result.api_finding. `spec_rejection` is empty for a valid desc.
+  std::optional<Verdict> AskApi(const TestCase& test_case, const std::string& spec_rejection, CaseResult& result);
   Verdict Invalid(const TestCase& test_case, Error rejection);
   Verdict RunAccepted(const TestCase& test_case, CaseResult& result);
   Result<std::vector<std::vector<std::byte>>> MaterializeInputs(const TestCase& test_case,

@@ -72,7 +72,8 @@ Json CaseJson(const CaseResult& r) {
          {"durationMs", r.duration_ms},
          {"attempts", r.attempts},
          {"expectedStatus", r.expected_status},
-         {"deviceLost", r.device_lost}};
+         {"deviceLost", r.device_lost},
+         {"apiFinding", ApiFindingName(r.api_finding)}};
   j["timing"] = r.timing ? TimingJson(*r.timing) : Json(nullptr);
   if (!r.transcript.empty()) j["transcript"] = r.transcript;  // model files only: other reports unchanged
   return j;

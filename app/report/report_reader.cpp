@@ -203,12 +203,19 @@ Result<CaseResult> CaseFromJson(const Json& j) {
   f.Read("expectedStatus", r.expected_status, false);
   f.Read("deviceLost", r.device_lost, false);
   f.Read("transcript", r.transcript, false);
+  std::string api_finding;
+  f.Read("apiFinding", api_finding, false);
   if (f.error()) return *f.error();
   if (r.id.empty()) return MakeError("report", "case.id", "case.id is empty");
 
   const std::optional<CaseStatus> parsed = ParseStatus(status);
   if (!parsed) return MakeError("report", "case.status", "case '" + r.id + "': status '" + status + "' is not a status");
   r.status = *parsed;
+  const std::optional<ApiFinding> finding = ParseApiFinding(api_finding);
+  if (!finding) {
+    return MakeError("report", "case.apiFinding", "case '" + r.id + "': apiFinding '" + api_finding + "' is not a finding");
+  }
+  r.api_finding = *finding;
 
   if (const Json* first = f.Get("firstMismatches"); first != nullptr && first->is_array()) {
     for (size_t i = 0; i < first->size(); ++i) {

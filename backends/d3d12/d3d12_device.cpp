@@ -172,11 +172,7 @@ Result<double> Device::Submit(const std::function<Status(ID3D12GraphicsCommandLi
     return DeviceError("ID3D12GraphicsCommandList::Close", hr);
   }
   ID3D12CommandList* lists[] = {list_.Get()};
-  queue_->ExecuteCommandLists(1, lists);
-  if (FAILED(hr = queue_->Signal(fence_.Get(), ++fence_value_))) return DeviceError("ID3D12CommandQueue::Signal", hr);
-  DMLC_RETURN_IF_ERROR(WaitForFence());
-  FlushDebugMessages();
-  if (FAILED(hr = device_->GetDeviceRemovedReason())) return DeviceError("the submission", hr);
+  DMLC_RETURN_IF_ERROR(ExecuteAndWait(lists[0]));
 
   void* mapped = nullptr;
   const D3D12_RANGE read{0, 2 * sizeof(uint64_t)};
@@ -187,6 +183,16 @@ Result<double> Device::Submit(const std::function<Status(ID3D12GraphicsCommandLi
   timestamp_readback_->Unmap(0, &written);
   if (timestamp_frequency_ == 0 || ticks[1] < ticks[0]) return 0.0;
   return static_cast<double>(ticks[1] - ticks[0]) * 1000.0 / static_cast<double>(timestamp_frequency_);
+}
+
+Status Device::ExecuteAndWait(ID3D12CommandList* list) {
+  queue_->ExecuteCommandLists(1, &list);
+  HRESULT hr = queue_->Signal(fence_.Get(), ++fence_value_);
+  if (FAILED(hr)) return DeviceError("ID3D12CommandQueue::Signal", hr);
+  DMLC_RETURN_IF_ERROR(WaitForFence());
+  FlushDebugMessages();
+  if (FAILED(hr = device_->GetDeviceRemovedReason())) return DeviceError("the submission", hr);
+  return OkStatus();
 }
 
 Status Device::WaitForFence() {
@@ -210,8 +216,9 @@ void Device::WriteTimestamp(ID3D12GraphicsCommandList* list, uint32_t index) {
   list->EndQuery(timestamps_.Get(), D3D12_QUERY_TYPE_TIMESTAMP, index);
 }
 
-void Device::FlushDebugMessages() {
-  if (info_queue_ == nullptr) return;
+std::vector<std::string> Device::FlushDebugMessages() {
+  std::vector<std::string> texts;
+  if (info_queue_ == nullptr) return texts;
   const UINT64 count = info_queue_->GetNumStoredMessages();
   for (UINT64 i = 0; i < count; ++i) {
     SIZE_T size = 0;
@@ -226,8 +233,10 @@ void Device::FlushDebugMessages() {
       case D3D12_MESSAGE_SEVERITY_WARNING: spdlog::warn("d3d12 debug layer: {}", text); break;
       default: spdlog::debug("d3d12 debug layer: {}", text); break;
     }
+    texts.push_back(text);
   }
   info_queue_->ClearStoredMessages();
+  return texts;
 }
 
 Result<std::vector<DeviceInfo>> ListDevices() {

@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "backends/backend.h"
 #include "backends/d3d12/adapters.h"
@@ -50,13 +51,22 @@ class Device {
   // Records timestamp `index` (0 = start, 1 = end) of the submission being recorded.
   void WriteTimestamp(ID3D12GraphicsCommandList* list, uint32_t index);
 
-  // Writes the debug layer's queued messages to the log (no-op without `debug`).
-  void FlushDebugMessages();
+  // Executes a closed command list on the compute queue and waits for it; the error names a device
+  // removal's reason. For command lists recorded once and submitted many times (RecordedCommands).
+  Status ExecuteAndWait(ID3D12CommandList* list);
+  uint64_t timestamp_frequency() const { return timestamp_frequency_; }  // ticks per second
+
+  // Writes the debug layer's queued messages to the log and returns their text, in order (none without
+  // `debug`). DirectML's debug device reports through the same queue.
+  std::vector<std::string> FlushDebugMessages();
+
+  // "CALL failed: E_INVALIDARG (0x80070057)", with the device removal's reason when there is one
+  // (device_lost set then).
+  Error DeviceError(const std::string& call, HRESULT hr) const;
 
  private:
   Device() = default;
   Status Init(const std::string& device, bool debug);
-  Error DeviceError(const std::string& call, HRESULT hr) const;
   Status WaitForFence();  // until the queue has reached fence_value_
 
   const Runtime* runtime_ = nullptr;

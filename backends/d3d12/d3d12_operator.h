@@ -11,6 +11,7 @@
 #include "backends/backend.h"
 #include "backends/d3d12/d3d12_backend.h"
 #include "backends/d3d12/root_layout.h"
+#include "backends/d3d12/staged_buffer.h"
 #include "backends/gpu/dispatch_plan.h"
 
 namespace dmlc::backends::d3d12 {
@@ -22,14 +23,6 @@ class D3D12Operator final : public PreparedOperator {
   Result<Timing> Execute(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) override;
 
  private:
-  struct TensorBuffers {
-    uint64_t tensor_bytes;  // TotalTensorSizeInBytes
-    uint64_t buffer_bytes;  // RawBufferBytes(tensor_bytes)
-    bool is_output;
-    ComPtr<ID3D12Resource> device;    // DEFAULT heap, the kernels' view
-    ComPtr<ID3D12Resource> upload;    // UPLOAD heap
-    ComPtr<ID3D12Resource> readback;  // READBACK heap; outputs only
-  };
   D3D12Operator(D3D12Backend& backend, ops::OperatorDesc desc) : backend_(backend), desc_(std::move(desc)) {}
   Status Init();
   Status Record(ID3D12GraphicsCommandList* list);
@@ -40,7 +33,7 @@ class D3D12Operator final : public PreparedOperator {
   std::vector<const Pipeline*> pipelines_;  // per dispatch; owned by the backend
   DescriptorLayout layout_;
   ComPtr<ID3D12DescriptorHeap> heap_;
-  std::vector<TensorBuffers> buffers_;  // in ops::Bindings() order
+  std::vector<StagedBuffer> buffers_;  // in ops::Bindings() order; buffer_bytes = RawBufferBytes()
 };
 
 }  // namespace dmlc::backends::d3d12

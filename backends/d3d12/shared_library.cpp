@@ -41,11 +41,15 @@ void* Lookup(void* handle, const char* symbol) { return dlsym(handle, symbol); }
 }  // namespace
 
 Result<SharedLibrary> SharedLibrary::Open(std::initializer_list<const char*> names) {
+  return Open(std::vector<std::string>(names.begin(), names.end()));
+}
+
+Result<SharedLibrary> SharedLibrary::Open(const std::vector<std::string>& names) {
   std::string tried;
-  for (const char* name : names) {
+  for (const std::string& name : names) {
     std::string why;
-    if (void* handle = OpenOne(name, why)) return SharedLibrary(handle, name);
-    tried += (tried.empty() ? "" : "; ") + std::string(name) + ": " + why;
+    if (void* handle = OpenOne(name.c_str(), why)) return SharedLibrary(handle, name);
+    tried += (tried.empty() ? "" : "; ") + name + ": " + why;
   }
   return MakeError("d3d12", "", "cannot load " + tried, "the runtime library is installed");
 }

@@ -4,6 +4,7 @@
 
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 #include "ops/error.h"
 
@@ -13,6 +14,8 @@ class SharedLibrary {
  public:
   // Opens the first of `names` that loads; the error lists every name tried with the loader's reason.
   static Result<SharedLibrary> Open(std::initializer_list<const char*> names);
+  // The same for names computed at run time (a path beside the executable).
+  static Result<SharedLibrary> Open(const std::vector<std::string>& names);
 
   SharedLibrary(SharedLibrary&& other) noexcept : handle_(other.handle_), name_(std::move(other.name_)) {
     other.handle_ = nullptr;

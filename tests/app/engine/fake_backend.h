@@ -38,7 +38,16 @@ class FakeBackend : public backends::Backend {
     return std::unique_ptr<backends::PreparedOperator>(std::make_unique<Operator>(*this));
   }
 
+  std::optional<backends::ApiVerdict> JudgeDesc(const ops::OperatorDesc&) override {
+    ++judged;
+    return api_verdict;
+  }
+
   backends::Support support = backends::Support::Yes();
+  // What JudgeDesc() answers: nullopt, as a backend running its own kernels, unless a test scripts an
+  // API's verdict.
+  std::optional<backends::ApiVerdict> api_verdict;
+  int judged = 0;
   std::optional<Error> prepare_error;
   bool thread_safe = true;
   std::atomic<int> executions{0};

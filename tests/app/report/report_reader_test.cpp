@@ -105,6 +105,23 @@ TEST(ReportReader, ReadsVersion1Reports) {
   EXPECT_NE(again.find("\"compared\": {\n          \"cpuMs\": 0.25"), std::string::npos) << again;
 }
 
+TEST(ReportReader, ApiFindingsComeBack) {
+  std::vector<CaseResult> results = testing::SampleResults();
+  results[1].api_finding = ApiFinding::kAcceptsInvalid;
+  results[4].api_finding = ApiFinding::kRefusesValid;
+  Result<RunReport> read = ParseJsonReport(Written(testing::MaskedContext(), results), "r.json");
+  ASSERT_TRUE(read.ok()) << read.error().ToString();
+  EXPECT_EQ(read->results[0].api_finding, ApiFinding::kNone);
+  EXPECT_EQ(read->results[1].api_finding, ApiFinding::kAcceptsInvalid);
+  EXPECT_EQ(read->results[4].api_finding, ApiFinding::kRefusesValid);
+  // A report of a build before the field reads as no finding.
+  Json j = JsonReport(testing::MaskedContext(), testing::SampleResults());
+  for (Json& c : j["cases"]) c.erase("apiFinding");
+  Result<RunReport> old = ParseJsonReport(j.dump(), "old.json");
+  ASSERT_TRUE(old.ok()) << old.error().ToString();
+  EXPECT_EQ(old->results[1].api_finding, ApiFinding::kNone);
+}
+
 struct BadReport {
   const char* name;
   std::function<std::string()> text;
@@ -154,6 +171,8 @@ INSTANTIATE_TEST_SUITE_P(
                   "cases[1].status", "cases[1]: case.status is missing"},
         BadReport{"BadStatus", [] { return Edited([](Json& j) { j["cases"][2]["status"] = "crashed"; }); },
                   "cases[2].status", "status 'crashed' is not a status"},
+        BadReport{"BadApiFinding", [] { return Edited([](Json& j) { j["cases"][4]["apiFinding"] = "accepts-all"; }); },
+                  "cases[4].apiFinding", "apiFinding 'accepts-all' is not a finding"},
         BadReport{"MismatchWithABadDataType",
                   [] { return Edited([](Json& j) { j["cases"][1]["firstMismatches"][0]["dataType"] = "FLOAT33"; }); },
                   "cases[1].firstMismatches[0].dataType", "'FLOAT33' is not a data type"},

@@ -1,0 +1,45 @@
+// What a DirectML operator needs bound, worked out from the two GetBindingProperties() answers (the
+// operator initializer's and the compiled operator's) and the translated tensors: the descriptor heap
+// and each binding table's range in it, the temporary and persistent buffer sizes, and which inputs are
+// bound at initialization (DML_TENSOR_FLAG_OWNED_BY_DML: DirectML copies them into its persistent
+// resource) rather than at every execution. Pure arithmetic, unit-tested without a device.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "backends/directml/dml_types.h"
+#include "backends/directml/translate.h"
+
+namespace dmlc::backends::directml {
+
+struct DescriptorRange {
+  uint32_t offset = 0;  // first descriptor in the heap
+  uint32_t count = 0;   // RequiredDescriptorCount
+};
+
+struct BindingPlan {
+  // One shader-visible heap holds both tables, side by side: the initializer's descriptors stay valid
+  // while the operator's are written (the initializer runs once at Prepare, the operator many times).
+  uint32_t heap_descriptors = 0;  // at least 1: D3D12 refuses an empty heap
+  DescriptorRange initializer;
+  DescriptorRange execution;
+  // Bytes of the temporary buffer, shared by initialization and execution (never at once), rounded up
+  // to DML_TEMPORARY_BUFFER_ALIGNMENT; 0 when neither needs one.
+  uint64_t temporary_bytes = 0;
+  // Bytes of the persistent buffer, which the initializer fills and every execution reads, rounded up to
+  // DML_PERSISTENT_BUFFER_ALIGNMENT; 0 when the operator has none.
+  uint64_t persistent_bytes = 0;
+  // Per input, in binding order: true when it carries DML_TENSOR_FLAG_OWNED_BY_DML, so it is bound to
+  // the initializer (as one entry of its DML_BUFFER_ARRAY_BINDING) and left unbound (NONE) at execution.
+  std::vector<bool> bound_at_initialization;
+};
+
+BindingPlan PlanBindings(const DmlOperatorDesc& op, const DML_BINDING_PROPERTIES& initializer,
+                         const DML_BINDING_PROPERTIES& execution);
+
+// The size of the D3D12 buffer bound for a tensor: TotalTensorSizeInBytes rounded up to 4 (DirectML
+// binds raw views of 32-bit words), at least 4.
+uint64_t BoundBufferBytes(uint64_t total_tensor_bytes);
+
+}  // namespace dmlc::backends::directml

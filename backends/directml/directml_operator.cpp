@@ -1,0 +1,260 @@
+#include "backends/directml/directml_operator.h"
+
+#include <chrono>
+
+#include "backends/directml/execution_states.h"
+#include "backends/gpu/gather_index_check.h"
+
+namespace dmlc::backends::directml {
+namespace {
+
+constexpr int kMaxIterations = 65536;
+
+void RecordBarriers(ID3D12GraphicsCommandList* list, const std::vector<D3D12_RESOURCE_BARRIER>& barriers) {
+  if (!barriers.empty()) list->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
+}
+
+DML_BUFFER_BINDING BufferBinding(ID3D12Resource* buffer, uint64_t bytes) { return {buffer, 0, bytes}; }
+
+}  // namespace
+
+Result<std::unique_ptr<PreparedOperator>> DirectmlOperator::Create(DirectmlBackend& backend, const ops::OperatorDesc& desc) {
+  std::unique_ptr<DirectmlOperator> op(new DirectmlOperator(backend, desc));
+  DMLC_RETURN_IF_ERROR(op->Init());
+  return std::unique_ptr<PreparedOperator>(std::move(op));
+}
+
+bool DirectmlOperator::InitializesInList() const {
+  for (bool owned : plan_.bound_at_initialization) {
+    if (owned) return true;
+  }
+  return false;
+}
+
+Status DirectmlOperator::Init() {
+  Result<std::unique_ptr<const DmlOperatorDesc>> translated = Translate(desc_, backend_.caps().translate_options());
+  if (!translated.ok()) return translated.error();
+  dml_desc_ = std::move(*translated);
+  IDMLDevice* dml = backend_.dml();
+  ComPtr<IDMLOperator> op;
+  HRESULT hr = dml->CreateOperator(&dml_desc_->desc(), kIidIDMLOperator, reinterpret_cast<void**>(op.GetAddressOf()));
+  if (FAILED(hr)) return backend_.DmlError("IDMLDevice::CreateOperator", hr);
+  // No DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION: FLOAT32 is computed in FLOAT32, as the
+  // reference does.
+  hr = dml->CompileOperator(op.Get(), DML_EXECUTION_FLAG_NONE, kIidIDMLCompiledOperator,
+                            reinterpret_cast<void**>(compiled_.GetAddressOf()));
+  if (FAILED(hr)) return backend_.DmlError("IDMLDevice::CompileOperator", hr);
+  IDMLCompiledOperator* operators[] = {compiled_.Get()};
+  hr = dml->CreateOperatorInitializer(1, operators, kIidIDMLOperatorInitializer,
+                                      reinterpret_cast<void**>(initializer_.GetAddressOf()));
+  if (FAILED(hr)) return backend_.DmlError("IDMLDevice::CreateOperatorInitializer", hr);
+  plan_ = PlanBindings(*dml_desc_, initializer_->BindingProperties(), compiled_->BindingProperties());
+  DMLC_RETURN_IF_ERROR(CreateBuffers());
+  DMLC_RETURN_IF_ERROR(CreateBindingTables());
+  if (!InitializesInList()) DMLC_RETURN_IF_ERROR(InitializeOnce());
+  return OkStatus();
+}
+
+Status DirectmlOperator::CreateBuffers() {
+  d3d12::Device& device = backend_.device();
+  for (uint32_t i = 0; i < dml_desc_->tensors().size(); ++i) {
+    const uint64_t bytes = dml_desc_->buffer(i).TotalTensorSizeInBytes;
+    Result<d3d12::StagedBuffer> buffer =
+        d3d12::StagedBuffer::Create(device, bytes, BoundBufferBytes(bytes), i >= dml_desc_->input_count());
+    if (!buffer.ok()) return buffer.error();
+    buffers_.push_back(std::move(*buffer));
+  }
+  if (plan_.temporary_bytes > 0) {
+    Result<ComPtr<ID3D12Resource>> b = device.CreateBuffer(plan_.temporary_bytes, D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON);
+    if (!b.ok()) return b.error();
+    temporary_ = *b;
+  }
+  if (plan_.persistent_bytes > 0) {
+    Result<ComPtr<ID3D12Resource>> b = device.CreateBuffer(plan_.persistent_bytes, D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON);
+    if (!b.ok()) return b.error();
+    persistent_ = *b;
+  }
+  return OkStatus();
+}
+
+Status DirectmlOperator::CreateBindingTables() {
+  ID3D12Device* d3d = backend_.device().device();
+  D3D12_DESCRIPTOR_HEAP_DESC heap_desc{};
+  heap_desc.Type = D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV;
+  heap_desc.NumDescriptors = plan_.heap_descriptors;
+  heap_desc.Flags = D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE;
+  HRESULT hr = d3d->CreateDescriptorHeap(&heap_desc, __uuidof(ID3D12DescriptorHeap), reinterpret_cast<void**>(heap_.GetAddressOf()));
+  if (FAILED(hr)) return backend_.device().DeviceError("CreateDescriptorHeap", hr);
+  const UINT increment = d3d->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV);
+  const D3D12_CPU_DESCRIPTOR_HANDLE cpu = heap_->GetCPUDescriptorHandleForHeapStart();
+  const D3D12_GPU_DESCRIPTOR_HANDLE gpu = heap_->GetGPUDescriptorHandleForHeapStart();
+  auto table_desc = [&](IDMLDispatchable* dispatchable, const DescriptorRange& range) {
+    return DML_BINDING_TABLE_DESC{dispatchable, {cpu.ptr + SIZE_T{range.offset} * increment},
+                                  {gpu.ptr + uint64_t{range.offset} * increment}, range.count};
+  };
+  const DML_BINDING_TABLE_DESC init_desc = table_desc(initializer_.Get(), plan_.initializer);
+  hr = backend_.dml()->CreateBindingTable(&init_desc, kIidIDMLBindingTable, reinterpret_cast<void**>(initializer_table_.GetAddressOf()));
+  if (FAILED(hr)) return backend_.DmlError("IDMLDevice::CreateBindingTable(initializer)", hr);
+  const DML_BINDING_TABLE_DESC exec_desc = table_desc(compiled_.Get(), plan_.execution);
+  hr = backend_.dml()->CreateBindingTable(&exec_desc, kIidIDMLBindingTable, reinterpret_cast<void**>(execution_table_.GetAddressOf()));
+  if (FAILED(hr)) return backend_.DmlError("IDMLDevice::CreateBindingTable(operator)", hr);
+
+  const DML_BUFFER_BINDING temporary = BufferBinding(temporary_.Get(), plan_.temporary_bytes);
+  const DML_BUFFER_BINDING persistent = BufferBinding(persistent_.Get(), plan_.persistent_bytes);
+  const DML_BINDING_DESC temporary_desc{DML_BINDING_TYPE_BUFFER, &temporary};
+  const DML_BINDING_DESC persistent_desc{persistent_ ? DML_BINDING_TYPE_BUFFER : DML_BINDING_TYPE_NONE,
+                                         persistent_ ? &persistent : nullptr};
+
+  // The initializer: the owned-by-DML inputs as one buffer array (the others empty), the persistent
+  // buffer as its output.
+  const uint32_t input_count = dml_desc_->input_count();
+  std::vector<DML_BUFFER_BINDING> init_inputs(input_count, DML_BUFFER_BINDING{nullptr, 0, 0});
+  std::vector<DML_BUFFER_BINDING> exec_buffers(buffers_.size());
+  std::vector<DML_BINDING_DESC> exec_bindings(buffers_.size());
+  for (uint32_t i = 0; i < buffers_.size(); ++i) {
+    exec_buffers[i] = BufferBinding(buffers_[i].device_buffer.Get(), buffers_[i].buffer_bytes);
+    const bool owned = i < input_count && plan_.bound_at_initialization[i];
+    if (owned) init_inputs[i] = exec_buffers[i];
+    exec_bindings[i] = owned ? DML_BINDING_DESC{DML_BINDING_TYPE_NONE, nullptr} : DML_BINDING_DESC{DML_BINDING_TYPE_BUFFER, &exec_buffers[i]};
+  }
+  if (InitializesInList()) {
+    const DML_BUFFER_ARRAY_BINDING array{input_count, init_inputs.data()};
+    const DML_BINDING_DESC array_desc{DML_BINDING_TYPE_BUFFER_ARRAY, &array};
+    initializer_table_->BindInputs(1, &array_desc);
+  }
+  initializer_table_->BindOutputs(1, &persistent_desc);
+  if (temporary_) initializer_table_->BindTemporaryResource(&temporary_desc);
+
+  execution_table_->BindInputs(input_count, exec_bindings.data());
+  execution_table_->BindOutputs(static_cast<UINT>(buffers_.size() - input_count), exec_bindings.data() + input_count);
+  if (persistent_) execution_table_->BindPersistentResource(&persistent_desc);
+  if (temporary_) execution_table_->BindTemporaryResource(&temporary_desc);
+  return OkStatus();
+}
+
+Status DirectmlOperator::InitializeOnce() {
+  Result<std::unique_ptr<d3d12::RecordedCommands>> commands = d3d12::RecordedCommands::Create(backend_.device(), 1);
+  if (!commands.ok()) return commands.error();
+  ExecutionStates states({{}, {}, temporary_.Get(), persistent_.Get()});
+  DMLC_RETURN_IF_ERROR((*commands)->Record([&](ID3D12GraphicsCommandList* list) {
+    RecordBarriers(list, states.BeforeDispatch());
+    ID3D12DescriptorHeap* heaps[] = {heap_.Get()};
+    list->SetDescriptorHeaps(1, heaps);
+    backend_.recorder()->RecordDispatch(list, initializer_.Get(), initializer_table_.Get());
+    RecordBarriers(list, states.AtEnd());
+    return OkStatus();
+  }));
+  Result<std::vector<double>> done = (*commands)->Submit();
+  if (!done.ok()) return WithContext(done.error(), "initializing the operator");
+  return OkStatus();
+}
+
+Status DirectmlOperator::Record(ID3D12GraphicsCommandList* list, d3d12::RecordedCommands& commands) {
+  ExecutionBuffers execution;
+  for (const d3d12::StagedBuffer& t : buffers_) (t.is_output ? execution.outputs : execution.inputs).push_back(t.device_buffer.Get());
+  execution.temporary = temporary_.Get();
+  execution.persistent = persistent_.Get();
+  ExecutionStates states(std::move(execution));
+
+  RecordBarriers(list, states.BeforeUpload());
+  for (const d3d12::StagedBuffer& t : buffers_) list->CopyBufferRegion(t.device_buffer.Get(), 0, t.upload.Get(), 0, t.buffer_bytes);
+  ID3D12DescriptorHeap* heaps[] = {heap_.Get()};
+  list->SetDescriptorHeaps(1, heaps);
+  for (uint32_t i = 0; i < commands.intervals(); ++i) {
+    RecordBarriers(list, states.BeforeDispatch());
+    if (i == 0 && InitializesInList()) {
+      backend_.recorder()->RecordDispatch(list, initializer_.Get(), initializer_table_.Get());
+      RecordBarriers(list, states.AfterInitialization());
+    }
+    commands.WriteTimestamp(list, i, false);
+    backend_.recorder()->RecordDispatch(list, compiled_.Get(), execution_table_.Get());
+    commands.WriteTimestamp(list, i, true);
+  }
+  RecordBarriers(list, states.BeforeReadback());
+  for (const d3d12::StagedBuffer& t : buffers_) {
+    if (t.is_output) list->CopyBufferRegion(t.readback.Get(), 0, t.device_buffer.Get(), 0, t.buffer_bytes);
+  }
+  RecordBarriers(list, states.AtEnd());
+  return OkStatus();
+}
+
+Status DirectmlOperator::CheckBuffers(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) const {
+  if (inputs.size() != dml_desc_->input_count() || outputs.size() != dml_desc_->output_count()) {
+    return MakeError("directml", "", "given " + std::to_string(inputs.size()) + " inputs and " + std::to_string(outputs.size()) +
+                                         " outputs; the desc binds " + std::to_string(dml_desc_->input_count()) + " and " +
+                                         std::to_string(dml_desc_->output_count()),
+                     "one buffer per tensor binding");
+  }
+  for (size_t i = 0; i < buffers_.size(); ++i) {
+    const size_t given = i < inputs.size() ? inputs[i].size() : outputs[i - inputs.size()].size();
+    if (given < buffers_[i].tensor_bytes) {
+      return MakeError("directml", "", "binding " + std::to_string(i) + " is " + std::to_string(given) + " bytes; its desc spans " +
+                                           std::to_string(buffers_[i].tensor_bytes),
+                       "each buffer holds TotalTensorSizeInBytes");
+    }
+  }
+  return OkStatus();
+}
+
+Status DirectmlOperator::Stage(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) {
+  for (size_t i = 0; i < buffers_.size(); ++i) {
+    const std::byte* source = i < inputs.size() ? inputs[i].data() : outputs[i - inputs.size()].data();
+    DMLC_RETURN_IF_ERROR(buffers_[i].Upload(backend_.device(), source));
+  }
+  return OkStatus();
+}
+
+Status DirectmlOperator::Unstage(std::span<const MutableBuffer> outputs) {
+  size_t next = 0;
+  for (const d3d12::StagedBuffer& t : buffers_) {
+    if (t.is_output) DMLC_RETURN_IF_ERROR(t.Download(backend_.device(), outputs[next++].data()));
+  }
+  return OkStatus();
+}
+
+Result<d3d12::RecordedCommands*> DirectmlOperator::Recording(int iterations) {
+  std::unique_ptr<d3d12::RecordedCommands>& slot = iterations == 1 ? single_ : repeated_;
+  if (slot != nullptr && slot->intervals() == static_cast<uint32_t>(iterations)) return slot.get();
+  slot.reset();
+  Result<std::unique_ptr<d3d12::RecordedCommands>> commands =
+      d3d12::RecordedCommands::Create(backend_.device(), static_cast<uint32_t>(iterations));
+  if (!commands.ok()) return commands.error();
+  d3d12::RecordedCommands& c = **commands;
+  DMLC_RETURN_IF_ERROR(c.Record([&](ID3D12GraphicsCommandList* list) { return Record(list, c); }));
+  slot = std::move(*commands);
+  return slot.get();
+}
+
+Result<Timing> DirectmlOperator::Execute(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) {
+  Result<std::vector<Timing>> timings = ExecuteRepeated(inputs, outputs, 1);
+  if (!timings.ok()) return timings.error();
+  return timings->front();
+}
+
+Result<std::vector<Timing>> DirectmlOperator::ExecuteRepeated(std::span<const ConstBuffer> inputs,
+                                                              std::span<const MutableBuffer> outputs, int iterations) {
+  DMLC_RETURN_IF_ERROR(CheckIterations(iterations));
+  if (iterations > kMaxIterations) {
+    return MakeError("directml", "iterations", std::to_string(iterations) + " executions asked of one call",
+                     "at most " + std::to_string(kMaxIterations) + " executions per ExecuteRepeated()");
+  }
+  DMLC_RETURN_IF_ERROR(CheckBuffers(inputs, outputs));
+  // DirectML leaves an out-of-range index undefined; the reference names it, so it is checked here.
+  if (const auto* gather = std::get_if<ops::GatherNd1Desc>(&desc_)) {
+    DMLC_RETURN_IF_ERROR(gpu::CheckGatherIndices(*gather, inputs[1]));
+  }
+  DMLC_RETURN_IF_ERROR(Stage(inputs, outputs));
+  Result<d3d12::RecordedCommands*> recording = Recording(iterations);
+  if (!recording.ok()) return recording.error();
+  const auto begin = std::chrono::steady_clock::now();
+  Result<std::vector<double>> gpu_ms = (*recording)->Submit();
+  const auto end = std::chrono::steady_clock::now();
+  if (!gpu_ms.ok()) return gpu_ms.error();
+  DMLC_RETURN_IF_ERROR(Unstage(outputs));
+  const double cpu_ms = std::chrono::duration<double, std::milli>(end - begin).count() / iterations;
+  std::vector<Timing> timings;
+  for (double ms : *gpu_ms) timings.push_back(Timing{cpu_ms, ms});
+  return timings;
+}
+
+}  // namespace dmlc::backends::directml

@@ -1,0 +1,62 @@
+// A desc prepared on the directml backend: created (CreateOperator), compiled (CompileOperator) and
+// initialized (an IDMLOperatorInitializer dispatched once), with one shader-visible descriptor heap
+// holding the initializer's and the operator's binding tables (sized from GetBindingProperties:
+// binding_plan.h), the temporary and persistent buffers, and per tensor a device buffer with its upload
+// and readback staging buffers. Execute() and ExecuteRepeated() upload every binding (outputs too, so
+// stride gaps come back unchanged), submit a command list recorded once per execution count (the
+// dispatches back to back, timestamps around each, UAV barriers between), and read the outputs back.
+// Inputs flagged DML_TENSOR_FLAG_OWNED_BY_DML are bound to the initializer instead, which then runs in
+// the same command list after their upload. Not thread-safe (the device's one queue).
+#pragma once
+
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "backends/backend.h"
+#include "backends/d3d12/recorded_commands.h"
+#include "backends/d3d12/staged_buffer.h"
+#include "backends/directml/binding_plan.h"
+#include "backends/directml/directml_backend.h"
+#include "backends/directml/translate.h"
+
+namespace dmlc::backends::directml {
+
+class DirectmlOperator final : public PreparedOperator {
+ public:
+  // Assumes backend.Supports(desc). Errors name the DirectML call, its HRESULT and debug messages.
+  static Result<std::unique_ptr<PreparedOperator>> Create(DirectmlBackend& backend, const ops::OperatorDesc& desc);
+  Result<Timing> Execute(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) override;
+  Result<std::vector<Timing>> ExecuteRepeated(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs,
+                                              int iterations) override;
+
+ private:
+  DirectmlOperator(DirectmlBackend& backend, ops::OperatorDesc desc) : backend_(backend), desc_(std::move(desc)) {}
+  Status Init();
+  Status CreateBuffers();
+  Status CreateBindingTables();
+  Status InitializeOnce();  // at Prepare, when no input is owned by DirectML
+  Status Record(ID3D12GraphicsCommandList* list, d3d12::RecordedCommands& commands);
+  Status CheckBuffers(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) const;
+  Status Stage(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs);
+  Status Unstage(std::span<const MutableBuffer> outputs);
+  Result<d3d12::RecordedCommands*> Recording(int iterations);
+  bool InitializesInList() const;
+
+  DirectmlBackend& backend_;
+  ops::OperatorDesc desc_;
+  std::unique_ptr<const DmlOperatorDesc> dml_desc_;
+  ComPtr<IDMLCompiledOperator> compiled_;
+  ComPtr<IDMLOperatorInitializer> initializer_;
+  BindingPlan plan_;
+  ComPtr<ID3D12DescriptorHeap> heap_;
+  ComPtr<IDMLBindingTable> initializer_table_;
+  ComPtr<IDMLBindingTable> execution_table_;
+  ComPtr<ID3D12Resource> temporary_;   // null when the plan needs none
+  ComPtr<ID3D12Resource> persistent_;  // null when the plan needs none
+  std::vector<d3d12::StagedBuffer> buffers_;  // in ops::Bindings() order; buffer_bytes = BoundBufferBytes()
+  std::unique_ptr<d3d12::RecordedCommands> single_;    // one execution
+  std::unique_ptr<d3d12::RecordedCommands> repeated_;  // the last ExecuteRepeated() count above one
+};
+
+}  // namespace dmlc::backends::directml

@@ -1,0 +1,82 @@
+// An ops desc translated field by field into the DirectML structs IDMLDevice::CreateOperator takes:
+// DML_OPERATOR_DESC -> DML_*_OPERATOR_DESC -> DML_TENSOR_DESC -> DML_BUFFER_TENSOR_DESC, with every
+// array they point to (Sizes, Strides, Axes, JOIN's InputTensors) owned by the DmlOperatorDesc. Pure
+// (no DirectML call), so every field the backend passes is unit-tested on every platform.
+//
+// Any desc is translated, valid or not: the backend also hands descs the spec forbids to DirectML, to
+// judge DirectML's own validation. The only refusals are descs no DirectML struct can express (Strides
+// whose count differs from Sizes', since DirectML reads DimensionCount strides).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <variant>
+#include <vector>
+
+#include "backends/directml/dml_types.h"
+#include "ops/error.h"
+#include "ops/operator_desc.h"
+
+namespace dmlc::backends::directml {
+
+struct TranslateOptions {
+  // The device has DML_OPERATOR_GATHER_ND1 (feature level 3_0). Without it, a GATHER_ND1 desc with
+  // BatchDimensionCount 0 becomes DML_OPERATOR_GATHER_ND (2_1), which is that operator without batches;
+  // with batches it cannot be expressed.
+  bool gather_nd1 = true;
+};
+
+// Owns the translated structs; the pointers inside them point into this object, so it neither copies
+// nor moves (Translate() returns it behind a unique_ptr). Immutable once built; thread-safe to read.
+class DmlOperatorDesc {
+ public:
+  DmlOperatorDesc(const DmlOperatorDesc&) = delete;
+  DmlOperatorDesc& operator=(const DmlOperatorDesc&) = delete;
+
+  // What CreateOperator receives.
+  const DML_OPERATOR_DESC& desc() const { return desc_; }
+  // Every tensor desc in ops::Bindings() order (inputs in field order, then the output), which is the
+  // order DirectML binds them in; JOIN's InputTensors is the first InputCount of them.
+  std::span<const DML_TENSOR_DESC> tensors() const { return tensors_; }
+  const DML_BUFFER_TENSOR_DESC& buffer(size_t binding) const { return storage_[binding].buffer; }
+  uint32_t input_count() const { return input_count_; }
+  uint32_t output_count() const { return static_cast<uint32_t>(tensors_.size()) - input_count_; }
+  // The operator's own desc, e.g. As<DML_REDUCE_OPERATOR_DESC>(); aborts on the wrong type.
+  template <class T>
+  const T& As() const {
+    return std::get<T>(op_);
+  }
+
+ private:
+  friend Result<std::unique_ptr<const DmlOperatorDesc>> Translate(const ops::OperatorDesc&, const TranslateOptions&);
+  DmlOperatorDesc() = default;
+  Status AddTensors(const std::vector<ops::TensorBinding>& bindings);
+  const DML_TENSOR_DESC* Tensor(size_t binding) const { return &tensors_[binding]; }
+
+  struct TensorStorage {
+    std::vector<uint32_t> sizes;
+    std::vector<uint32_t> strides;
+    DML_BUFFER_TENSOR_DESC buffer{};
+  };
+  std::vector<TensorStorage> storage_;   // sized once: buffers point into their own vectors
+  std::vector<DML_TENSOR_DESC> tensors_;  // contiguous, one per binding
+  std::vector<uint32_t> axes_;            // REDUCE's Axes
+  uint32_t input_count_ = 0;
+  std::variant<DML_GATHER_ND_OPERATOR_DESC, DML_GATHER_ND1_OPERATOR_DESC, DML_DIAGONAL_MATRIX_OPERATOR_DESC,
+               DML_JOIN_OPERATOR_DESC, DML_REDUCE_OPERATOR_DESC, DML_ONE_HOT_OPERATOR_DESC>
+      op_;
+  DML_OPERATOR_DESC desc_{};
+};
+
+// The error names the field DirectML cannot express ("InputTensor.Strides has 2 entries for 3
+// dimensions") or the operator the options rule out; its scope is "directml".
+Result<std::unique_ptr<const DmlOperatorDesc>> Translate(const ops::OperatorDesc& desc, const TranslateOptions& options);
+
+// DirectML's enum values for the model's; ops keeps DirectML's numbering, which translate.cpp asserts.
+DML_TENSOR_DATA_TYPE ToDml(ops::DataType type);
+DML_REDUCE_FUNCTION ToDml(ops::ReduceFunction function);
+DML_FEATURE_LEVEL ToDml(ops::FeatureLevel level);
+
+}  // namespace dmlc::backends::directml

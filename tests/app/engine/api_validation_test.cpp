@@ -1,0 +1,145 @@
+// The decision behind API validation findings (directml: DirectML's CreateOperator against the spec),
+// and the runner's use of it, with a fake backend scripting the API's verdict: it can only be exercised
+// for real where DirectML exists.
+#include "app/engine/api_validation.h"
+
+#include <gtest/gtest.h>
+
+#include "app/engine/runner.h"
+#include "fake_backend.h"
+
+namespace dmlc::app {
+namespace {
+
+using testing::FakeBackend;
+using testing::WriteFloats;
+
+const backends::ApiVerdict kAccepted{true, ""};
+const backends::ApiVerdict kRefused{false, "IDMLDevice::CreateOperator failed: E_INVALIDARG (0x80070057); axis out of range"};
+
+TEST(ApiValidation, FindingsAreDisagreementsOnly) {
+  EXPECT_EQ(JudgeApiVerdict(true, kAccepted), ApiFinding::kNone);
+  EXPECT_EQ(JudgeApiVerdict(false, kRefused), ApiFinding::kNone);
+  EXPECT_EQ(JudgeApiVerdict(false, kAccepted), ApiFinding::kAcceptsInvalid);
+  EXPECT_EQ(JudgeApiVerdict(true, kRefused), ApiFinding::kRefusesValid);
+}
+
+TEST(ApiValidation, NamesRoundTrip) {
+  for (ApiFinding f : {ApiFinding::kNone, ApiFinding::kAcceptsInvalid, ApiFinding::kRefusesValid}) {
+    EXPECT_EQ(ParseApiFinding(ApiFindingName(f)), f);
+  }
+  EXPECT_EQ(ApiFindingName(ApiFinding::kAcceptsInvalid), "accepts-invalid");
+  EXPECT_EQ(ApiFindingName(ApiFinding::kRefusesValid), "refuses-valid");
+  EXPECT_FALSE(ParseApiFinding("accepts").has_value());
+}
+
+TEST(ApiValidation, MessagesCarryTheSpecRuleOrTheApisResult) {
+  EXPECT_EQ(ApiFindingMessage(ApiFinding::kAcceptsInvalid, "directml", "JOIN: Axis is 4 (Axis < DimensionCount)", kAccepted),
+            "API validation finding (accepts-invalid): directml created the operator, but the spec forbids the desc: "
+            "JOIN: Axis is 4 (Axis < DimensionCount)");
+  EXPECT_EQ(ApiFindingMessage(ApiFinding::kRefusesValid, "directml", "", kRefused),
+            "API validation finding (refuses-valid): directml refused a valid, supported desc: "
+            "IDMLDevice::CreateOperator failed: E_INVALIDARG (0x80070057); axis out of range");
+}
+
+// DIAGONAL_MATRIX FLOAT32 {1,1,2,2}, expected [1,0,0,1]; `dimensions` {4} makes it invalid by the spec.
+TestCase Diagonal(std::vector<uint32_t> sizes = {1, 1, 2, 2}) {
+  TestCase c;
+  c.name = "diag";
+  c.id = "cases/diag";
+  c.file = "cases.json";
+  ops::DiagonalMatrixDesc d;
+  d.OutputTensor.DataType = ops::DataType::kFloat32;
+  d.OutputTensor.Sizes = std::move(sizes);
+  d.OutputTensor.TotalTensorSizeInBytes = 16;
+  c.desc = d;
+  Initializer init;
+  init.kind = Initializer::Kind::kValues;
+  for (double v : {1.0, 0.0, 0.0, 1.0}) init.values.emplace_back(v);
+  c.expected.push_back(init);
+  return c;
+}
+
+CaseResult RunCase(FakeBackend& backend, TestCase c) {
+  CaseFile f;
+  f.path = "cases.json";
+  f.file_id = "cases";
+  f.cases.push_back(CaseEntry{c.id, SourceLocation{"cases.json", 2, 3}, std::move(c)});
+  Runner runner(backend, [] { return Result<std::unique_ptr<backends::Backend>>(MakeError("test", "", "none")); }, {});
+  return runner.RunOne(SelectedCase{&f, &f.cases[0]});
+}
+
+TEST(ApiValidation, ForbiddenDescTheApiAcceptsIsAFindingNotAPass) {
+  FakeBackend backend(WriteFloats({}));
+  backend.api_verdict = kAccepted;
+  TestCase c = Diagonal({4});
+  c.expect_error = ExpectError{true, ""};
+  const CaseResult r = RunCase(backend, c);
+  EXPECT_EQ(r.status, CaseStatus::kFail);
+  EXPECT_EQ(r.api_finding, ApiFinding::kAcceptsInvalid);
+  EXPECT_EQ(r.message.rfind("API validation finding (accepts-invalid): fake created the operator, but the spec forbids "
+                            "the desc: ", 0), 0u) << r.message;
+  EXPECT_NE(r.message.find("OutputTensor.DimensionCount must be 2 to 4"), std::string::npos) << r.message;
+  EXPECT_EQ(backend.executions, 0);
+}
+
+TEST(ApiValidation, ForbiddenDescTheApiRefusesStillPasses) {
+  FakeBackend backend(WriteFloats({}));
+  backend.api_verdict = kRefused;
+  TestCase c = Diagonal({4});
+  c.expect_error = ExpectError{true, ""};
+  const CaseResult r = RunCase(backend, c);
+  EXPECT_EQ(r.status, CaseStatus::kPass);
+  EXPECT_EQ(r.api_finding, ApiFinding::kNone);
+  EXPECT_EQ(backend.judged, 1);
+}
+
+TEST(ApiValidation, AWrongRejectionIsTheToolsFailureAndTheApiIsNotAsked) {
+  FakeBackend backend(WriteFloats({}));
+  backend.api_verdict = kAccepted;
+  TestCase c = Diagonal({4});
+  c.expect_error = ExpectError{true, "Axis"};  // the tool rejected it for another reason
+  const CaseResult r = RunCase(backend, c);
+  EXPECT_EQ(r.status, CaseStatus::kFail);
+  EXPECT_EQ(r.api_finding, ApiFinding::kNone);
+  EXPECT_EQ(backend.judged, 0);
+}
+
+TEST(ApiValidation, ValidDescTheApiRefusesIsAFindingBeforeAnyExecution) {
+  FakeBackend backend(WriteFloats({1, 0, 0, 1}));
+  backend.api_verdict = kRefused;
+  const CaseResult r = RunCase(backend, Diagonal());
+  EXPECT_EQ(r.status, CaseStatus::kFail);
+  EXPECT_EQ(r.api_finding, ApiFinding::kRefusesValid);
+  EXPECT_EQ(r.message, ApiFindingMessage(ApiFinding::kRefusesValid, "fake", "", kRefused));
+  EXPECT_EQ(backend.executions, 0);
+}
+
+TEST(ApiValidation, AgreementRunsTheCaseAsUsual) {
+  FakeBackend backend(WriteFloats({1, 0, 0, 1}));
+  backend.api_verdict = kAccepted;
+  const CaseResult r = RunCase(backend, Diagonal());
+  EXPECT_EQ(r.status, CaseStatus::kPass) << r.message;
+  EXPECT_EQ(r.api_finding, ApiFinding::kNone);
+  EXPECT_EQ(backend.executions, 1);
+}
+
+TEST(ApiValidation, UnsupportedDescsSkipWithoutAskingTheApi) {
+  FakeBackend backend(WriteFloats({}));
+  backend.api_verdict = kRefused;
+  backend.support = backends::Support::No("FLOAT32 not supported by this device (DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT)");
+  const CaseResult r = RunCase(backend, Diagonal());
+  EXPECT_EQ(r.status, CaseStatus::kSkip);
+  EXPECT_EQ(backend.judged, 0);
+}
+
+TEST(ApiValidation, BackendsWithoutAnApiAreNeverFindings) {
+  FakeBackend backend(WriteFloats({}));  // api_verdict nullopt: the cpu, vulkan and d3d12 backends
+  TestCase c = Diagonal({4});
+  c.expect_error = ExpectError{true, ""};
+  EXPECT_EQ(RunCase(backend, c).status, CaseStatus::kPass);
+  EXPECT_EQ(RunCase(backend, c).api_finding, ApiFinding::kNone);
+}
+
+}  // namespace
+}  // namespace dmlc::app
