@@ -8,8 +8,8 @@
 //   infinities and NaN must match exactly (no bound admits them), except where an element's bound is
 //   infinite (the data leave the result undetermined): then any answer passes.
 // - Where the caller gives an alternative expected buffer (the flushed reference, flush_to_zero.h), an
-//   element that fails against the expected value passes when it passes, by the same rule, against the
-//   alternative's (integers: equals it). Errors and mismatches are reported against the expected value.
+//   element that fails against the expected value passes when, FLOAT32 subnormals flushed to zero, it
+//   passes by the same rule against the alternative's (integers: equals it). Errors and mismatches are reported against the expected value.
 // Only logical elements are compared, walking each buffer through the desc's strides. Thread-safe
 // (pure functions).
 #pragma once
@@ -50,7 +50,8 @@ struct CompareResult {
 struct Admissions {
   // One bound on |a - e| per logical element in row-major order, for float elements; integers stay exact.
   std::span<const double> element_bounds;
-  // A second expected buffer laid out as the expected one: an element also passes against its value.
+  // A second expected buffer laid out as the expected one (the flushed reference): an element also
+  // passes against its value, a FLOAT32 element flushed to zero first.
   std::span<const std::byte> alternative;
   // -0 and +0 are equal whatever the tolerance (MIN and MAX: which of two tied zeros comes out is open).
   bool zero_signs_equal = false;

@@ -278,15 +278,20 @@ TEST(Runner, MissingExpectedComesFromTheReference) {
   EXPECT_EQ(no_reference.message, "test: no reference here");
 }
 
-// A reference that computes ARGMAX over a FLOAT32 vector exactly: the first of the largest.
-ReferenceFactory ArgMaxReference() {
-  return []() -> Result<std::unique_ptr<backends::Backend>> {
+// A reference that reduces a FLOAT32 vector exactly, by ARGMAX (the first of the largest) or MIN (the
+// first of the smallest).
+ReferenceFactory VectorReference(ops::ReduceFunction function) {
+  return [function]() -> Result<std::unique_ptr<backends::Backend>> {
     return std::unique_ptr<backends::Backend>(std::make_unique<FakeBackend>(
-        [](std::span<const backends::ConstBuffer> in, std::span<const backends::MutableBuffer> out) {
+        [function](std::span<const backends::ConstBuffer> in, std::span<const backends::MutableBuffer> out) {
           std::vector<float> x(in[0].size() / sizeof(float));
           std::memcpy(x.data(), in[0].data(), in[0].size());
-          const uint32_t index = static_cast<uint32_t>(std::max_element(x.begin(), x.end()) - x.begin());
-          std::memcpy(out[0].data(), &index, sizeof index);
+          if (function == ops::ReduceFunction::kMin) {
+            std::memcpy(out[0].data(), &*std::min_element(x.begin(), x.end()), sizeof(float));
+          } else {
+            const uint32_t index = static_cast<uint32_t>(std::max_element(x.begin(), x.end()) - x.begin());
+            std::memcpy(out[0].data(), &index, sizeof index);
+          }
           return Result<backends::Timing>(backends::Timing{});
         }));
   };
@@ -315,13 +320,13 @@ TEST(Runner, FlushedFloat32SubnormalsAreAdmittedInReductions) {
   const TestCase argmax = ReduceOf(F::kArgMax, ops::DataType::kFloat32, ops::DataType::kUint32, {0, 0x1p-149});
   for (uint32_t index : {0u, 1u}) {
     FakeBackend backend(WriteIndex(index));
-    const CaseResult r = RunOne(backend, argmax, {}, ArgMaxReference());
+    const CaseResult r = RunOne(backend, argmax, {}, VectorReference(F::kArgMax));
     EXPECT_EQ(r.status, CaseStatus::kPass) << index << ": " << r.message;
     EXPECT_EQ(r.tolerance, "default: exact (integer output); or the reference with FLOAT32 subnormals flushed to zero");
   }
   FakeBackend last(WriteIndex(2));
   const CaseResult wrong = RunOne(last, ReduceOf(F::kArgMax, ops::DataType::kFloat32, ops::DataType::kUint32,
-                                                 {0, 0x1p-149, 0x1p-149}), {}, ArgMaxReference());
+                                                 {0, 0x1p-149, 0x1p-149}), {}, VectorReference(F::kArgMax));
   EXPECT_EQ(wrong.status, CaseStatus::kFail);
   EXPECT_EQ(wrong.message, "1 of 1 elements differ beyond the tolerance (exact; or the reference with FLOAT32 "
                            "subnormals flushed to zero)");
@@ -336,6 +341,17 @@ TEST(Runner, FlushedFloat32SubnormalsAreAdmittedInReductions) {
   FakeBackend off(WriteFloats({15.5f}));
   EXPECT_EQ(RunOne(off, ReduceOf(F::kMultiply, ops::DataType::kFloat32, ops::DataType::kFloat32, {3, 5}, {{15}})).status,
             CaseStatus::kFail);
+
+  // MIN of {-2^-136, 2^-128}: both flush to zero and tie, and a backend comparing flushed values may
+  // return either input's raw bits; a third value does not pass.
+  const TestCase min = ReduceOf(F::kMin, ops::DataType::kFloat32, ops::DataType::kFloat32, {-0x1p-136, 0x1p-128},
+                                {{-0x1p-136}});
+  for (float answer : {-0x1p-136f, 0x1p-128f, 0.0f, -0.0f}) {
+    FakeBackend backend(WriteFloats({answer}));
+    EXPECT_EQ(RunOne(backend, min, {}, VectorReference(F::kMin)).status, CaseStatus::kPass) << answer;
+  }
+  FakeBackend other(WriteFloats({0x1p-125f}));
+  EXPECT_EQ(RunOne(other, min, {}, VectorReference(F::kMin)).status, CaseStatus::kFail);
 
   // L2 of {2^-70}: its square underflows in FLOAT32 and flushes; 0 passes within the data bound.
   FakeBackend underflowed(WriteFloats({0}));
