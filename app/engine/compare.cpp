@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "app/engine/element_walk.h"
+#include "app/engine/flush_to_zero.h"
 #include "app/engine/tolerance.h"
 #include "ops/data_type.h"
 #include "ops/float16.h"
@@ -93,10 +94,7 @@ class FloatRule {
 // backend that compares flushed values may return the raw bits of any input tied with the extreme.
 template <class Bits>
 Bits Flushed(Bits bits) {
-  if constexpr (sizeof(Bits) == sizeof(uint32_t)) {
-    constexpr uint32_t kSign = 0x80000000u, kExponent = 0x7f800000u;
-    if ((bits & kExponent) == 0) return bits & kSign;
-  }
+  if constexpr (sizeof(Bits) == sizeof(uint32_t)) return FlushedFloat32(bits);
   return bits;
 }
 

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 
 #include "ops/operator_desc.h"
@@ -27,6 +28,8 @@ namespace dmlc::app {
 // Whether the comparison admits the flushed reference for `desc`: a REDUCE whose input is FLOAT32.
 bool AdmitsFlushToZero(const ops::OperatorDesc& desc);
 
+// `bits` (a FLOAT32) as a flushing backend sees it: a subnormal becomes a zero of its sign.
+uint32_t FlushedFloat32(uint32_t bits);
 // Whether `buffer`, read as consecutive 4-byte floats (a trailing partial word left out), holds a subnormal.
 bool HasFloat32Subnormal(std::span<const std::byte> buffer);
 // Replaces every FLOAT32 subnormal in `buffer` (read as above) by a zero of its sign.
