@@ -67,8 +67,6 @@ class BenchSession {
 
   // Makes `workload` on `backend` the active one, preparing it and running the cold dispatch.
   Active& Activate(BackendUnderTest& backend, const Workload& workload);
-  // Device backends: one untimed batch after the cold dispatch, to size the timed ones.
-  void Calibrate(Active& active);
   // The backend's copy bytes/s at the size: the median of the copy benchmark's repetitions so far; measured
   // here when the copy benchmark was filtered out. The last repetition alone, as before, put a whole run's
   // fractions 12% low on the 2-core CI machine (it ran at 30.3 GB/s, the median at 26.7).

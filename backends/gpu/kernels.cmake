@@ -11,6 +11,8 @@ endforeach()
 list(APPEND DMLC_GPU_KERNELS
   "reduce_f32|reduce.hlsl|REDUCE_F32|-"
   "reduce_f16|reduce.hlsl|REDUCE_F16|-"
+  "reduce_i8|reduce.hlsl|REDUCE_I8|-"
+  "reduce_i16|reduce.hlsl|REDUCE_I16|-"
   "reduce_i32|reduce.hlsl|REDUCE_I32|-"
   "reduce_i64|reduce.hlsl|REDUCE_I64|shaderInt64"
 )

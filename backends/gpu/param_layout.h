@@ -60,8 +60,14 @@
 #define DMLC_S_DIAGONAL_OFFSET 0
 #define DMLC_S_DIAGONAL_VALUE_LO 1
 #define DMLC_S_DIAGONAL_VALUE_HI 2
+// ... and the flat walk (columns > 0): a packed output walked as one run of 16-byte vectors whatever
+// its row length, with the last two dimensions' sizes (columns, rows) and its element count.
+#define DMLC_S_DIAGONAL_FLAT_COLUMNS 3
+#define DMLC_S_DIAGONAL_FLAT_ROWS 4
+#define DMLC_S_DIAGONAL_FLAT_ELEMENTS 5
 // reduce: function (DML_REDUCE_FUNCTION), elements per reduction, reduced axis count, output element
-// bytes, input element bytes, input signedness (integers), the thread layout, and splits. ARRAY_A
+// bytes, input signedness (integers), the thread layout, and splits (scalar 4 is unused: the input
+// width is the kernel variant's). ARRAY_A
 // holds the reduced axes' sizes, ARRAY_B their input strides, in ascending axis order (the last one
 // moves fastest). The walk (COUNT, SIZES, ...) goes over the output elements; a workgroup reduces
 // 256 / lanes of them, each with `lanes` threads combined in groupshared memory in a fixed tree.
@@ -69,13 +75,12 @@
 #define DMLC_S_REDUCE_COUNT 1
 #define DMLC_S_REDUCE_RANK 2
 #define DMLC_S_REDUCE_OUT_BYTES 3
-#define DMLC_S_REDUCE_IN_BYTES 4
 #define DMLC_S_REDUCE_SIGNED 5
 // Layout word: mode (bits 0-1, DMLC_REDUCE_MODE_*), lane-major (bit 2: a thread's lane is its index
 // modulo lanes, so lanes read neighbouring reduced elements; else neighbouring threads take
-// neighbouring outputs), quads (bit 3: 4-byte elements in one contiguous reduced axis whose every
-// reduction starts on a 16-byte boundary and holds a multiple of 4 elements, so a lane loads 4 at a
-// time and spans are cut at multiples of 4), log2(lanes) (bits 8-15).
+// neighbouring outputs), vectors (bit 3: one contiguous reduced axis whose every reduction starts on a
+// 16-byte boundary and holds whole 16-byte vectors, so a lane loads 16 / element-bytes elements at a
+// time and spans are cut at whole vectors), log2(lanes) (bits 8-15).
 #define DMLC_S_REDUCE_LAYOUT 6
 // MODE_PARTIAL: the reduction is cut into this many spans, one partial state each; MODE_COMBINE: the
 // partial states per output to combine. 1 in MODE_FULL.
@@ -84,7 +89,7 @@
 #define DMLC_REDUCE_MODE_PARTIAL 1  // input -> partial states: 16 bytes per (split, output), split-major
 #define DMLC_REDUCE_MODE_COMBINE 2  // partial states -> output
 #define DMLC_REDUCE_LANE_MAJOR 4
-#define DMLC_REDUCE_QUADS 8
+#define DMLC_REDUCE_VECTORS 8
 #define DMLC_REDUCE_STATE_BYTES 16
 
 // Index element flags (GATHER_ND1 and ONE_HOT indices: INT32, UINT32, INT64, UINT64).

@@ -250,6 +250,15 @@ void PutElement(inout uint4 v, uint s, uint bytes, uint2 bits) {
   }
 }
 
+// Element `s` of a vector of `bytes`-byte elements, as PutElement placed it (the low 8/16 bits for
+// narrow elements; a word pair for 64-bit ones).
+uint2 GetElement(uint4 v, uint s, uint bytes) {
+  if (bytes == 8) return uint2(v[s * 2], v[s * 2 + 1]);
+  if (bytes == 4) return uint2(v[s], 0);
+  uint mask = bytes == 1 ? 0xFFu : 0xFFFFu;
+  return uint2((v[(s * bytes) >> 2] >> (((s * bytes) & 3u) * 8u)) & mask, 0);
+}
+
 // An index element (INT32, UINT32, INT64, UINT64 per DMLC_INDEX_* flags) resolved against a dimension
 // of `extent` elements: negative values of signed types count from the end. False when the value lies
 // outside [-extent, extent - 1].

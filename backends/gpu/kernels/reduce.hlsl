@@ -5,9 +5,13 @@
 // threads read neighbouring elements; output-major ones (outputs contiguous) make neighbouring threads
 // take neighbouring outputs: both coalesce. Long reductions over few outputs are cut into spans:
 // MODE_PARTIAL writes one 16-byte state per (span, output) to a scratch buffer, MODE_COMBINE folds them
-// in span order and writes the output. Variants by accumulator:
+// in span order and writes the output. Variants by accumulator and input width (compile-time, so that
+// every load is one unconditional word load: with the width a parameter, the loader's branches kept
+// the eight loads of a batch from being in flight together, and INT32 over the outer axis ran at 0.35
+// of the copy on the H200 where FLOAT32 ran at 0.94):
 //   REDUCE_F32, REDUCE_F16: float accumulation (compensated sums), FLOAT16 through f16tof32/f32tof16;
-//   REDUCE_I32: 8/16/32-bit integers in a 32-bit word (signedness and width from the parameters);
+//   REDUCE_I8, REDUCE_I16, REDUCE_I32: 8/16/32-bit integers in a 32-bit accumulator (signedness from
+//   the parameters);
 //   REDUCE_I64: 64-bit integers (needs shaderInt64).
 // Integer sums and products wrap modulo 2^n; comparisons honour signedness by flipping the sign bit.
 // ARGMIN/ARGMAX and MIN/MAX keep the first occurrence (states carry the element's position, and ties
@@ -29,6 +33,26 @@
 
 // A selection state's position before it has seen an element.
 #define NO_POSITION 0xFFFFFFFFu
+
+// Input element width, and the 16-byte vectors (DMLC_REDUCE_VECTORS) a lane loads: VECTOR_ELEMENTS
+// elements each, VECTOR_BATCH of them in flight per batch (16 or 32 elements).
+#if defined(REDUCE_F32) || defined(REDUCE_I32)
+#define IN_BYTES 4
+#define VECTOR_BATCH 4
+#elif defined(REDUCE_F16) || defined(REDUCE_I16)
+#define IN_BYTES 2
+#define VECTOR_BATCH 2
+#elif defined(REDUCE_I8)
+#define IN_BYTES 1
+#define VECTOR_BATCH 2
+#else  // REDUCE_I64
+#define IN_BYTES 8
+#define VECTOR_BATCH 4
+#endif
+#define VECTOR_ELEMENTS (16 / IN_BYTES)
+
+// Element `k` of a 16-byte vector as raw bits; `k` is a constant wherever the loops below unroll.
+uint2 VectorBits(uint4 v, uint k) { return GetElement(v, k, IN_BYTES); }
 
 ByteAddressBuffer g_input : register(t1);
 RWByteAddressBuffer g_output : register(u2);
@@ -60,16 +84,13 @@ uint ReducedOffset(uint j) {
 // saw NaN); selections (value, position).
 #define VALUE float
 
-VALUE LoadValue(uint element) {
+VALUE BitsValue(uint2 bits) {
 #ifdef REDUCE_F16
-  return f16tof32(LoadInput(element * 2, 2).x);
+  return f16tof32(bits.x);
 #else
-  return asfloat(LoadInput(element * 4, 4).x);
+  return asfloat(bits.x);
 #endif
 }
-
-// A 4-byte element from its word (the quad loads).
-VALUE WordValue(uint word) { return asfloat(word); }
 
 uint2 ValueBits(float v) {
 #ifdef REDUCE_F16
@@ -181,9 +202,12 @@ bool RaisePeakForBatch(inout uint4 st, inout float part, float batch_max) {
   return true;
 }
 
-float BatchMax(uint4 batch[4]) {
-  float4 m = max(max(asfloat(batch[0]), asfloat(batch[1])), max(asfloat(batch[2]), asfloat(batch[3])));
-  return max(max(m.x, m.y), max(m.z, m.w));
+float BatchMax(uint4 batch[VECTOR_BATCH]) {
+  float m = BitsValue(VectorBits(batch[0], 0));
+  [unroll] for (uint k = 1; k < VECTOR_BATCH * VECTOR_ELEMENTS; ++k) {
+    m = max(m, BitsValue(VectorBits(batch[k / VECTOR_ELEMENTS], k % VECTOR_ELEMENTS)));
+  }
+  return m;
 }
 
 float BatchMax(float batch[8]) {
@@ -253,23 +277,22 @@ VALUE SignBit() {
 }
 #else
 #define VALUE uint
-// Sign-extends signed 8/16-bit elements so that wrapping 32-bit arithmetic agrees modulo 2^n.
+// Sign-extends signed 8/16-bit elements so that wrapping 32-bit arithmetic agrees modulo 2^n (selection
+// states hold an element's widened value, which widens to itself).
 VALUE Widen(uint2 bits) {
-  uint bytes = Scalar(DMLC_S_REDUCE_IN_BYTES);
-  if (Scalar(DMLC_S_REDUCE_SIGNED) == 0 || bytes == 4) return bits.x;
-  uint shift = 32 - bytes * 8;
-  return (uint)(((int)(bits.x << shift)) >> shift);
+#if IN_BYTES == 4
+  return bits.x;
+#else
+  uint shift = 32 - IN_BYTES * 8;
+  uint extended = (uint)(((int)(bits.x << shift)) >> shift);
+  return Scalar(DMLC_S_REDUCE_SIGNED) != 0 ? extended : bits.x;
+#endif
 }
 uint2 Narrow(VALUE v) { return uint2(v, 0); }
 VALUE SignBit() { return 0x80000000u; }
 #endif
 
-VALUE LoadValue(uint element) {
-  uint bytes = Scalar(DMLC_S_REDUCE_IN_BYTES);
-  return Widen(LoadInput(element * bytes, bytes));
-}
-
-VALUE WordValue(uint word) { return Widen(uint2(word, 0)); }
+VALUE BitsValue(uint2 bits) { return Widen(bits); }
 
 // Ordering key: flipping the sign bit makes unsigned comparison order signed values.
 VALUE Key(VALUE v) { return Scalar(DMLC_S_REDUCE_SIGNED) != 0 ? v ^ SignBit() : v; }
@@ -320,6 +343,8 @@ uint2 Finalize(uint4 st, uint fn, uint count) {
 
 #endif
 
+VALUE LoadValue(uint element) { return BitsValue(LoadInput(element * IN_BYTES, IN_BYTES)); }
+
 uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
 
 #ifdef REDUCE_F32
@@ -333,9 +358,9 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
 // The loop over this lane's reduced elements [j, end), a stride of `lanes` apart, with eight loads in
 // flight (`batch`) before PRE runs and BATCH_STMT folds them in order; the tail folds one element at a
 // time with STMT. The statements fold `x`, the element at position `at`, and FLUSH ends each batch
-// (NOTHING for most functions). With quads (DMLC_REDUCE_QUADS, 4-byte elements only) the lane takes 4
-// neighbouring elements at a time, quads `lanes` apart, four 16-byte loads in flight: positions still
-// grow within a lane.
+// (NOTHING for most functions). With vectors (DMLC_REDUCE_VECTORS) the lane takes the VECTOR_ELEMENTS
+// neighbouring elements of a 16-byte load at a time, vectors `lanes` apart, VECTOR_BATCH loads in
+// flight: positions still grow within a lane.
 #define NOTHING
 #define ELEMENT_LOOP(PRE, BATCH_STMT, STMT, FLUSH)                                                        \
   for (; j < end && end - j > 7 * lanes; j += 8 * lanes) {                                                \
@@ -356,45 +381,43 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
     FLUSH;                                                                                                \
   }
 
-#if defined(REDUCE_F32) || defined(REDUCE_I32)
-#define QUAD_LOOP(PRE, BATCH_STMT, STMT, FLUSH)                                                   \
-  uint q = j - lane + lane * 4; /* the span's first element plus this lane's quad */              \
-  uint step = lanes * 4;                                                                          \
-  for (; q < end && end - q > 3 * step; q += 4 * step) {                                          \
-    uint4 batch[4];                                                                               \
-    [unroll] for (uint u = 0; u < 4; ++u) batch[u] = g_input.Load4(((base + q + u * step) * 4) & ~15u); \
-    PRE;                                                                                          \
-    [unroll] for (uint k = 0; k < 16; ++k) {                                                      \
-      VALUE x = WordValue(batch[k >> 2][k & 3]);                                                  \
-      uint at = q + (k >> 2) * step + (k & 3);                                                    \
-      BATCH_STMT;                                                                                 \
-    }                                                                                             \
-    FLUSH;                                                                                        \
-  }                                                                                               \
-  for (; q < end; q += step) {                                                                    \
-    uint4 w0 = g_input.Load4(((base + q) * 4) & ~15u);                                             \
-    [unroll] for (uint k = 0; k < 4; ++k) {                                                       \
-      VALUE x = WordValue(w0[k]);                                                                 \
-      uint at = q + k;                                                                            \
-      STMT;                                                                                       \
-    }                                                                                             \
-    FLUSH;                                                                                        \
+#define VECTOR_LOOP(PRE, BATCH_STMT, STMT, FLUSH)                                                         \
+  uint q = j - lane + lane * VECTOR_ELEMENTS; /* the span's first element plus this lane's vector */     \
+  uint step = lanes * VECTOR_ELEMENTS;                                                                    \
+  for (; q < end && end - q > (VECTOR_BATCH - 1) * step; q += VECTOR_BATCH * step) {                      \
+    uint4 batch[VECTOR_BATCH];                                                                            \
+    [unroll] for (uint u = 0; u < VECTOR_BATCH; ++u) {                                                    \
+      batch[u] = g_input.Load4(((base + q + u * step) * IN_BYTES) & ~15u);                                \
+    }                                                                                                     \
+    PRE;                                                                                                  \
+    [unroll] for (uint k = 0; k < VECTOR_BATCH * VECTOR_ELEMENTS; ++k) {                                  \
+      VALUE x = BitsValue(VectorBits(batch[k / VECTOR_ELEMENTS], k % VECTOR_ELEMENTS));                   \
+      uint at = q + (k / VECTOR_ELEMENTS) * step + (k % VECTOR_ELEMENTS);                                 \
+      BATCH_STMT;                                                                                         \
+    }                                                                                                     \
+    FLUSH;                                                                                                \
+  }                                                                                                       \
+  for (; q < end; q += step) {                                                                            \
+    uint4 v = g_input.Load4(((base + q) * IN_BYTES) & ~15u);                                              \
+    [unroll] for (uint k = 0; k < VECTOR_ELEMENTS; ++k) {                                                 \
+      VALUE x = BitsValue(VectorBits(v, k));                                                              \
+      uint at = q + k;                                                                                    \
+      STMT;                                                                                               \
+    }                                                                                                     \
+    FLUSH;                                                                                                \
   }
 #define SPAN_LOOP_BATCHED(PRE, BATCH_STMT, STMT, FLUSH) \
-  if (quads) {                                          \
-    QUAD_LOOP(PRE, BATCH_STMT, STMT, FLUSH)             \
+  if (vectors) {                                        \
+    VECTOR_LOOP(PRE, BATCH_STMT, STMT, FLUSH)           \
   } else {                                              \
     ELEMENT_LOOP(PRE, BATCH_STMT, STMT, FLUSH)          \
   }
-#else
-#define SPAN_LOOP_BATCHED(PRE, BATCH_STMT, STMT, FLUSH) ELEMENT_LOOP(PRE, BATCH_STMT, STMT, FLUSH)
-#endif
 // In both loops' batches (`batch`), PRE runs first and BATCH_STMT folds each element; the tails fold
 // with STMT alone.
 #define SPAN_LOOP(STMT, FLUSH) SPAN_LOOP_BATCHED(NOTHING, STMT, STMT, FLUSH)
 
 // This lane's state over its reduced elements; the function is chosen once, outside the loop.
-uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, uint lanes, bool quads) {
+uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, uint lanes, bool vectors) {
   if (IsSelection(fn)) {
     bool want_max = WantsMax(fn);
     SPAN_LOOP(st = AccumulateSelection(st, want_max, x, at), NOTHING)
@@ -429,7 +452,7 @@ void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
   uint splits = Scalar(DMLC_S_REDUCE_SPLITS);
   uint mode = layout & 3u;
   bool lane_major = (layout & DMLC_REDUCE_LANE_MAJOR) != 0;
-  bool quads = (layout & DMLC_REDUCE_QUADS) != 0;
+  bool vectors = (layout & DMLC_REDUCE_VECTORS) != 0;
   uint lane_bits = (layout >> 8) & 0xFFu;
   uint lanes = 1u << lane_bits;
   uint per_group = DMLC_GPU_THREADS_PER_GROUP >> lane_bits;  // outputs a group reduces at a time
@@ -441,7 +464,7 @@ void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
   uint output_groups = outputs / per_group + (outputs % per_group != 0 ? 1u : 0u);
   uint spans = mode == DMLC_REDUCE_MODE_PARTIAL ? splits : 1u;
   uint span = spans == 1 ? count : count / spans + (count % spans != 0 ? 1u : 0u);
-  if (quads) span = (span + 3u) & ~3u;  // spans of whole quads (count is a multiple of 4)
+  if (vectors) span = (span + VECTOR_ELEMENTS - 1u) & ~(VECTOR_ELEMENTS - 1u);  // of whole vectors, as count is
   uint work = output_groups * spans;  // the plan keeps this within 32 bits
   uint group_stride = Param(DMLC_P_THREAD_STRIDE) / DMLC_GPU_THREADS_PER_GROUP;
   // Uniform across the group, so the barriers inside are reached by every thread.
@@ -458,7 +481,7 @@ void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
       } else {
         uint begin = min(split * span, count);  // rounding can leave the last spans empty
         uint end = count - begin > span ? begin + span : count;
-        st = AccumulateSpan(st, fn, w.in_offset, begin + lane, end, lane, lanes, quads);
+        st = AccumulateSpan(st, fn, w.in_offset, begin + lane, end, lane, lanes, vectors);
       }
     }
     g_states[t] = st;

@@ -145,6 +145,12 @@ TEST_F(VulkanAgreesWithCpu, DataMovementInWholeWordVectors) {
                     6);
     ExpectSameBytes(ops::DiagonalMatrixDesc{Tensor(type, {1, 1, 16, 32}), 3, 1.0f});
     ExpectSameBytes(ops::DiagonalMatrixDesc{Tensor(type, {1, 1, 16, 32}, {1024, 1024, 64, 1}), -2, 5.0f});
+    // Odd rows, packed: the flat walk (rows start inside vectors, a partial last vector, batches of
+    // matrices); rows of one element; and odd rows with gaps, one element a thread.
+    ExpectSameBytes(ops::DiagonalMatrixDesc{Tensor(type, {1, 2, 23, 37}), 4, 3.0f});
+    ExpectSameBytes(ops::DiagonalMatrixDesc{Tensor(type, {1, 1, 37, 23}), -3, 3.0f});
+    ExpectSameBytes(ops::DiagonalMatrixDesc{Tensor(type, {1, 1, 9, 1}), 0, 1.0f});
+    ExpectSameBytes(ops::DiagonalMatrixDesc{Tensor(type, {1, 1, 5, 7}, {80, 80, 9, 1}), 1, 2.0f});
   }
 }
 
@@ -173,11 +179,11 @@ struct ReduceCase {
   std::vector<uint32_t> axes;
 };
 
-// Outer columns (output-major lanes, split into spans), inner rows (lane-major lanes, split, quads of
-// 4-byte elements), inner rows whose spans are rounded up to whole quads (4100 / 4 spans), and two
-// reduced axes that do not merge.
-const ReduceCase kReduceCases[] = {
-    {{1, 1, 4096, 64}, {2}}, {{1, 1, 64, 4096}, {3}}, {{1, 1, 8, 4100}, {3}}, {{1, 3, 5, 7}, {1, 3}}};
+// Outer columns (output-major lanes, split into spans), inner rows (lane-major lanes, split, 16-byte
+// vectors for every width), inner rows whose spans are rounded up to whole vectors (4100: 4-byte
+// vectors only; 4112: every width), and two reduced axes that do not merge.
+const ReduceCase kReduceCases[] = {{{1, 1, 4096, 64}, {2}}, {{1, 1, 64, 4096}, {3}}, {{1, 1, 8, 4100}, {3}},
+                                   {{1, 1, 8, 4112}, {3}},  {{1, 3, 5, 7}, {1, 3}}};
 
 TEST_F(VulkanAgreesWithCpu, ReduceEveryFunctionInEveryLayout) {
   const std::pair<DataType, std::vector<ReduceFunction>> rows[] = {
@@ -185,7 +191,10 @@ TEST_F(VulkanAgreesWithCpu, ReduceEveryFunctionInEveryLayout) {
       {DataType::kFloat16, {ReduceFunction::kSum, ReduceFunction::kMax, ReduceFunction::kArgMin, ReduceFunction::kLogSumExp}},
       {DataType::kInt32, {ReduceFunction::kSum, ReduceFunction::kMultiply, ReduceFunction::kMin, ReduceFunction::kArgMax,
                           ReduceFunction::kL1, ReduceFunction::kSumSquare}},
-      {DataType::kInt8, {ReduceFunction::kSum, ReduceFunction::kMax}},
+      {DataType::kInt8, {ReduceFunction::kSum, ReduceFunction::kMax, ReduceFunction::kArgMin}},
+      {DataType::kUint8, {ReduceFunction::kMin, ReduceFunction::kArgMax}},
+      {DataType::kInt16, {ReduceFunction::kMin, ReduceFunction::kArgMax}},
+      {DataType::kUint16, {ReduceFunction::kMax, ReduceFunction::kArgMin}},
       {DataType::kInt64, {ReduceFunction::kSum, ReduceFunction::kArgMin}},
   };
   for (const auto& [type, functions] : rows) {

@@ -227,6 +227,25 @@ TEST(PlanOneHot, VectorsAcrossAxisStepThroughTheIndices) {
   EXPECT_EQ(Scalar(d.params, DMLC_S_ONE_HOT_INDEX_STEP), 1u);
 }
 
+TEST(PlanDiagonalMatrix, PackedRowsWithoutWholeVectorsTakeTheFlatWalk) {
+  // 35 halves, 8 a vector: 5 vectors, the last one partial; the kernel steps the coordinates itself.
+  const Dispatch flat = Plan(ops::DiagonalMatrixDesc{Tensor(DataType::kFloat16, {1, 1, 5, 7}), 0, 1.0f}).at(0);
+  EXPECT_EQ(flat.params[DMLC_P_VECTOR], 8u);
+  EXPECT_EQ(flat.params[DMLC_P_COUNT], 5u);
+  EXPECT_EQ(flat.params[DMLC_P_RANK], 1u);
+  EXPECT_EQ(Scalar(flat.params, DMLC_S_DIAGONAL_FLAT_COLUMNS), 7u);
+  EXPECT_EQ(Scalar(flat.params, DMLC_S_DIAGONAL_FLAT_ROWS), 5u);
+  EXPECT_EQ(Scalar(flat.params, DMLC_S_DIAGONAL_FLAT_ELEMENTS), 35u);
+  EXPECT_EQ(Scalar(flat.params, DMLC_S_ROW_LANE_BITS), 0u);
+  // Rows of whole 16-byte vectors keep the row walk; rows with gaps keep one element a thread.
+  const Dispatch rows = Plan(ops::DiagonalMatrixDesc{Tensor(DataType::kFloat16, {64, 64}), 0, 1.0f}).at(0);
+  EXPECT_EQ(Scalar(rows.params, DMLC_S_DIAGONAL_FLAT_COLUMNS), 0u);
+  EXPECT_EQ(rows.params[DMLC_P_VECTOR], 8u);
+  const Dispatch gaps = Plan(ops::DiagonalMatrixDesc{Tensor(DataType::kFloat16, {5, 7}, {8, 1}), 0, 1.0f}).at(0);
+  EXPECT_EQ(Scalar(gaps.params, DMLC_S_DIAGONAL_FLAT_COLUMNS), 0u);
+  EXPECT_EQ(gaps.params[DMLC_P_VECTOR], 1u);
+}
+
 TEST(PlanDiagonalMatrix, ValueIsConvertedToTheOutputTypesBits) {
   struct Row {
     DataType type;
@@ -254,7 +273,7 @@ TEST(PlanReduce, ReducedAxesInAscendingOrderWithTheirStrides) {
   ops::ReduceDesc reduce{ops::ReduceFunction::kArgMax, Tensor(DataType::kInt16, {2, 3, 4}),
                          Tensor(DataType::kInt64, {1, 3, 1}), {2, 0}};
   const Dispatch d = Plan(reduce).at(0);
-  EXPECT_EQ(d.kernel, "reduce_i32");
+  EXPECT_EQ(d.kernel, "reduce_i16");
   EXPECT_EQ(d.inputs, std::vector<uint32_t>{0});
   EXPECT_EQ(d.output, 1u);
   EXPECT_EQ(d.params[DMLC_P_COUNT], 3u);
@@ -267,7 +286,6 @@ TEST(PlanReduce, ReducedAxesInAscendingOrderWithTheirStrides) {
   EXPECT_EQ(Scalar(d.params, DMLC_S_REDUCE_COUNT), 8u);
   EXPECT_EQ(Scalar(d.params, DMLC_S_REDUCE_RANK), 2u);
   EXPECT_EQ(Scalar(d.params, DMLC_S_REDUCE_OUT_BYTES), 8u);
-  EXPECT_EQ(Scalar(d.params, DMLC_S_REDUCE_IN_BYTES), 2u);
   EXPECT_EQ(Scalar(d.params, DMLC_S_REDUCE_SIGNED), 1u);
   // The last reduced axis is contiguous: 8 lanes (the reduction's length) side by side, one group.
   EXPECT_EQ(Scalar(d.params, DMLC_S_REDUCE_LAYOUT), uint32_t{DMLC_REDUCE_MODE_FULL | DMLC_REDUCE_LANE_MAJOR | (3u << 8)});
@@ -311,8 +329,8 @@ TEST(PlanReduce, LongColumnsIntoFewOutputsSplitIntoPartialStatesWhereScratchIsAl
   EXPECT_EQ(plan[1].group_count, 2u);
 }
 
-TEST(PlanReduce, AlignedRowsOfFourByteElementsLoadQuads) {
-  // 1024-element rows: 16 lanes per row, each loading 4 elements at a time.
+TEST(PlanReduce, AlignedRowsLoadSixteenByteVectors) {
+  // 1024-element rows: 16 lanes per row, each loading 16 bytes (16 / element-bytes elements) at a time.
   const auto layout = [](DataType type, std::vector<uint32_t> sizes, std::vector<uint32_t> strides = {}) {
     std::vector<uint32_t> out_sizes = sizes;
     out_sizes.back() = 1;
@@ -321,18 +339,23 @@ TEST(PlanReduce, AlignedRowsOfFourByteElementsLoadQuads) {
     return Scalar(Plan(reduce).at(0).params, DMLC_S_REDUCE_LAYOUT);
   };
   const uint32_t lanes16 = DMLC_REDUCE_MODE_FULL | DMLC_REDUCE_LANE_MAJOR | (4u << 8);
-  EXPECT_EQ(layout(DataType::kFloat32, {64, 1024}), lanes16 | DMLC_REDUCE_QUADS);
-  EXPECT_EQ(layout(DataType::kInt32, {64, 1024}), lanes16 | DMLC_REDUCE_QUADS);
-  EXPECT_EQ(layout(DataType::kFloat16, {64, 1024}), lanes16);          // 2-byte elements
-  EXPECT_EQ(layout(DataType::kFloat32, {64, 1022}), lanes16);          // not whole quads
+  for (DataType type : {DataType::kFloat32, DataType::kInt32, DataType::kFloat16, DataType::kUint16, DataType::kInt8,
+                        DataType::kUint64}) {
+    EXPECT_EQ(layout(type, {64, 1024}), lanes16 | DMLC_REDUCE_VECTORS) << ops::DataTypeName(type);
+  }
+  EXPECT_EQ(layout(DataType::kFloat32, {64, 1022}), lanes16);             // not whole vectors
+  EXPECT_EQ(layout(DataType::kFloat16, {64, 1020}), lanes16);             // 4-byte rows, but 8 per vector
+  EXPECT_EQ(layout(DataType::kInt8, {64, 1032}), lanes16);                // 8-byte rows, but 16 per vector
   EXPECT_EQ(layout(DataType::kFloat32, {64, 1024}, {1026, 1}), lanes16);  // rows off 16-byte boundaries
-  EXPECT_EQ(layout(DataType::kFloat32, {64, 1024}, {1028, 1}), lanes16 | DMLC_REDUCE_QUADS);
+  EXPECT_EQ(layout(DataType::kFloat32, {64, 1024}, {1028, 1}), lanes16 | DMLC_REDUCE_VECTORS);
+  EXPECT_EQ(layout(DataType::kInt8, {64, 1024}, {1040, 1}), lanes16 | DMLC_REDUCE_VECTORS);
 }
 
 TEST(PlanReduce, VariantFollowsTheInputType) {
-  const std::pair<DataType, const char*> rows[] = {{DataType::kFloat32, "reduce_f32"}, {DataType::kFloat16, "reduce_f16"},
-                                                   {DataType::kUint32, "reduce_i32"},  {DataType::kInt64, "reduce_i64"},
-                                                   {DataType::kUint64, "reduce_i64"}};
+  const std::pair<DataType, const char*> rows[] = {
+      {DataType::kFloat32, "reduce_f32"}, {DataType::kFloat16, "reduce_f16"}, {DataType::kInt8, "reduce_i8"},
+      {DataType::kUint8, "reduce_i8"},    {DataType::kInt16, "reduce_i16"},   {DataType::kUint16, "reduce_i16"},
+      {DataType::kUint32, "reduce_i32"},  {DataType::kInt64, "reduce_i64"},   {DataType::kUint64, "reduce_i64"}};
   for (const auto& [type, kernel] : rows) {
     ops::ReduceDesc reduce{ops::ReduceFunction::kSum, Tensor(type, {4}), Tensor(type, {1}), {0}};
     const Dispatch d = Plan(reduce).at(0);
