@@ -279,5 +279,55 @@ TEST_F(VulkanAgreesWithCpu, LogSumExpSpecialValuesOnTheBatchPaths) {
   }
 }
 
+// MIN/MAX/ARGMIN/ARGMAX over reductions long enough for the selection loops' batch test (a batch is
+// folded only where its best may replace the state), with what that test must not miss: a NaN late in a
+// reduction and in its first batch, -0 before +0 (the first is kept), the best value again in a later
+// batch (the first position is kept), all elements equal, and a best in the last batch. Along rows the
+// vector loop takes them; down columns, the element loop. Selections are exact: bytes must match.
+TEST_F(VulkanAgreesWithCpu, SelectionsKeepNanZerosAndFirstOccurrencesOnTheBatchPaths) {
+  constexpr uint32_t kSets = 6, kLength = 4096;
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> u(-28, 28);
+  std::vector<float> x(kSets * kLength);  // set r's element k at r * kLength + k
+  for (float& v : x) v = static_cast<float>(u(rng)) / 4;
+  x[0 * kLength + 2000] = nan;                                                       // a NaN late
+  x[1 * kLength + 3] = nan;                                                          // in the first batch
+  for (uint32_t k = 0; k < kLength; ++k) x[2 * kLength + k] = -std::abs(x[2 * kLength + k]) - 1;
+  x[2 * kLength + 100] = -0.0f, x[2 * kLength + 200] = 0.0f;                        // -0 before +0
+  x[3 * kLength + 300] = 9.0f, x[3 * kLength + 3000] = 9.0f;                         // the best twice
+  x[3 * kLength + 301] = -9.0f, x[3 * kLength + 3001] = -9.0f;
+  for (uint32_t k = 0; k < kLength; ++k) x[4 * kLength + k] = 1.0f;                  // all equal
+  x[5 * kLength + kLength - 1] = 9.0f, x[5 * kLength + kLength - 2] = -9.0f;         // the last batch
+  for (const DataType type : {DataType::kFloat32, DataType::kFloat16}) {
+    for (const bool down_columns : {false, true}) {
+      std::vector<std::byte> bytes(x.size() * ops::ElementSize(type));
+      for (uint32_t r = 0; r < kSets; ++r) {
+        for (uint32_t k = 0; k < kLength; ++k) {
+          const size_t at = down_columns ? k * kSets + r : r * kLength + k;
+          const float v = x[r * kLength + k];
+          if (type == DataType::kFloat16) {
+            const uint16_t half = ops::FloatToHalf(v);
+            std::memcpy(bytes.data() + at * 2, &half, 2);
+          } else {
+            std::memcpy(bytes.data() + at * 4, &v, 4);
+          }
+        }
+      }
+      for (const ReduceFunction fn : {ReduceFunction::kMin, ReduceFunction::kMax, ReduceFunction::kArgMin,
+                                      ReduceFunction::kArgMax}) {
+        SCOPED_TRACE(std::string(ops::DataTypeName(type)) + " " + std::string(ops::ReduceFunctionName(fn)) +
+                     (down_columns ? " down columns (element loop)" : " along rows (vector loop)"));
+        const DataType out_type = ops::IsArgReduce(fn) ? DataType::kUint32 : type;
+        const ops::ReduceDesc desc =
+            down_columns ? ops::ReduceDesc{fn, Tensor(type, {kLength, kSets}), Tensor(out_type, {1, kSets}), {0}}
+                         : ops::ReduceDesc{fn, Tensor(type, {kSets, kLength}), Tensor(out_type, {kSets, 1}), {1}};
+        const auto [expected, actual] = RunBothOn(desc, {bytes});
+        EXPECT_EQ(expected, actual);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace dmlc::backends::vulkan
