@@ -155,16 +155,6 @@ uint4 AccumulateSelection(uint4 st, bool want_max, float x, uint j) {
   return (st.y == NO_POSITION || Replaces(x, asfloat(st.x), want_max)) ? uint4(asuint(x), j, 0, 0) : st;
 }
 
-// Whether a batch whose best element is `best` (NaN aside) may replace the selection state: the state
-// is empty, `best` is strictly better, or the batch holds a NaN (which the batch's comparisons pass over).
-bool BatchMayReplace(uint4 st, bool want_max, float best, bool nan) {
-  return st.y == NO_POSITION || nan || Replaces(best, asfloat(st.x), want_max);
-}
-
-#define SELECTION_KEY float
-SELECTION_KEY SelectionKey(VALUE x) { return x; }
-bool IsNan(VALUE x) { return isnan(x); }
-
 uint4 AccumulateProduct(uint4 st, float x) { return uint4(asuint(asfloat(st.x) * x), 0, 0, 0); }
 
 uint4 AccumulateSum(uint4 st, float x) {
@@ -332,17 +322,6 @@ VALUE Fold(VALUE acc, VALUE x, uint fn) {
 }
 
 // Per-lane accumulation, one function per family (see the float variant).
-// Whether a batch whose best key is `best` may replace the selection state (see the float variant).
-bool BatchMayReplace(uint4 st, bool want_max, VALUE best, bool nan) {
-  if (st.z == NO_POSITION) return true;
-  VALUE key = Key(Widen(st.xy));
-  return want_max ? best > key : best < key;
-}
-
-#define SELECTION_KEY VALUE
-SELECTION_KEY SelectionKey(VALUE x) { return Key(x); }
-bool IsNan(VALUE x) { return false; }
-
 uint4 AccumulateSelection(uint4 st, bool want_max, VALUE x, uint j) {
   bool better = want_max ? Key(x) > Key(Widen(st.xy)) : Key(x) < Key(Widen(st.xy));
   return (st.z == NO_POSITION || better) ? uint4(Narrow(x), j, 0) : st;
@@ -375,31 +354,6 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
 #else
 #define MAGNITUDE(x) Magnitude(x)
 #endif
-
-// The selection loops' batch test: the best key of a batch in a fixed tree (independent comparisons,
-// not a chain), then BatchMayReplace. Where it says no, folding the batch element by element would
-// leave the state as it is, so the loops skip it: a selection then costs about what a sum does (on the
-// H200, FLOAT16 MAX went from ... of the copy to ...). Comparisons rather than max/min, which
-// glslang's HLSL lacks for 64-bit integers.
-SELECTION_KEY Best(SELECTION_KEY a, SELECTION_KEY b, bool want_max) { return (want_max ? a > b : a < b) ? a : b; }
-
-#define DEFINE_BATCH_MAY_REPLACE(BatchParameter, count, ElementAt)                                \
-  bool BatchMayReplace(uint4 st, bool want_max, BatchParameter) {                                 \
-    SELECTION_KEY keys[count];                                                                    \
-    bool nan = false;                                                                             \
-    [unroll] for (uint k = 0; k < count; ++k) {                                                   \
-      VALUE x = ElementAt;                                                                        \
-      keys[k] = SelectionKey(x);                                                                  \
-      nan = nan || IsNan(x);                                                                      \
-    }                                                                                             \
-    [unroll] for (uint half = count / 2; half > 0; half /= 2) {                                   \
-      [unroll] for (uint k = 0; k < half; ++k) keys[k] = Best(keys[k], keys[k + half], want_max); \
-    }                                                                                             \
-    return BatchMayReplace(st, want_max, keys[0], nan);                                           \
-  }
-DEFINE_BATCH_MAY_REPLACE(VALUE batch[8], 8, batch[k])
-DEFINE_BATCH_MAY_REPLACE(uint4 batch[VECTOR_BATCH], VECTOR_BATCH * VECTOR_ELEMENTS,
-                         BitsValue(VectorBits(batch[k / VECTOR_ELEMENTS], k % VECTOR_ELEMENTS)))
 
 // The loop over this lane's reduced elements [j, end), a stride of `lanes` apart, with eight loads in
 // flight (`batch`) before PRE runs and BATCH_STMT folds them in order; the tail folds one element at a
@@ -466,9 +420,7 @@ DEFINE_BATCH_MAY_REPLACE(uint4 batch[VECTOR_BATCH], VECTOR_BATCH * VECTOR_ELEMEN
 uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, uint lanes, bool vectors) {
   if (IsSelection(fn)) {
     bool want_max = WantsMax(fn);
-    SPAN_LOOP_BATCHED(bool may_replace = BatchMayReplace(st, want_max, batch),
-                      if (may_replace) { st = AccumulateSelection(st, want_max, x, at); },
-                      st = AccumulateSelection(st, want_max, x, at), NOTHING)
+    SPAN_LOOP(st = AccumulateSelection(st, want_max, x, at), NOTHING)
   } else if (fn == FN_MULTIPLY) {
     SPAN_LOOP(st = AccumulateProduct(st, x), NOTHING)
 #if defined(REDUCE_F32) || defined(REDUCE_F16)
