@@ -279,12 +279,11 @@ TEST_F(VulkanAgreesWithCpu, LogSumExpSpecialValuesOnTheBatchPaths) {
   }
 }
 
-// MIN/MAX/ARGMIN/ARGMAX over reductions long enough for the selection loops' batch test (a batch is
-// folded only where its best may replace the state), with what that test must not miss: a NaN late in a
-// reduction and in its first batch, -0 before +0 (the first is kept), the best value again in a later
+// MIN/MAX/ARGMIN/ARGMAX over reductions long enough for the loops' batches, with what a selection must
+// get right: a NaN late in a reduction and in its first batch, -0 before +0 (the first is kept), the best value again in a later
 // batch (the first position is kept), all elements equal, and a best in the last batch. Along rows the
 // vector loop takes them; down columns, the element loop. Selections are exact: bytes must match.
-TEST_F(VulkanAgreesWithCpu, SelectionsKeepNanZerosAndFirstOccurrencesOnTheBatchPaths) {
+TEST_F(VulkanAgreesWithCpu, SelectionsKeepNanZerosAndFirstOccurrencesOnBothLoops) {
   constexpr uint32_t kSets = 6, kLength = 4096;
   const float nan = std::numeric_limits<float>::quiet_NaN();
   std::mt19937 rng(7);
