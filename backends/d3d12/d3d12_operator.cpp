@@ -1,7 +1,5 @@
 #include "backends/d3d12/d3d12_operator.h"
 
-#include <chrono>
-
 #include "backends/gpu/buffer_checks.h"
 #include "backends/gpu/execution_timings.h"
 
@@ -127,18 +125,11 @@ Result<std::vector<Timing>> D3D12Operator::ExecuteRepeated(std::span<const Const
                                                            std::span<const MutableBuffer> outputs, int iterations) {
   DMLC_RETURN_IF_ERROR(gpu::CheckRepeatCount("d3d12", iterations));
   DMLC_RETURN_IF_ERROR(gpu::CheckBuffers("d3d12", desc_, inputs, outputs));
-  DMLC_RETURN_IF_ERROR(UploadBindings(backend_.device(), buffers_, inputs, outputs));
   Result<RecordedCommands*> recording =
       recordings_.For(backend_.device(), static_cast<uint32_t>(iterations),
                       [this](ID3D12GraphicsCommandList* list, RecordedCommands& c) { return Record(list, c); });
   if (!recording.ok()) return recording.error();
-  const auto begin = std::chrono::steady_clock::now();
-  Result<std::vector<uint64_t>> ticks = (*recording)->Submit();
-  const auto end = std::chrono::steady_clock::now();
-  if (!ticks.ok()) return ticks.error();
-  DMLC_RETURN_IF_ERROR(DownloadOutputs(backend_.device(), buffers_, outputs));
-  return gpu::ExecutionTimings(static_cast<size_t>(iterations), std::chrono::duration<double, std::milli>(end - begin).count(),
-                               *ticks, backend_.device().timestamp_clock());
+  return (*recording)->Run(buffers_, inputs, outputs);
 }
 
 }  // namespace dmlc::backends::d3d12

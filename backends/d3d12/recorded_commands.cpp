@@ -1,6 +1,9 @@
 #include "backends/d3d12/recorded_commands.h"
 
+#include <chrono>
 #include <cstring>
+
+#include "backends/gpu/execution_timings.h"
 
 namespace dmlc::backends::d3d12 {
 
@@ -66,6 +69,18 @@ Result<std::vector<uint64_t>> RecordedCommands::Submit() {
   readback_->Unmap(0, &written);
   if (device_.timestamp_frequency() == 0) ticks.clear();
   return ticks;
+}
+
+Result<std::vector<Timing>> RecordedCommands::Run(std::span<const StagedBuffer> buffers, std::span<const ConstBuffer> inputs,
+                                                  std::span<const MutableBuffer> outputs) {
+  DMLC_RETURN_IF_ERROR(UploadBindings(device_, buffers, inputs, outputs));
+  const auto begin = std::chrono::steady_clock::now();
+  Result<std::vector<uint64_t>> ticks = Submit();
+  const auto end = std::chrono::steady_clock::now();
+  if (!ticks.ok()) return ticks.error();
+  DMLC_RETURN_IF_ERROR(DownloadOutputs(device_, buffers, outputs));
+  return gpu::ExecutionTimings(intervals_, std::chrono::duration<double, std::milli>(end - begin).count(), *ticks,
+                               device_.timestamp_clock());
 }
 
 Result<RecordedCommands*> Recordings::For(Device& device, uint32_t executions, const Recorder& record) {

@@ -8,10 +8,12 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "backends/d3d12/d3d12_api.h"
 #include "backends/d3d12/d3d12_device.h"
+#include "backends/d3d12/staged_buffer.h"
 #include "ops/error.h"
 
 namespace dmlc::backends::d3d12 {
@@ -30,6 +32,12 @@ class RecordedCommands {
   // gpu::ExecutionTimings() with the device's timestamp_clock(). Empty where the device reports no
   // timestamp frequency.
   Result<std::vector<uint64_t>> Submit();
+  // An operator's run of the recorded executions, one per interval: uploads the bindings' bytes
+  // (UploadBindings()), submits, reads the outputs back, and returns one Timing per execution
+  // (gpu::ExecutionTimings(): cpu_ms is the submission's host time over the executions). The buffers
+  // were checked (gpu::CheckBuffers()).
+  Result<std::vector<Timing>> Run(std::span<const StagedBuffer> buffers, std::span<const ConstBuffer> inputs,
+                                  std::span<const MutableBuffer> outputs);
   uint32_t intervals() const { return intervals_; }
 
  private:

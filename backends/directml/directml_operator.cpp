@@ -1,7 +1,5 @@
 #include "backends/directml/directml_operator.h"
 
-#include <chrono>
-
 #include "backends/directml/execution_states.h"
 #include "backends/gpu/buffer_checks.h"
 #include "backends/gpu/execution_timings.h"
@@ -188,18 +186,11 @@ Result<std::vector<Timing>> DirectmlOperator::ExecuteRepeated(std::span<const Co
   DMLC_RETURN_IF_ERROR(gpu::CheckRepeatCount("directml", iterations));
   // DirectML leaves an out-of-range index undefined; the reference names it, so it is checked here too.
   DMLC_RETURN_IF_ERROR(gpu::CheckBuffers("directml", desc_, inputs, outputs));
-  DMLC_RETURN_IF_ERROR(d3d12::UploadBindings(backend_.device(), buffers_, inputs, outputs));
   Result<d3d12::RecordedCommands*> recording =
       recordings_.For(backend_.device(), static_cast<uint32_t>(iterations),
                       [this](ID3D12GraphicsCommandList* list, d3d12::RecordedCommands& c) { return Record(list, c); });
   if (!recording.ok()) return recording.error();
-  const auto begin = std::chrono::steady_clock::now();
-  Result<std::vector<uint64_t>> ticks = (*recording)->Submit();
-  const auto end = std::chrono::steady_clock::now();
-  if (!ticks.ok()) return ticks.error();
-  DMLC_RETURN_IF_ERROR(d3d12::DownloadOutputs(backend_.device(), buffers_, outputs));
-  return gpu::ExecutionTimings(static_cast<size_t>(iterations), std::chrono::duration<double, std::milli>(end - begin).count(),
-                               *ticks, backend_.device().timestamp_clock());
+  return (*recording)->Run(buffers_, inputs, outputs);
 }
 
 }  // namespace dmlc::backends::directml

@@ -58,6 +58,20 @@ class TraceSink final : public BatchSink {
 const std::vector<BatchBuffer> kBuffers = {
     {Fake(1), Fake(11), nullptr, 24}, {Fake(2), Fake(12), nullptr, 32}, {Fake(3), Fake(13), Fake(23), 56}};
 
+// Every batch starts by moving each buffer to COPY_DEST, uploading it whole and binding the heap.
+const std::vector<std::string> kUpload = {
+    "barriers r1:COMMON->COPY_DEST r2:COMMON->COPY_DEST r3:COMMON->COPY_DEST",
+    "copy r11->r1 24",
+    "copy r12->r2 32",
+    "copy r13->r3 56",
+    "heap",
+};
+
+std::vector<std::string> Then(std::vector<std::string> first, const std::vector<std::string>& rest) {
+  first.insert(first.end(), rest.begin(), rest.end());
+  return first;
+}
+
 gpu::Dispatch Copies(uint32_t input) {
   gpu::Dispatch d;
   d.inputs = {input};
@@ -69,12 +83,7 @@ TEST(RecordBatch, OneExecutionUploadsTimesTheDispatchesAndReadsBack) {
   TraceSink sink;
   const std::vector<gpu::Dispatch> plan = {Copies(0)};
   RecordBatch(kBuffers, plan, 1, sink);
-  const std::vector<std::string> expected = {
-      "barriers r1:COMMON->COPY_DEST r2:COMMON->COPY_DEST r3:COMMON->COPY_DEST",
-      "copy r11->r1 24",
-      "copy r12->r2 32",
-      "copy r13->r3 56",
-      "heap",
+  const std::vector<std::string> expected = Then(kUpload, {
       "barriers r1:COPY_DEST->SRV r3:COPY_DEST->UAV",
       "start 0",
       "dispatch 0",
@@ -82,7 +91,7 @@ TEST(RecordBatch, OneExecutionUploadsTimesTheDispatchesAndReadsBack) {
       "barriers r3:UAV->COPY_SOURCE",
       "copy r3->r23 56",
       "barriers r1:SRV->COMMON r2:COPY_DEST->COMMON r3:COPY_SOURCE->COMMON",
-  };
+  });
   EXPECT_EQ(sink.trace, expected);
 }
 
@@ -90,12 +99,7 @@ TEST(RecordBatch, ExecutionsRunBackToBackWithAUavBarrierBeforeEachStart) {
   TraceSink sink;
   const std::vector<gpu::Dispatch> plan = {Copies(0), Copies(1)};  // JOIN: two copies into one output
   RecordBatch(kBuffers, plan, 3, sink);
-  const std::vector<std::string> expected = {
-      "barriers r1:COMMON->COPY_DEST r2:COMMON->COPY_DEST r3:COMMON->COPY_DEST",
-      "copy r11->r1 24",
-      "copy r12->r2 32",
-      "copy r13->r3 56",
-      "heap",
+  const std::vector<std::string> expected = Then(kUpload, {
       "barriers r1:COPY_DEST->SRV r3:COPY_DEST->UAV",
       "start 0",
       "dispatch 0",
@@ -117,7 +121,7 @@ TEST(RecordBatch, ExecutionsRunBackToBackWithAUavBarrierBeforeEachStart) {
       "barriers r3:UAV->COPY_SOURCE",
       "copy r3->r23 56",
       "barriers r1:SRV->COMMON r2:SRV->COMMON r3:COPY_SOURCE->COMMON",
-  };
+  });
   EXPECT_EQ(sink.trace, expected);
 }
 
