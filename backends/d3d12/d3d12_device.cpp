@@ -193,21 +193,30 @@ std::vector<std::string> Device::FlushDebugMessages() {
   return texts;
 }
 
-Result<std::vector<DeviceInfo>> ListDevices() {
-  Result<const Runtime*> runtime = LoadRuntime();
-  if (!runtime.ok()) return runtime.error();
-  Result<std::vector<Adapter>> adapters = EnumerateAdapters(**runtime);
+Result<std::vector<DeviceInfo>> DescribeAdapters(const Runtime& runtime,
+                                                 const std::function<Result<DeviceInfo>(size_t index)>& open) {
+  Result<std::vector<Adapter>> adapters = EnumerateAdapters(runtime);
   if (!adapters.ok()) return adapters.error();
   std::vector<DeviceInfo> devices;
   for (size_t i = 0; i < adapters->size(); ++i) {
-    Result<std::unique_ptr<Device>> device = Device::Create(std::to_string(i), false);
-    if (device.ok()) {
-      devices.push_back((*device)->info());
+    Result<DeviceInfo> info = open(i);
+    if (info.ok()) {
+      devices.push_back(std::move(*info));
     } else {
-      devices.push_back(DeviceInfo{(*adapters)[i].name, "", {{"unusable", device.error().message}}});
+      devices.push_back(DeviceInfo{(*adapters)[i].name, "", {{"unusable", info.error().message}}});
     }
   }
   return devices;
+}
+
+Result<std::vector<DeviceInfo>> ListDevices() {
+  Result<const Runtime*> runtime = LoadRuntime();
+  if (!runtime.ok()) return runtime.error();
+  return DescribeAdapters(**runtime, [](size_t index) -> Result<DeviceInfo> {
+    Result<std::unique_ptr<Device>> device = Device::Create(std::to_string(index), false);
+    if (!device.ok()) return device.error();
+    return (*device)->info();
+  });
 }
 
 }  // namespace dmlc::backends::d3d12

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -75,6 +76,11 @@ class Device {
   DeviceInfo info_;
   DeviceFeatures features_;
 };
+
+// One DeviceInfo per adapter of `runtime`, in order: what `open(index)` reports, or the adapter's name
+// with open's error as "unusable". The d3d12 and directml backends' device listings.
+Result<std::vector<DeviceInfo>> DescribeAdapters(const Runtime& runtime,
+                                                 const std::function<Result<DeviceInfo>(size_t index)>& open);
 
 // What `dml-conform backends` lists for each adapter, without creating a backend.
 Result<std::vector<DeviceInfo>> ListDevices();
