@@ -14,6 +14,23 @@ bool HasFeature(const DeviceFeatures& features, std::string_view feature) {
   return false;  // a feature this backend does not know is one it cannot promise
 }
 
+Result<std::vector<uint8_t>> CompileKernel(const ShaderCompiler& compiler, const HlslKernel& kernel) {
+  Result<std::string> source = ExpandedSource(kernel);
+  if (!source.ok()) return source.error();
+  return compiler.Compile(*source, kernel.source, KernelDefines(kernel));
+}
+
+// The compiler, once it has compiled one kernel: a compiler that loads but cannot compile compute
+// shaders (Wine's d3dcompiler) is known here, so Supports() can say so without compiling anything.
+Result<std::unique_ptr<ShaderCompiler>> TriedCompiler(Result<std::unique_ptr<ShaderCompiler>> compiler) {
+  if (!compiler.ok()) return compiler;
+  const HlslKernel* probe = FindHlslKernel("copy_b4");
+  if (probe == nullptr) return MakeError("d3d12", "copy_b4", "no HLSL kernel copy_b4", "kernels.cmake lists every variant");
+  Result<std::vector<uint8_t>> compiled = CompileKernel(**compiler, *probe);
+  if (!compiled.ok()) return compiled.error();
+  return compiler;
+}
+
 }  // namespace
 
 D3D12Backend::D3D12Backend(std::unique_ptr<d3d12::Device> device, Result<std::unique_ptr<ShaderCompiler>> compiler)
@@ -24,7 +41,7 @@ D3D12Backend::D3D12Backend(std::unique_ptr<d3d12::Device> device, Result<std::un
 Result<std::unique_ptr<Backend>> D3D12Backend::Create(const BackendOptions& options) {
   Result<std::unique_ptr<d3d12::Device>> device = d3d12::Device::Create(options.device, options.debug);
   if (!device.ok()) return device.error();
-  return std::unique_ptr<Backend>(new D3D12Backend(std::move(*device), LoadShaderCompiler()));
+  return std::unique_ptr<Backend>(new D3D12Backend(std::move(*device), TriedCompiler(LoadShaderCompiler())));
 }
 
 Support D3D12Backend::Supports(const ops::OperatorDesc& desc) const {
@@ -34,16 +51,19 @@ Support D3D12Backend::Supports(const ops::OperatorDesc& desc) const {
                          " bytes, over D3D12's raw buffer view limit of 2^27 words");
     }
   }
-  Result<std::vector<gpu::Dispatch>> plan = gpu::PlanDispatches(desc, limits());
+  if (!compiler_.ok()) return Support::No(compiler_.error().message);
+  Result<gpu::SharedPlan> plan = plans_.Get(desc, limits());
   if (!plan.ok()) return Support::No(plan.error().message + " (" + plan.error().rule + ")");
-  for (const gpu::Dispatch& d : *plan) {
+  for (const gpu::Dispatch& d : **plan) {
     const HlslKernel* kernel = FindHlslKernel(d.kernel);
     if (kernel == nullptr) return Support::No("no HLSL kernel " + d.kernel + " in this build");
     if (!HasFeature(device_->features(), kernel->feature)) {
       return Support::No(std::string(kernel->feature) + " not supported by device (needed by kernel " + d.kernel + ")");
     }
-    Result<const Pipeline*> pipeline = GetPipeline(d.kernel, static_cast<uint32_t>(d.inputs.size()));
-    if (!pipeline.ok()) return Support::No(pipeline.error().message);
+    if (!(*compiler_)->Targets(kernel->feature)) {
+      return Support::No((*compiler_)->Name() + " cannot compile kernel " + d.kernel + ", which needs " +
+                         std::string(kernel->feature) + " (DXC can)");
+    }
   }
   return Support::Yes();
 }
@@ -52,7 +72,9 @@ Result<std::unique_ptr<PreparedOperator>> D3D12Backend::Prepare(const ops::Opera
   if (Support s = Supports(desc); !s.supported) {
     return MakeError("d3d12", "", "not supported: " + s.reason, "Prepare() takes what Supports() accepts");
   }
-  return D3D12Operator::Create(*this, desc);
+  Result<gpu::SharedPlan> plan = plans_.Get(desc, limits());  // planned by Supports() above
+  if (!plan.ok()) return plan.error();
+  return D3D12Operator::Create(*this, desc, **plan);
 }
 
 Result<const Pipeline*> D3D12Backend::GetPipeline(const std::string& name, uint32_t input_count) const {
@@ -67,9 +89,7 @@ Result<Pipeline> D3D12Backend::BuildPipeline(const std::string& name, uint32_t i
   if (!compiler_.ok()) return compiler_.error();
   const HlslKernel* kernel = FindHlslKernel(name);
   if (kernel == nullptr) return MakeError("d3d12", name, "no HLSL kernel " + name, "kernels.cmake lists every variant");
-  Result<std::string> source = ExpandedSource(*kernel);
-  if (!source.ok()) return source.error();
-  Result<std::vector<uint8_t>> bytecode = (*compiler_)->Compile(*source, kernel->source, KernelDefines(*kernel));
+  Result<std::vector<uint8_t>> bytecode = CompileKernel(**compiler_, *kernel);
   if (!bytecode.ok()) return bytecode.error();
 
   Pipeline pipeline;

@@ -1,8 +1,10 @@
-// The d3d12 backend: the shared GPU kernels (backends/gpu) on one D3D12 device. Kernels are compiled
-// on first use with the system's HLSL compiler and cached with their root signature and pipeline;
-// one that cannot be compiled makes Supports() say no with the compiler's message, so its cases skip.
-// Thread-safety: Supports() may be called concurrently (the kernel cache is locked); Prepare() and the
-// operators share the device's one command list, so one thread at a time (ThreadSafe() is false).
+// The d3d12 backend: the shared GPU kernels (backends/gpu) on one D3D12 device. Supports() answers
+// from the dispatch plan (planned once per case: gpu::PlanCache), the kernel catalogue, the device's
+// features and what the HLSL compiler targets, without compiling; the compiler is tried once when the
+// backend is created, and one that cannot compile a kernel (Wine's) makes every case a skip with its
+// message. Prepare() compiles a kernel on first use and caches it with its root signature and pipeline.
+// Thread-safety: Supports() may be called concurrently (plan and kernel caches are locked); Prepare()
+// and the operators share the device's one queue, so one thread at a time (ThreadSafe() is false).
 #pragma once
 
 #include <map>
@@ -15,6 +17,7 @@
 #include "backends/d3d12/d3d12_device.h"
 #include "backends/d3d12/shader_compiler.h"
 #include "backends/gpu/dispatch_plan.h"
+#include "backends/gpu/plan_cache.h"
 #include "backends/registry.h"
 
 namespace dmlc::backends::d3d12 {
@@ -41,7 +44,8 @@ class D3D12Backend final : public Backend {
 
   // The pipeline of kernel variant `name`, whose dispatches bind `input_count` inputs (a variant's
   // registers are fixed, so every dispatch of it binds the same number), compiled and created on first
-  // use; the error (no such variant, the compiler's message, a D3D12 failure) is cached as well.
+  // use; the error (no such variant, the compiler's message, a D3D12 failure) is cached as well. Called
+  // by Prepare(), never by Supports().
   Result<const Pipeline*> GetPipeline(const std::string& name, uint32_t input_count) const;
   d3d12::Device& device() { return *device_; }
   // D3D12_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION, which mingw's d3d12.h lacks.
@@ -52,8 +56,10 @@ class D3D12Backend final : public Backend {
   Result<Pipeline> BuildPipeline(const std::string& name, uint32_t input_count) const;
 
   std::unique_ptr<d3d12::Device> device_;
-  Result<std::unique_ptr<ShaderCompiler>> compiler_;  // the error says why none loaded
+  // The error says why none loaded, or why the one that loaded cannot compile the kernels.
+  Result<std::unique_ptr<ShaderCompiler>> compiler_;
   DeviceInfo info_;
+  mutable gpu::PlanCache plans_;  // Supports() plans, Prepare() reuses it
   mutable std::mutex mutex_;
   mutable std::map<std::string, Result<Pipeline>, std::less<>> pipelines_;
 };

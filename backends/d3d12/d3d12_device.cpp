@@ -2,8 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include <cstring>
-
 namespace dmlc::backends::d3d12 {
 namespace {
 
@@ -96,27 +94,9 @@ Status Device::Init(const std::string& device, bool debug) {
   if (FAILED(hr = device_->CreateCommandQueue(&queue_desc, __uuidof(ID3D12CommandQueue), reinterpret_cast<void**>(queue_.GetAddressOf())))) {
     return DeviceError("CreateCommandQueue", hr);
   }
-  if (FAILED(hr = device_->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_COMPUTE, __uuidof(ID3D12CommandAllocator),
-                                                  reinterpret_cast<void**>(allocator_.GetAddressOf())))) {
-    return DeviceError("CreateCommandAllocator", hr);
-  }
-  if (FAILED(hr = device_->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_COMPUTE, allocator_.Get(), nullptr,
-                                             __uuidof(ID3D12GraphicsCommandList), reinterpret_cast<void**>(list_.GetAddressOf())))) {
-    return DeviceError("CreateCommandList", hr);
-  }
-  list_->Close();  // Submit() resets it before each recording
   if (FAILED(hr = device_->CreateFence(0, D3D12_FENCE_FLAG_NONE, __uuidof(ID3D12Fence), reinterpret_cast<void**>(fence_.GetAddressOf())))) {
     return DeviceError("CreateFence", hr);
   }
-  D3D12_QUERY_HEAP_DESC query_desc{};
-  query_desc.Type = D3D12_QUERY_HEAP_TYPE_TIMESTAMP;
-  query_desc.Count = 2;
-  if (FAILED(hr = device_->CreateQueryHeap(&query_desc, __uuidof(ID3D12QueryHeap), reinterpret_cast<void**>(timestamps_.GetAddressOf())))) {
-    return DeviceError("CreateQueryHeap(TIMESTAMP)", hr);
-  }
-  Result<ComPtr<ID3D12Resource>> readback = CreateBuffer(2 * sizeof(uint64_t), D3D12_HEAP_TYPE_READBACK, D3D12_RESOURCE_STATE_COPY_DEST);
-  if (!readback.ok()) return readback.error();
-  timestamp_readback_ = *readback;
   if (FAILED(hr = queue_->GetTimestampFrequency(&timestamp_frequency_))) return DeviceError("GetTimestampFrequency", hr);
 
   features_ = QueryFeatures(device_.Get());
@@ -159,32 +139,6 @@ Result<ComPtr<ID3D12Resource>> Device::CreateBuffer(uint64_t bytes, D3D12_HEAP_T
   return buffer;
 }
 
-Result<double> Device::Submit(const std::function<Status(ID3D12GraphicsCommandList*)>& record) {
-  HRESULT hr = allocator_->Reset();
-  if (FAILED(hr)) return DeviceError("ID3D12CommandAllocator::Reset", hr);
-  if (FAILED(hr = list_->Reset(allocator_.Get(), nullptr))) return DeviceError("ID3D12GraphicsCommandList::Reset", hr);
-  Status recorded = record(list_.Get());
-  list_->ResolveQueryData(timestamps_.Get(), D3D12_QUERY_TYPE_TIMESTAMP, 0, 2, timestamp_readback_.Get(), 0);
-  hr = list_->Close();
-  if (!recorded.ok()) return recorded.error();
-  if (FAILED(hr)) {
-    FlushDebugMessages();
-    return DeviceError("ID3D12GraphicsCommandList::Close", hr);
-  }
-  ID3D12CommandList* lists[] = {list_.Get()};
-  DMLC_RETURN_IF_ERROR(ExecuteAndWait(lists[0]));
-
-  void* mapped = nullptr;
-  const D3D12_RANGE read{0, 2 * sizeof(uint64_t)};
-  if (FAILED(hr = timestamp_readback_->Map(0, &read, &mapped))) return DeviceError("Map(timestamps)", hr);
-  uint64_t ticks[2];
-  std::memcpy(ticks, mapped, sizeof(ticks));
-  const D3D12_RANGE written{0, 0};
-  timestamp_readback_->Unmap(0, &written);
-  if (timestamp_frequency_ == 0 || ticks[1] < ticks[0]) return 0.0;
-  return static_cast<double>(ticks[1] - ticks[0]) * 1000.0 / static_cast<double>(timestamp_frequency_);
-}
-
 Status Device::ExecuteAndWait(ID3D12CommandList* list) {
   queue_->ExecuteCommandLists(1, &list);
   HRESULT hr = queue_->Signal(fence_.Get(), ++fence_value_);
@@ -212,8 +166,8 @@ Status Device::WaitForFence() {
   return OkStatus();
 }
 
-void Device::WriteTimestamp(ID3D12GraphicsCommandList* list, uint32_t index) {
-  list->EndQuery(timestamps_.Get(), D3D12_QUERY_TYPE_TIMESTAMP, index);
+gpu::TimestampClock Device::timestamp_clock() const {
+  return {timestamp_frequency_ == 0 ? 0.0 : 1e9 / static_cast<double>(timestamp_frequency_), 64};
 }
 
 std::vector<std::string> Device::FlushDebugMessages() {
@@ -239,21 +193,30 @@ std::vector<std::string> Device::FlushDebugMessages() {
   return texts;
 }
 
-Result<std::vector<DeviceInfo>> ListDevices() {
-  Result<const Runtime*> runtime = LoadRuntime();
-  if (!runtime.ok()) return runtime.error();
-  Result<std::vector<Adapter>> adapters = EnumerateAdapters(**runtime);
+Result<std::vector<DeviceInfo>> DescribeAdapters(const Runtime& runtime,
+                                                 const std::function<Result<DeviceInfo>(size_t index)>& open) {
+  Result<std::vector<Adapter>> adapters = EnumerateAdapters(runtime);
   if (!adapters.ok()) return adapters.error();
   std::vector<DeviceInfo> devices;
   for (size_t i = 0; i < adapters->size(); ++i) {
-    Result<std::unique_ptr<Device>> device = Device::Create(std::to_string(i), false);
-    if (device.ok()) {
-      devices.push_back((*device)->info());
+    Result<DeviceInfo> info = open(i);
+    if (info.ok()) {
+      devices.push_back(std::move(*info));
     } else {
-      devices.push_back(DeviceInfo{(*adapters)[i].name, "", {{"unusable", device.error().message}}});
+      devices.push_back(DeviceInfo{(*adapters)[i].name, "", {{"unusable", info.error().message}}});
     }
   }
   return devices;
+}
+
+Result<std::vector<DeviceInfo>> ListDevices() {
+  Result<const Runtime*> runtime = LoadRuntime();
+  if (!runtime.ok()) return runtime.error();
+  return DescribeAdapters(**runtime, [](size_t index) -> Result<DeviceInfo> {
+    Result<std::unique_ptr<Device>> device = Device::Create(std::to_string(index), false);
+    if (!device.ok()) return device.error();
+    return (*device)->info();
+  });
 }
 
 }  // namespace dmlc::backends::d3d12

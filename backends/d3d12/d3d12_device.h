@@ -1,8 +1,8 @@
-// One D3D12 device on a chosen adapter: its compute queue, one command list reused for every
-// submission, a fence to wait on, and a timestamp query pair around each submission's work. Created by
-// a factory that returns the error (no runtime, no adapter, device creation failed) instead of throwing.
-// With `debug`, the D3D12 debug layer is enabled first and its messages go to the log after each
-// submission. Not thread-safe: one submission at a time.
+// One D3D12 device on a chosen adapter, shared by the d3d12 and directml backends: its compute queue, a
+// fence to wait on and the timestamp clock. Command lists are the operators' own (recorded_commands.h),
+// executed here. Created by a factory that returns the error (no runtime, no adapter, device creation
+// failed) instead of throwing. With `debug`, the D3D12 debug layer is enabled first and its messages go
+// to the log after each submission. Not thread-safe: one submission at a time.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +15,7 @@
 #include "backends/d3d12/adapters.h"
 #include "backends/d3d12/d3d12_api.h"
 #include "backends/d3d12/runtime.h"
+#include "backends/gpu/execution_timings.h"
 #include "ops/error.h"
 
 namespace dmlc::backends::d3d12 {
@@ -44,17 +45,12 @@ class Device {
   // DEFAULT buffers allow unordered access. The error names the HRESULT.
   Result<ComPtr<ID3D12Resource>> CreateBuffer(uint64_t bytes, D3D12_HEAP_TYPE heap, D3D12_RESOURCE_STATES state) const;
 
-  // Resets the command list, lets `record` fill it, submits it to the compute queue and waits. `record`
-  // writes WriteTimestamp(list, 0) and (list, 1) around the work it times; Submit() returns the GPU
-  // milliseconds between them. A device removal is an error naming the removal reason.
-  Result<double> Submit(const std::function<Status(ID3D12GraphicsCommandList*)>& record);
-  // Records timestamp `index` (0 = start, 1 = end) of the submission being recorded.
-  void WriteTimestamp(ID3D12GraphicsCommandList* list, uint32_t index);
-
   // Executes a closed command list on the compute queue and waits for it; the error names a device
   // removal's reason. For command lists recorded once and submitted many times (RecordedCommands).
   Status ExecuteAndWait(ID3D12CommandList* list);
   uint64_t timestamp_frequency() const { return timestamp_frequency_; }  // ticks per second
+  // The queue's timestamps as gpu::ExecutionTimings() reads them: 64-bit, at timestamp_frequency().
+  gpu::TimestampClock timestamp_clock() const;
 
   // Writes the debug layer's queued messages to the log and returns their text, in order (none without
   // `debug`). DirectML's debug device reports through the same queue.
@@ -73,17 +69,18 @@ class Device {
   Adapter adapter_;
   ComPtr<ID3D12Device> device_;
   ComPtr<ID3D12CommandQueue> queue_;
-  ComPtr<ID3D12CommandAllocator> allocator_;
-  ComPtr<ID3D12GraphicsCommandList> list_;
   ComPtr<ID3D12Fence> fence_;
   uint64_t fence_value_ = 0;
-  ComPtr<ID3D12QueryHeap> timestamps_;
-  ComPtr<ID3D12Resource> timestamp_readback_;  // two uint64_t ticks
   uint64_t timestamp_frequency_ = 0;           // ticks per second
   ComPtr<ID3D12InfoQueue> info_queue_;         // only with the debug layer
   DeviceInfo info_;
   DeviceFeatures features_;
 };
+
+// One DeviceInfo per adapter of `runtime`, in order: what `open(index)` reports, or the adapter's name
+// with open's error as "unusable". The d3d12 and directml backends' device listings.
+Result<std::vector<DeviceInfo>> DescribeAdapters(const Runtime& runtime,
+                                                 const std::function<Result<DeviceInfo>(size_t index)>& open);
 
 // What `dml-conform backends` lists for each adapter, without creating a backend.
 Result<std::vector<DeviceInfo>> ListDevices();

@@ -1,17 +1,11 @@
 #include "backends/d3d12/recorded_commands.h"
 
+#include <chrono>
 #include <cstring>
 
-namespace dmlc::backends::d3d12 {
+#include "backends/gpu/execution_timings.h"
 
-std::vector<double> IntervalMilliseconds(const std::vector<uint64_t>& ticks, uint64_t frequency) {
-  std::vector<double> ms;
-  for (size_t i = 0; i + 1 < ticks.size(); i += 2) {
-    const bool usable = frequency != 0 && ticks[i + 1] >= ticks[i];
-    ms.push_back(usable ? static_cast<double>(ticks[i + 1] - ticks[i]) * 1000.0 / static_cast<double>(frequency) : 0.0);
-  }
-  return ms;
-}
+namespace dmlc::backends::d3d12 {
 
 Result<std::unique_ptr<RecordedCommands>> RecordedCommands::Create(Device& device, uint32_t intervals) {
   std::unique_ptr<RecordedCommands> commands(new RecordedCommands(device, intervals));
@@ -61,7 +55,7 @@ void RecordedCommands::WriteTimestamp(ID3D12GraphicsCommandList* list, uint32_t 
   list->EndQuery(timestamps_.Get(), D3D12_QUERY_TYPE_TIMESTAMP, 2 * interval + (end ? 1 : 0));
 }
 
-Result<std::vector<double>> RecordedCommands::Submit() {
+Result<std::vector<uint64_t>> RecordedCommands::Submit() {
   if (!recorded_) return MakeError("d3d12", "", "Submit() before a successful Record()", "record, then submit");
   DMLC_RETURN_IF_ERROR(device_.ExecuteAndWait(list_.Get()));
   const size_t bytes = 2 * intervals_ * sizeof(uint64_t);
@@ -73,7 +67,32 @@ Result<std::vector<double>> RecordedCommands::Submit() {
   std::memcpy(ticks.data(), mapped, bytes);
   const D3D12_RANGE written{0, 0};
   readback_->Unmap(0, &written);
-  return IntervalMilliseconds(ticks, device_.timestamp_frequency());
+  if (device_.timestamp_frequency() == 0) ticks.clear();
+  return ticks;
+}
+
+Result<std::vector<Timing>> RecordedCommands::Run(std::span<const StagedBuffer> buffers, std::span<const ConstBuffer> inputs,
+                                                  std::span<const MutableBuffer> outputs) {
+  DMLC_RETURN_IF_ERROR(UploadBindings(device_, buffers, inputs, outputs));
+  const auto begin = std::chrono::steady_clock::now();
+  Result<std::vector<uint64_t>> ticks = Submit();
+  const auto end = std::chrono::steady_clock::now();
+  if (!ticks.ok()) return ticks.error();
+  DMLC_RETURN_IF_ERROR(DownloadOutputs(device_, buffers, outputs));
+  return gpu::ExecutionTimings(intervals_, std::chrono::duration<double, std::milli>(end - begin).count(), *ticks,
+                               device_.timestamp_clock());
+}
+
+Result<RecordedCommands*> Recordings::For(Device& device, uint32_t executions, const Recorder& record) {
+  std::unique_ptr<RecordedCommands>& slot = executions == 1 ? single_ : repeated_;
+  if (slot != nullptr && slot->intervals() == executions) return slot.get();
+  slot.reset();  // idle: every submission was waited for
+  Result<std::unique_ptr<RecordedCommands>> commands = RecordedCommands::Create(device, executions);
+  if (!commands.ok()) return commands.error();
+  RecordedCommands& c = **commands;
+  DMLC_RETURN_IF_ERROR(c.Record([&](ID3D12GraphicsCommandList* list) { return record(list, c); }));
+  slot = std::move(*commands);
+  return slot.get();
 }
 
 }  // namespace dmlc::backends::d3d12

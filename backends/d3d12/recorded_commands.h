@@ -1,17 +1,19 @@
 // A command list recorded once and submitted many times, with timestamp queries of its own: what a
-// prepared operator keeps so that running it again costs a submission, not a recording. Used by the
-// directml backend (one recording per execution count, as the vulkan backend keeps them); the queue,
-// fence and debug messages are the Device's. Not thread-safe; submissions go through the Device's one
-// queue, one at a time.
+// prepared operator keeps so that running it again costs a submission, not a recording. The d3d12 and
+// directml operators keep one per execution count (Recordings below), as the vulkan backend keeps its
+// command buffers; the queue, fence and debug messages are the Device's. Not thread-safe; submissions
+// go through the Device's one queue, one at a time.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "backends/d3d12/d3d12_api.h"
 #include "backends/d3d12/d3d12_device.h"
+#include "backends/d3d12/staged_buffer.h"
 #include "ops/error.h"
 
 namespace dmlc::backends::d3d12 {
@@ -26,9 +28,16 @@ class RecordedCommands {
   Status Record(const std::function<Status(ID3D12GraphicsCommandList*)>& record);
   // Timestamp `2 * interval` (start) or `2 * interval + 1` (end) of the list being recorded.
   void WriteTimestamp(ID3D12GraphicsCommandList* list, uint32_t interval, bool end);
-  // Executes the recorded list and waits; the GPU milliseconds of each interval, in order (0 where the
-  // device reports no timestamp frequency or the end precedes the start).
-  Result<std::vector<double>> Submit();
+  // Executes the recorded list and waits; the timestamps, start and end of each interval in order, for
+  // gpu::ExecutionTimings() with the device's timestamp_clock(). Empty where the device reports no
+  // timestamp frequency.
+  Result<std::vector<uint64_t>> Submit();
+  // An operator's run of the recorded executions, one per interval: uploads the bindings' bytes
+  // (UploadBindings()), submits, reads the outputs back, and returns one Timing per execution
+  // (gpu::ExecutionTimings(): cpu_ms is the submission's host time over the executions). The buffers
+  // were checked (gpu::CheckBuffers()).
+  Result<std::vector<Timing>> Run(std::span<const StagedBuffer> buffers, std::span<const ConstBuffer> inputs,
+                                  std::span<const MutableBuffer> outputs);
   uint32_t intervals() const { return intervals_; }
 
  private:
@@ -44,8 +53,20 @@ class RecordedCommands {
   bool recorded_ = false;
 };
 
-// Milliseconds between each start/end pair of `ticks` at `frequency` ticks per second; 0 for a pair
-// whose end precedes its start or when the frequency is 0. Pure, so it is unit-tested.
-std::vector<double> IntervalMilliseconds(const std::vector<uint64_t>& ticks, uint64_t frequency);
+// The recordings a prepared operator keeps: one for a single execution (Execute()) and one for the last
+// count above one that ExecuteRepeated() asked for, re-recorded only when the count changes.
+class Recordings {
+ public:
+  // Fills a command list with `executions` timed intervals, writing each one's timestamps with
+  // commands.WriteTimestamp().
+  using Recorder = std::function<Status(ID3D12GraphicsCommandList* list, RecordedCommands& commands)>;
+
+  // The recording for `executions` (>= 1), recorded by `record` when there is none for that count yet.
+  Result<RecordedCommands*> For(Device& device, uint32_t executions, const Recorder& record);
+
+ private:
+  std::unique_ptr<RecordedCommands> single_;
+  std::unique_ptr<RecordedCommands> repeated_;
+};
 
 }  // namespace dmlc::backends::d3d12

@@ -2,7 +2,9 @@
 // (dxcompiler.dll / libdxcompiler.so, cs_6_2 DXIL) when present, otherwise D3DCompile
 // (d3dcompiler_47.dll, present on every Windows 10/11; cs_5_1 DXBC). A kernel the compiler rejects (a
 // 64-bit kernel under cs_5_1, or Wine's compiler, which cannot compile compute shaders) is an error
-// carrying the compiler's own message, which the backend turns into a skip. Compile() is thread-safe.
+// carrying the compiler's own message. The backend says which kernels a compiler can take without
+// compiling them (Targets()), and tries the compiler once when it is created, so that one which cannot
+// compile compute shaders at all turns every case into a skip with its message. Thread-safe.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +25,9 @@ class ShaderCompiler {
   virtual ~ShaderCompiler() = default;
   // "dxcompiler.dll (cs_6_2)", for the device listing and skip reasons.
   virtual const std::string& Name() const = 0;
+  // Whether the compiler's target has what a kernel needing device `feature` (kernels.cmake's last
+  // column, "" for none) uses: cs_5_1 has no 64-bit integers, so "shaderInt64" kernels need DXC.
+  virtual bool Targets(std::string_view feature) const = 0;
   // Bytecode of entry point "main" in `source` (self-contained: includes already expanded), or the
   // compiler's messages. `file` names the source in those messages.
   virtual Result<std::vector<uint8_t>> Compile(std::string_view source, std::string_view file,

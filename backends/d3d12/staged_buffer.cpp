@@ -44,4 +44,21 @@ Status StagedBuffer::Download(const Device& device, std::byte* destination) cons
   return OkStatus();
 }
 
+Status UploadBindings(const Device& device, std::span<const StagedBuffer> buffers, std::span<const ConstBuffer> inputs,
+                      std::span<const MutableBuffer> outputs) {
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    const std::byte* source = i < inputs.size() ? inputs[i].data() : outputs[i - inputs.size()].data();
+    DMLC_RETURN_IF_ERROR(buffers[i].Upload(device, source));
+  }
+  return OkStatus();
+}
+
+Status DownloadOutputs(const Device& device, std::span<const StagedBuffer> buffers, std::span<const MutableBuffer> outputs) {
+  size_t next = 0;
+  for (const StagedBuffer& t : buffers) {
+    if (t.is_output) DMLC_RETURN_IF_ERROR(t.Download(device, outputs[next++].data()));
+  }
+  return OkStatus();
+}
+
 }  // namespace dmlc::backends::d3d12

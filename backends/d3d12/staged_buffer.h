@@ -6,7 +6,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
+#include "backends/backend.h"
 #include "backends/d3d12/d3d12_api.h"
 #include "backends/d3d12/d3d12_device.h"
 #include "ops/error.h"
@@ -29,5 +31,13 @@ struct StagedBuffer {
   ComPtr<ID3D12Resource> upload;         // UPLOAD heap
   ComPtr<ID3D12Resource> readback;       // READBACK heap; outputs only
 };
+
+// Uploads each binding's bytes, `inputs` then `outputs` in `buffers` order (ops::Bindings()): outputs
+// too, so the stride gaps no kernel writes come back as the caller left them. The buffers were checked
+// (gpu::CheckBuffers()).
+Status UploadBindings(const Device& device, std::span<const StagedBuffer> buffers, std::span<const ConstBuffer> inputs,
+                      std::span<const MutableBuffer> outputs);
+// Reads each output of `buffers` back into `outputs`, in order.
+Status DownloadOutputs(const Device& device, std::span<const StagedBuffer> buffers, std::span<const MutableBuffer> outputs);
 
 }  // namespace dmlc::backends::d3d12

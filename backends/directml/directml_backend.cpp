@@ -2,7 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include "backends/d3d12/adapters.h"
 #include "backends/directml/directml_operator.h"
 #include "backends/unavailable_backend.h"
 
@@ -118,18 +117,11 @@ std::optional<ApiVerdict> DirectmlBackend::JudgeDesc(const ops::OperatorDesc& de
 Result<std::vector<DeviceInfo>> ListDevices() {
   Result<const DirectmlRuntime*> runtime = LoadDirectml();
   if (!runtime.ok()) return runtime.error();
-  Result<std::vector<d3d12::Adapter>> adapters = d3d12::EnumerateAdapters(*(*runtime)->d3d12);
-  if (!adapters.ok()) return adapters.error();
-  std::vector<DeviceInfo> devices;
-  for (size_t i = 0; i < adapters->size(); ++i) {
-    Result<std::unique_ptr<Backend>> backend = DirectmlBackend::Create(BackendOptions{.device = std::to_string(i)});
-    if (backend.ok()) {
-      devices.push_back((*backend)->Device());
-    } else {
-      devices.push_back(DeviceInfo{(*adapters)[i].name, "", {{"unusable", backend.error().message}}});
-    }
-  }
-  return devices;
+  return d3d12::DescribeAdapters(*(*runtime)->d3d12, [](size_t index) -> Result<DeviceInfo> {
+    Result<std::unique_ptr<Backend>> backend = DirectmlBackend::Create(BackendOptions{.device = std::to_string(index)});
+    if (!backend.ok()) return backend.error();
+    return (*backend)->Device();
+  });
 }
 
 }  // namespace dmlc::backends::directml

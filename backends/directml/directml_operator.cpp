@@ -1,14 +1,11 @@
 #include "backends/directml/directml_operator.h"
 
-#include <chrono>
-
 #include "backends/directml/execution_states.h"
-#include "backends/gpu/gather_index_check.h"
+#include "backends/gpu/buffer_checks.h"
+#include "backends/gpu/execution_timings.h"
 
 namespace dmlc::backends::directml {
 namespace {
-
-constexpr int kMaxIterations = 65536;
 
 void RecordBarriers(ID3D12GraphicsCommandList* list, const std::vector<D3D12_RESOURCE_BARRIER>& barriers) {
   if (!barriers.empty()) list->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
@@ -144,7 +141,7 @@ Status DirectmlOperator::InitializeOnce() {
     RecordBarriers(list, states.AtEnd());
     return OkStatus();
   }));
-  Result<std::vector<double>> done = (*commands)->Submit();
+  Result<std::vector<uint64_t>> done = (*commands)->Submit();
   if (!done.ok()) return WithContext(done.error(), "initializing the operator");
   return OkStatus();
 }
@@ -178,53 +175,6 @@ Status DirectmlOperator::Record(ID3D12GraphicsCommandList* list, d3d12::Recorded
   return OkStatus();
 }
 
-Status DirectmlOperator::CheckBuffers(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) const {
-  if (inputs.size() != dml_desc_->input_count() || outputs.size() != dml_desc_->output_count()) {
-    return MakeError("directml", "", "given " + std::to_string(inputs.size()) + " inputs and " + std::to_string(outputs.size()) +
-                                         " outputs; the desc binds " + std::to_string(dml_desc_->input_count()) + " and " +
-                                         std::to_string(dml_desc_->output_count()),
-                     "one buffer per tensor binding");
-  }
-  for (size_t i = 0; i < buffers_.size(); ++i) {
-    const size_t given = i < inputs.size() ? inputs[i].size() : outputs[i - inputs.size()].size();
-    if (given < buffers_[i].tensor_bytes) {
-      return MakeError("directml", "", "binding " + std::to_string(i) + " is " + std::to_string(given) + " bytes; its desc spans " +
-                                           std::to_string(buffers_[i].tensor_bytes),
-                       "each buffer holds TotalTensorSizeInBytes");
-    }
-  }
-  return OkStatus();
-}
-
-Status DirectmlOperator::Stage(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) {
-  for (size_t i = 0; i < buffers_.size(); ++i) {
-    const std::byte* source = i < inputs.size() ? inputs[i].data() : outputs[i - inputs.size()].data();
-    DMLC_RETURN_IF_ERROR(buffers_[i].Upload(backend_.device(), source));
-  }
-  return OkStatus();
-}
-
-Status DirectmlOperator::Unstage(std::span<const MutableBuffer> outputs) {
-  size_t next = 0;
-  for (const d3d12::StagedBuffer& t : buffers_) {
-    if (t.is_output) DMLC_RETURN_IF_ERROR(t.Download(backend_.device(), outputs[next++].data()));
-  }
-  return OkStatus();
-}
-
-Result<d3d12::RecordedCommands*> DirectmlOperator::Recording(int iterations) {
-  std::unique_ptr<d3d12::RecordedCommands>& slot = iterations == 1 ? single_ : repeated_;
-  if (slot != nullptr && slot->intervals() == static_cast<uint32_t>(iterations)) return slot.get();
-  slot.reset();
-  Result<std::unique_ptr<d3d12::RecordedCommands>> commands =
-      d3d12::RecordedCommands::Create(backend_.device(), static_cast<uint32_t>(iterations));
-  if (!commands.ok()) return commands.error();
-  d3d12::RecordedCommands& c = **commands;
-  DMLC_RETURN_IF_ERROR(c.Record([&](ID3D12GraphicsCommandList* list) { return Record(list, c); }));
-  slot = std::move(*commands);
-  return slot.get();
-}
-
 Result<Timing> DirectmlOperator::Execute(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) {
   Result<std::vector<Timing>> timings = ExecuteRepeated(inputs, outputs, 1);
   if (!timings.ok()) return timings.error();
@@ -233,28 +183,14 @@ Result<Timing> DirectmlOperator::Execute(std::span<const ConstBuffer> inputs, st
 
 Result<std::vector<Timing>> DirectmlOperator::ExecuteRepeated(std::span<const ConstBuffer> inputs,
                                                               std::span<const MutableBuffer> outputs, int iterations) {
-  DMLC_RETURN_IF_ERROR(CheckIterations(iterations));
-  if (iterations > kMaxIterations) {
-    return MakeError("directml", "iterations", std::to_string(iterations) + " executions asked of one call",
-                     "at most " + std::to_string(kMaxIterations) + " executions per ExecuteRepeated()");
-  }
-  DMLC_RETURN_IF_ERROR(CheckBuffers(inputs, outputs));
-  // DirectML leaves an out-of-range index undefined; the reference names it, so it is checked here.
-  if (const auto* gather = std::get_if<ops::GatherNd1Desc>(&desc_)) {
-    DMLC_RETURN_IF_ERROR(gpu::CheckGatherIndices(*gather, inputs[1]));
-  }
-  DMLC_RETURN_IF_ERROR(Stage(inputs, outputs));
-  Result<d3d12::RecordedCommands*> recording = Recording(iterations);
+  DMLC_RETURN_IF_ERROR(gpu::CheckRepeatCount("directml", iterations));
+  // DirectML leaves an out-of-range index undefined; the reference names it, so it is checked here too.
+  DMLC_RETURN_IF_ERROR(gpu::CheckBuffers("directml", desc_, inputs, outputs));
+  Result<d3d12::RecordedCommands*> recording =
+      recordings_.For(backend_.device(), static_cast<uint32_t>(iterations),
+                      [this](ID3D12GraphicsCommandList* list, d3d12::RecordedCommands& c) { return Record(list, c); });
   if (!recording.ok()) return recording.error();
-  const auto begin = std::chrono::steady_clock::now();
-  Result<std::vector<double>> gpu_ms = (*recording)->Submit();
-  const auto end = std::chrono::steady_clock::now();
-  if (!gpu_ms.ok()) return gpu_ms.error();
-  DMLC_RETURN_IF_ERROR(Unstage(outputs));
-  const double cpu_ms = std::chrono::duration<double, std::milli>(end - begin).count() / iterations;
-  std::vector<Timing> timings;
-  for (double ms : *gpu_ms) timings.push_back(Timing{cpu_ms, ms});
-  return timings;
+  return (*recording)->Run(buffers_, inputs, outputs);
 }
 
 }  // namespace dmlc::backends::directml

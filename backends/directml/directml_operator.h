@@ -37,10 +37,6 @@ class DirectmlOperator final : public PreparedOperator {
   Status CreateBindingTables();
   Status InitializeOnce();  // at Prepare, when no input is owned by DirectML
   Status Record(ID3D12GraphicsCommandList* list, d3d12::RecordedCommands& commands);
-  Status CheckBuffers(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) const;
-  Status Stage(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs);
-  Status Unstage(std::span<const MutableBuffer> outputs);
-  Result<d3d12::RecordedCommands*> Recording(int iterations);
   bool InitializesInList() const;
 
   DirectmlBackend& backend_;
@@ -55,8 +51,7 @@ class DirectmlOperator final : public PreparedOperator {
   ComPtr<ID3D12Resource> temporary_;   // null when the plan needs none
   ComPtr<ID3D12Resource> persistent_;  // null when the plan needs none
   std::vector<d3d12::StagedBuffer> buffers_;  // in ops::Bindings() order; buffer_bytes = BoundBufferBytes()
-  std::unique_ptr<d3d12::RecordedCommands> single_;    // one execution
-  std::unique_ptr<d3d12::RecordedCommands> repeated_;  // the last ExecuteRepeated() count above one
+  d3d12::Recordings recordings_;  // one execution, and the last ExecuteRepeated() count above one
 };
 
 }  // namespace dmlc::backends::directml

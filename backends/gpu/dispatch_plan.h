@@ -42,6 +42,8 @@ struct DeviceLimits {
   // outputs then runs as two dispatches: partial states, then their combination). Without them every
   // REDUCE is one dispatch.
   bool scratch_buffers = false;
+
+  bool operator==(const DeviceLimits&) const = default;
 };
 
 // The dispatches that compute `desc`, in order (JOIN: one per input, writing disjoint output blocks).

@@ -33,9 +33,9 @@ Support VulkanBackend::Supports(const ops::OperatorDesc& desc) const {
                          std::to_string(caps.max_storage_buffer_range));
     }
   }
-  Result<std::vector<gpu::Dispatch>> plan = gpu::PlanDispatches(desc, context_->limits());
+  Result<gpu::SharedPlan> plan = plans_.Get(desc, context_->limits());
   if (!plan.ok()) return Support::No(plan.error().message + " (" + plan.error().rule + ")");
-  for (const gpu::Dispatch& d : *plan) {
+  for (const gpu::Dispatch& d : **plan) {
     const SpirvKernel* kernel = FindSpirvKernel(d.kernel);
     if (kernel == nullptr) return Support::No("no SPIR-V kernel " + d.kernel + " in this build");
     if (!HasFeature(caps, kernel->feature)) {
@@ -55,9 +55,9 @@ Result<std::unique_ptr<PreparedOperator>> VulkanBackend::Prepare(const ops::Oper
   if (Support s = Supports(desc); !s.supported) {
     return MakeError("vulkan", "", "not supported: " + s.reason, "Prepare() takes what Supports() accepts");
   }
-  Result<std::vector<gpu::Dispatch>> plan = gpu::PlanDispatches(desc, context_->limits());
+  Result<gpu::SharedPlan> plan = plans_.Get(desc, context_->limits());  // planned by Supports() above
   if (!plan.ok()) return plan.error();
-  return VulkanOperator::Create(context_, desc, *plan);
+  return VulkanOperator::Create(context_, desc, **plan);
 }
 
 }  // namespace dmlc::backends::vulkan

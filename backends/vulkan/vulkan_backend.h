@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "backends/backend.h"
+#include "backends/gpu/plan_cache.h"
 #include "backends/registry.h"
 #include "backends/vulkan/vulkan_context.h"
 
@@ -32,6 +33,7 @@ class VulkanBackend final : public Backend {
   BackendOptions options_;
   std::shared_ptr<VulkanContext> context_;
   DeviceInfo info_;  // a copy: stays valid when the context is replaced
+  mutable gpu::PlanCache plans_;  // Supports() plans, Prepare() reuses it
 };
 
 }  // namespace dmlc::backends::vulkan

@@ -4,7 +4,9 @@
 #include <chrono>
 #include <cstring>
 
-#include "backends/gpu/gather_index_check.h"
+#include "backends/gpu/buffer_checks.h"
+#include "backends/gpu/execution_timings.h"
+#include "backends/gpu/plan_buffers.h"
 
 namespace dmlc::backends::vulkan {
 namespace {
@@ -89,39 +91,20 @@ Result<DeviceBuffer> VulkanOperator::CreateBuffer(VkDeviceSize size, VkBufferUsa
 Status VulkanOperator::Build(const std::vector<gpu::Dispatch>& plan) {
   const VulkanApi& api = context_->api();
   VkDevice device = context_->device();
+  Result<gpu::PlanBuffers> buffers = gpu::LayoutPlanBuffers(desc_, plan);
+  if (!buffers.ok()) return Fail(buffers.error());
   VkDeviceSize staging_size = 0;
   for (uint64_t bytes : tensor_bytes_) {
-    Result<DeviceBuffer> b = CreateBuffer(bytes, kTensorUsage, false);
-    if (!b.ok()) return Fail(b.error());
-    tensors_.push_back(*b);
-    buffer_bytes_.push_back(bytes);
     staging_offset_.push_back(staging_size);
     staging_size += AlignUp(bytes, 16);
   }
-  // Scratch buffers follow the bindings, numbered as the plan numbers them; the GPU alone touches them.
-  for (const gpu::Dispatch& d : plan) {
-    if (d.scratch_bytes == 0) continue;
-    if (d.output != tensors_.size()) {
-      return Fail(MakeError("vulkan", "", "scratch buffer " + std::to_string(d.output) + " out of order",
-                            "plans number scratch buffers after the bindings, in order"));
-    }
-    // Scratch buffers share the tensors' usage, so that they come from and go back to one pool class.
-    Result<DeviceBuffer> b = CreateBuffer(d.scratch_bytes, kTensorUsage, false);
+  // Scratch buffers share the tensors' usage, so that they come from and go back to one pool class; the
+  // GPU alone touches them.
+  buffer_bytes_ = buffers->bytes;
+  for (uint64_t bytes : buffer_bytes_) {
+    Result<DeviceBuffer> b = CreateBuffer(bytes, kTensorUsage, false);
     if (!b.ok()) return Fail(b.error());
     tensors_.push_back(*b);
-    buffer_bytes_.push_back(d.scratch_bytes);
-  }
-  for (const gpu::Dispatch& d : plan) {
-    for (uint32_t t : d.inputs) {
-      if (t >= tensors_.size()) {
-        return Fail(MakeError("vulkan", "", "dispatch reads buffer " + std::to_string(t) + ", which no one creates",
-                              "every buffer a plan names exists"));
-      }
-    }
-    if (d.output >= tensors_.size()) {
-      return Fail(MakeError("vulkan", "", "dispatch writes buffer " + std::to_string(d.output) + ", which no one creates",
-                            "every buffer a plan names exists"));
-    }
   }
   Result<DeviceBuffer> staging =
       CreateBuffer(staging_size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
@@ -137,17 +120,14 @@ Status VulkanOperator::Build(const std::vector<gpu::Dispatch>& plan) {
     std::memcpy(params_.mapped + i * params_stride, plan[i].params.data(), sizeof(gpu::ParamBlock));
   }
 
-  // JOIN's dispatches write disjoint elements (sub-word ones atomically), so they need no barrier; a
-  // dispatch that reads what an earlier one wrote (REDUCE's partial states) waits for it.
-  std::vector<bool> written(tensors_.size(), false);
-  for (const gpu::Dispatch& d : plan) {
+  for (size_t i = 0; i < plan.size(); ++i) {
+    const gpu::Dispatch& d = plan[i];
     Result<const Pipeline*> pipeline = context_->GetPipeline(d.kernel, static_cast<uint32_t>(d.inputs.size() + 1));
     if (!pipeline.ok()) return Fail(pipeline.error());
     Step step;
     step.pipeline = *pipeline;
     step.group_count = d.group_count;
-    step.barrier_before = std::any_of(d.inputs.begin(), d.inputs.end(), [&](uint32_t t) { return written[t]; });
-    written[d.output] = true;
+    step.barrier_before = buffers->barrier_before[i];
     steps_.push_back(step);
   }
   DMLC_RETURN_IF_ERROR(AllocateDescriptorSets(plan, params_stride));
@@ -279,21 +259,7 @@ Status VulkanOperator::Stage(std::span<const ConstBuffer> inputs, std::span<cons
     return MakeError("vulkan", "", "the device of this operator failed earlier; prepare it again",
                      "operators run on a working device");
   }
-  if (inputs.size() != input_count_ || outputs.size() != tensor_bytes_.size() - input_count_) {
-    return MakeError("vulkan", "", "wrong number of buffers for the desc's bindings", "one buffer per binding");
-  }
-  for (size_t t = 0; t < tensor_bytes_.size(); ++t) {
-    const size_t have = t < input_count_ ? inputs[t].size() : outputs[t - input_count_].size();
-    if (have < tensor_bytes_[t]) {
-      return MakeError("vulkan", ops::Bindings(desc_)[t].name,
-                       "buffer has " + std::to_string(have) + " bytes, fewer than TotalTensorSizeInBytes " +
-                           std::to_string(tensor_bytes_[t]),
-                       "buffers hold TotalTensorSizeInBytes bytes");
-    }
-  }
-  if (const auto* gather = std::get_if<ops::GatherNd1Desc>(&desc_)) {
-    DMLC_RETURN_IF_ERROR(gpu::CheckGatherIndices(*gather, inputs[1]));
-  }
+  DMLC_RETURN_IF_ERROR(gpu::CheckBuffers("vulkan", desc_, inputs, outputs));
   for (size_t t = 0; t < tensor_bytes_.size(); ++t) {
     const std::byte* from = t < input_count_ ? inputs[t].data() : outputs[t - input_count_].data();
     std::memcpy(staging_.mapped + staging_offset_[t], from, tensor_bytes_[t]);
@@ -317,24 +283,18 @@ Result<std::vector<Timing>> VulkanOperator::Submit(const Recording& recording) {
   in_flight_ = false;
 
   const size_t executions = static_cast<size_t>(recording.executions);
-  Timing each;
-  each.cpu_ms = std::chrono::duration<double, std::milli>(end - start).count() / static_cast<double>(executions);
-  std::vector<Timing> timings(executions, each);
-  if (recording.queries == VK_NULL_HANDLE) return timings;
-  std::vector<uint64_t> ticks(2 * executions);
-  s = CheckVk(api.vkGetQueryPoolResults(device, recording.queries, 0, static_cast<uint32_t>(ticks.size()),
-                                        ticks.size() * sizeof(uint64_t), ticks.data(), sizeof(uint64_t),
-                                        VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
-              "vkGetQueryPoolResults");
-  if (!s.ok()) return Fail(s).error();
-  // Timestamps wrap at timestampValidBits; the masked difference is right across one wrap.
-  const uint32_t bits = context_->timestamp_valid_bits();
-  const uint64_t mask = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
-  for (size_t e = 0; e < executions; ++e) {
-    const uint64_t elapsed = (ticks[2 * e + 1] - ticks[2 * e]) & mask;
-    timings[e].gpu_ms = static_cast<double>(elapsed) * context_->caps().timestamp_period / 1e6;
+  const double batch_ms = std::chrono::duration<double, std::milli>(end - start).count();
+  std::vector<uint64_t> ticks;
+  if (recording.queries != VK_NULL_HANDLE) {
+    ticks.resize(2 * executions);
+    s = CheckVk(api.vkGetQueryPoolResults(device, recording.queries, 0, static_cast<uint32_t>(ticks.size()),
+                                          ticks.size() * sizeof(uint64_t), ticks.data(), sizeof(uint64_t),
+                                          VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                "vkGetQueryPoolResults");
+    if (!s.ok()) return Fail(s).error();
   }
-  return timings;
+  return gpu::ExecutionTimings(executions, batch_ms, ticks,
+                               {context_->caps().timestamp_period, context_->timestamp_valid_bits()});
 }
 
 void VulkanOperator::Unstage(std::span<const MutableBuffer> outputs) const {
@@ -353,11 +313,7 @@ Result<Timing> VulkanOperator::Execute(std::span<const ConstBuffer> inputs, std:
 
 Result<std::vector<Timing>> VulkanOperator::ExecuteRepeated(std::span<const ConstBuffer> inputs,
                                                             std::span<const MutableBuffer> outputs, int iterations) {
-  DMLC_RETURN_IF_ERROR(CheckIterations(iterations));
-  if (iterations > kMaxIterations) {
-    return MakeError("vulkan", "iterations", std::to_string(iterations) + " executions asked of one call",
-                     "at most " + std::to_string(kMaxIterations) + " executions per ExecuteRepeated()");
-  }
+  DMLC_RETURN_IF_ERROR(gpu::CheckRepeatCount("vulkan", iterations));
   DMLC_RETURN_IF_ERROR(Stage(inputs, outputs));
   if (iterations != 1 && repeated_.executions != iterations) {
     DestroyRecording(repeated_);  // idle: every submission is waited for

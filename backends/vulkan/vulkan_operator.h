@@ -29,12 +29,9 @@ class VulkanOperator final : public PreparedOperator {
   Result<Timing> Execute(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) override;
   // As Execute(), with the dispatches run `iterations` times between one upload and one readback, a
   // full compute barrier between executions (each rewrites the same outputs and scratch buffers).
-  // cpu_ms is the batch's submit-and-wait time over `iterations`. At most kMaxIterations per call.
+  // cpu_ms is the batch's submit-and-wait time over `iterations`. At most gpu::kMaxIterations per call.
   Result<std::vector<Timing>> ExecuteRepeated(std::span<const ConstBuffer> inputs,
                                               std::span<const MutableBuffer> outputs, int iterations) override;
-
-  // Bounds the query pool and command buffer one call records.
-  static constexpr int kMaxIterations = 65536;
 
  private:
   // One dispatch of the plan, as the recordings replay it.

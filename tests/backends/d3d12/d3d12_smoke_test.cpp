@@ -1,5 +1,6 @@
 // The D3D12 smoke test: creates the device, round-trips buffers of every element size through upload,
-// a device-local copy and readback, reads timestamps around the copy, and checks the struct-returning
+// a device-local copy and readback in a command list recorded as operators record theirs
+// (RecordedCommands), reads timestamps around the copy, and checks the struct-returning
 // methods the operator's descriptor setup calls. Needs a D3D12 runtime (Windows,
 // WSL, or Wine's vkd3d in CI); without one it skips, unless DMLC_REQUIRE_D3D12=1 (set by
 // scripts/windows_ci.sh) makes a missing runtime a failure.
@@ -12,8 +13,10 @@
 #include <gtest/gtest.h>
 
 #include "backends/d3d12/d3d12_device.h"
+#include "backends/d3d12/recorded_commands.h"
 #include "backends/d3d12/resource_states.h"
 #include "backends/d3d12/root_layout.h"
+#include "backends/gpu/execution_timings.h"
 #include "backends/registry.h"
 
 namespace dmlc::backends::d3d12 {
@@ -49,27 +52,34 @@ class D3D12Smoke : public ::testing::Test {
     std::memcpy(mapped, bytes.data(), bytes.size());
     (*upload)->Unmap(0, nullptr);
 
-    Result<double> ms = device_->Submit([&](ID3D12GraphicsCommandList* list) -> Status {
+    Result<std::unique_ptr<RecordedCommands>> commands = RecordedCommands::Create(*device_, 1);
+    EXPECT_TRUE(commands.ok()) << (commands.ok() ? "" : commands.error().ToString());
+    if (!commands.ok()) return {};
+    Status recorded = (*commands)->Record([&](ID3D12GraphicsCommandList* list) -> Status {
       ResourceStates states;
       states.Track(local->Get(), D3D12_RESOURCE_STATE_COMMON);
       states.Require(local->Get(), D3D12_RESOURCE_STATE_COPY_DEST);
       auto barriers = states.TakeBarriers();
       list->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
-      device_->WriteTimestamp(list, 0);
+      (*commands)->WriteTimestamp(list, 0, false);
       list->CopyBufferRegion(local->Get(), 0, upload->Get(), 0, size);
       states.Require(local->Get(), D3D12_RESOURCE_STATE_COPY_SOURCE);
       barriers = states.TakeBarriers();
       list->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
       list->CopyBufferRegion(readback->Get(), 0, local->Get(), 0, size);
-      device_->WriteTimestamp(list, 1);
+      (*commands)->WriteTimestamp(list, 0, true);
       states.Require(local->Get(), D3D12_RESOURCE_STATE_COMMON);
       barriers = states.TakeBarriers();
       list->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
       return OkStatus();
     });
-    EXPECT_TRUE(ms.ok()) << (ms.ok() ? "" : ms.error().ToString());
-    if (!ms.ok()) return {};
-    gpu_ms = *ms;
+    EXPECT_TRUE(recorded.ok()) << (recorded.ok() ? "" : recorded.error().ToString());
+    if (!recorded.ok()) return {};
+    Result<std::vector<uint64_t>> ticks = (*commands)->Submit();
+    EXPECT_TRUE(ticks.ok()) << (ticks.ok() ? "" : ticks.error().ToString());
+    if (!ticks.ok()) return {};
+    const std::vector<Timing> timings = gpu::ExecutionTimings(1, 0, *ticks, device_->timestamp_clock());
+    gpu_ms = timings[0].gpu_ms.value_or(0);  // none where the queue reports no timestamp frequency
     std::vector<uint8_t> out(bytes.size());
     const D3D12_RANGE read{0, static_cast<SIZE_T>(size)};
     EXPECT_TRUE(SUCCEEDED((*readback)->Map(0, &read, &mapped)));

@@ -7,6 +7,7 @@
 #include <random>
 #include <string>
 
+#include "backends/gpu/execution_timings.h"
 #include "backends/vulkan/vulkan_backend.h"
 #include "backends/vulkan/vulkan_operator.h"
 #include "tests/backends/vulkan/tensors.h"
@@ -142,7 +143,7 @@ TEST_F(VulkanRepeated, IterationCountOutOfRangeIsAnError) {
   std::vector<std::byte> output(16);
   const ConstBuffer in[] = {input};
   const MutableBuffer out[] = {output};
-  for (int bad : {0, -3, VulkanOperator::kMaxIterations + 1}) {
+  for (int bad : {0, -3, gpu::kMaxIterations + 1}) {
     Result<std::vector<Timing>> timings = (*op)->ExecuteRepeated(in, out, bad);
     ASSERT_FALSE(timings.ok()) << bad;
     EXPECT_EQ(timings.error().path, "iterations");

@@ -1,0 +1,35 @@
+#include "backends/gpu/buffer_checks.h"
+
+#include <variant>
+#include <vector>
+
+#include "backends/gpu/gather_index_check.h"
+
+namespace dmlc::backends::gpu {
+
+Status CheckBuffers(const std::string& scope, const ops::OperatorDesc& desc, std::span<const ConstBuffer> inputs,
+                    std::span<const MutableBuffer> outputs) {
+  const std::vector<ops::TensorBinding> bindings = ops::Bindings(desc);
+  size_t input_count = 0;
+  for (const ops::TensorBinding& b : bindings) input_count += b.role == ops::TensorRole::kInput ? 1 : 0;
+  if (inputs.size() != input_count || outputs.size() != bindings.size() - input_count) {
+    return MakeError(scope, "", "wrong number of buffers for the desc's bindings", "one buffer per binding");
+  }
+  for (size_t t = 0; t < bindings.size(); ++t) {
+    const size_t have = t < input_count ? inputs[t].size() : outputs[t - input_count].size();
+    const uint64_t needed = bindings[t].desc->TotalTensorSizeInBytes;
+    if (have < needed) {
+      return MakeError(scope, bindings[t].name,
+                       "buffer has " + std::to_string(have) + " bytes, fewer than TotalTensorSizeInBytes " +
+                           std::to_string(needed),
+                       "buffers hold TotalTensorSizeInBytes bytes");
+    }
+  }
+  // A kernel cannot say which index was bad; the reference names it, so it is checked here.
+  if (const auto* gather = std::get_if<ops::GatherNd1Desc>(&desc)) {
+    DMLC_RETURN_IF_ERROR(CheckGatherIndices(*gather, inputs[1]));
+  }
+  return OkStatus();
+}
+
+}  // namespace dmlc::backends::gpu
