@@ -417,10 +417,28 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
 #define SPAN_LOOP(STMT, FLUSH) SPAN_LOOP_BATCHED(NOTHING, STMT, STMT, FLUSH)
 
 // This lane's state over its reduced elements; the function is chosen once, outside the loop.
+// `st` is the function's identity (an empty state for selections).
 uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, uint lanes, bool vectors) {
   if (IsSelection(fn)) {
     bool want_max = WantsMax(fn);
+#if defined(REDUCE_F32) || defined(REDUCE_F16)
     SPAN_LOOP(st = AccumulateSelection(st, want_max, x, at), NOTHING)
+#else
+    // Integers: the running best as an ordering key and its position, in registers: a key, a compare
+    // and two selects an element (the state's key worked out again for every element ran INT32 MAX at
+    // 0.83 of the copy on the H200, INT8 at 0.22). The best starts at the identity key (the least for
+    // MAX, the greatest for MIN), which no element beats: where every element holds it, the lane's first
+    // element is the first occurrence.
+    VALUE flip = Key(0);
+    VALUE zero = 0;
+    VALUE best = want_max ? zero : ~zero;
+    uint position = NO_POSITION;
+    uint first = vectors ? j - lane + lane * VECTOR_ELEMENTS : j;
+    SPAN_LOOP(VALUE key = x ^ flip; bool better = want_max ? key > best : key < best; best = better ? key : best;
+              position = better ? at : position, NOTHING)
+    if (position == NO_POSITION && first < end) position = first;
+    if (position != NO_POSITION) st = uint4(Narrow(best ^ flip), position, 0);
+#endif
   } else if (fn == FN_MULTIPLY) {
     SPAN_LOOP(st = AccumulateProduct(st, x), NOTHING)
 #if defined(REDUCE_F32) || defined(REDUCE_F16)

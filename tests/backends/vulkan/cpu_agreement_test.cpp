@@ -328,5 +328,35 @@ TEST_F(VulkanAgreesWithCpu, SelectionsKeepNanZerosAndFirstOccurrencesOnBothLoops
   }
 }
 
+// Integer selections start from the identity key (the least value for MAX, the greatest for MIN), which
+// no element beats: reductions that hold nothing else must still select their first element.
+TEST_F(VulkanAgreesWithCpu, IntegerSelectionsOfNothingButTheIdentitySelectTheFirstElement) {
+  struct Row {
+    DataType type;
+    ReduceFunction fn;
+    uint8_t byte;  // every byte of the input
+  };
+  // The 32- and 64-bit MIN rows hold the identity itself (an empty state would come out as 0).
+  const Row rows[] = {{DataType::kUint32, ReduceFunction::kMin, 0xFF},    {DataType::kUint64, ReduceFunction::kMin, 0xFF},
+                      {DataType::kUint32, ReduceFunction::kArgMin, 0xFF}, {DataType::kUint64, ReduceFunction::kArgMax, 0x00},
+                      {DataType::kInt8, ReduceFunction::kMax, 0x00},      {DataType::kUint16, ReduceFunction::kMin, 0xFF}};
+  constexpr uint32_t kSets = 4, kLength = 1024;
+  for (const Row& row : rows) {
+    for (const bool down_columns : {false, true}) {
+      SCOPED_TRACE(std::string(ops::DataTypeName(row.type)) + " " + std::string(ops::ReduceFunctionName(row.fn)) +
+                   (down_columns ? " down columns" : " along rows"));
+      const DataType out_type = ops::IsArgReduce(row.fn) ? DataType::kUint32 : row.type;
+      const ops::ReduceDesc desc =
+          down_columns ? ops::ReduceDesc{row.fn, Tensor(row.type, {kLength, kSets}), Tensor(out_type, {1, kSets}), {0}}
+                       : ops::ReduceDesc{row.fn, Tensor(row.type, {kSets, kLength}), Tensor(out_type, {kSets, 1}), {1}};
+      if (!vulkan_->Supports(desc).supported) continue;  // INT64 without shaderInt64
+      const std::vector<std::byte> bytes(kSets * kLength * ops::ElementSize(row.type), std::byte{row.byte});
+      const auto [expected, actual] = RunBothOn(desc, {bytes});
+      EXPECT_EQ(expected, actual);
+      if (ops::IsArgReduce(row.fn)) EXPECT_EQ(expected, std::vector<std::byte>(kSets * 4, std::byte{0}));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace dmlc::backends::vulkan
