@@ -69,6 +69,9 @@ std::vector<std::pair<const HalfReduceKernels*, const cpu::simd::ReduceKernels*>
   if (cpu::simd::Avx2ReduceKernels<Half>() != nullptr) {
     sets.emplace_back(cpu::simd::Avx2ReduceKernels<Half>(), cpu::simd::Avx2ReduceKernels<float>());
   }
+  if (cpu::simd::Avx512ReduceKernels<Half>() != nullptr) {
+    sets.emplace_back(cpu::simd::Avx512ReduceKernels<Half>(), cpu::simd::Avx512ReduceKernels<float>());
+  }
   return sets;
 }
 
