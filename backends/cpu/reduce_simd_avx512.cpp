@@ -1,15 +1,18 @@
-// The AVX-512 REDUCE span kernels: the sum family (row and column), sixteen elements an instruction,
-// over float or Half elements; every other kernel of the set is the AVX2 one. These two widen every
-// element to double, and at 256 bits the conversions bound them: FLOAT16, twice the elements a byte of
-// FLOAT32, ran its SUM at a third of the copy bandwidth. In L1, one core: FLOAT16 row sum 0.123 ns an
-// element with AVX2, 0.076 with these (FLOAT32 0.084 with AVX2).
+// The AVX-512 REDUCE span kernels, sixteen elements an instruction, over float or Half elements: the sum
+// family (row, column), the extremes (row_extreme, find, column_extreme) and column_arg; the exp
+// kernels and column_max of the set are the AVX2 ones. The sums widen every element to double, and at
+// 256 bits the conversions bound them: FLOAT16, twice the elements a byte of FLOAT32, ran its SUM at a
+// third of the copy bandwidth. In L1, one core: FLOAT16 row sum 0.123 ns an element with AVX2, 0.076
+// with these (FLOAT32 0.084 with AVX2).
 // Same contract and the same operations per lane and per column as reduce_simd_avx2.cpp (element k of
-// a row into lane k % kLanes, each column's rows in order), so every set gives the same bits. Tails
-// are masked: lanes and columns outside the mask keep their bits.
+// a row into lane k % kLanes, each column's rows in order, NaN and ties by the same rules), so every
+// set gives the same bits. Tails are masked: lanes and columns outside the mask keep their bits.
 // Every function carries the target attribute; Avx512ReduceKernels() hands the set out only when the CPU
 // (and the OS, which libgcc's check covers) supports AVX-512 F, BW, VL and DQ besides the AVX2 set's
 // features.
 #include "backends/cpu/reduce_simd.h"
+
+#include <limits>
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
@@ -47,11 +50,40 @@ DMLC_AVX512 inline __m512d Widened(__m512 v) {
 DMLC_AVX512 inline __m512d Low(__m512 v) { return Widened<0>(v); }
 DMLC_AVX512 inline __m512d High(__m512 v) { return Widened<1>(v); }
 
+// max_ps(v, b) (min_ps for the minimum): b unless v is better, so a NaN on either side gives b. The
+// zero-masking form with every lane selected, for GCC 12's warning as above.
+template <bool kMax>
+DMLC_AVX512 inline __m512 Extreme16(__m512 v, __m512 b) {
+  return kMax ? _mm512_maskz_max_ps(0xffff, v, b) : _mm512_maskz_min_ps(0xffff, v, b);
+}
+
 DMLC_AVX512 inline __mmask16 FirstLanes(uint64_t count) { return static_cast<__mmask16>((1u << count) - 1); }
 
 // The AVX2 kernels' prefetch distances (reduce_simd_avx2.cpp says how they were measured).
 constexpr int kRowPrefetchBytes = 1024;
 constexpr int kRowGroup = 4;
+
+// Calls body.template operator()<kRows>(r) over groups of kRowGroup rows from 0, then over single rows.
+template <class Body>
+DMLC_AVX512 inline void ForRowGroups(uint64_t rows, const Body& body) {
+  uint64_t r = 0;
+  for (; r + kRowGroup <= rows; r += kRowGroup) body.template operator()<kRowGroup>(r);
+  for (; r < rows; ++r) body.template operator()<1>(r);
+}
+
+// A group of kRows rows over n columns, 16 at a time, prefetching the next group's rows a line per row
+// per 16 columns; `step(c, mask)` does the columns.
+template <int kRows, class E, class Step>
+DMLC_AVX512 inline void ColumnGroup(const E* x, uint64_t stride, uint64_t n, const Step& step) {
+  uint64_t c = 0;
+  for (; c + 16 <= n; c += 16) {
+    for (int r = kRows; r < 2 * kRows; ++r) {
+      _mm_prefetch(reinterpret_cast<const char*>(x + r * stride + c), _MM_HINT_T0);
+    }
+    step(c, __mmask16{0xffff});
+  }
+  if (c < n) step(c, FirstLanes(n - c));
+}
 
 // Lanes 0-7 live in a0, 8-15 in a1.
 template <Accumulate kKind, class E>
@@ -89,24 +121,14 @@ DMLC_AVX512 inline void ColumnStep(const E* x, uint64_t stride, uint64_t c, __mm
   _mm512_mask_storeu_pd(acc + c + 8, hi_mask, hi);
 }
 
-// A group of kRows rows; the next group's rows are prefetched, a line per row per 16 columns.
-template <Accumulate kKind, int kRows, class E>
-DMLC_AVX512 void ColumnRowsOf(const E* x, uint64_t stride, uint64_t n, double* acc) {
-  uint64_t c = 0;
-  for (; c + 16 <= n; c += 16) {
-    for (int r = kRows; r < 2 * kRows; ++r) {
-      _mm_prefetch(reinterpret_cast<const char*>(x + r * stride + c), _MM_HINT_T0);
-    }
-    ColumnStep<kKind, kRows>(x, stride, c, 0xffff, acc);
-  }
-  if (c < n) ColumnStep<kKind, kRows>(x, stride, c, FirstLanes(n - c), acc);
-}
-
 template <Accumulate kKind, class E>
 DMLC_AVX512 void ColumnOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
-  uint64_t r = 0;
-  for (; r + kRowGroup <= rows; r += kRowGroup) ColumnRowsOf<kKind, kRowGroup>(x + r * stride, stride, n, acc);
-  for (; r < rows; ++r) ColumnRowsOf<kKind, 1>(x + r * stride, stride, n, acc);
+  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX512 {
+    const E* g = x + r * stride;
+    ColumnGroup<kRows>(g, stride, n, [&](uint64_t c, __mmask16 m) DMLC_AVX512 {
+      ColumnStep<kKind, kRows>(g, stride, c, m, acc);
+    });
+  });
 }
 
 template <class E>
@@ -129,6 +151,126 @@ DMLC_AVX512 void Column(Accumulate kind, const E* x, uint64_t rows, uint64_t str
   }
 }
 
+// Extreme16(v, b) is b when v is NaN, so NaN never enters the running extreme; it is noted apart.
+template <bool kMax, class E>
+DMLC_AVX512 float RowExtremeOf(const E* x, uint64_t n, bool* nan) {
+  const float init = kMax ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity();
+  __m512 b0 = _mm512_set1_ps(init), b1 = b0, b2 = b0, b3 = b0;
+  __mmask16 unordered = 0;
+  const auto step = [&](__m512 b, __m512 v) DMLC_AVX512 {
+    unordered |= _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
+    return Extreme16<kMax>(v, b);
+  };
+  uint64_t k = 0;
+  for (; k + 64 <= n; k += 64) {
+    for (int line = 0; line < 64; line += 16) {
+      _mm_prefetch(reinterpret_cast<const char*>(x + k + line) + kRowPrefetchBytes, _MM_HINT_T0);
+    }
+    b0 = step(b0, Load16(x + k));
+    b1 = step(b1, Load16(x + k + 16));
+    b2 = step(b2, Load16(x + k + 32));
+    b3 = step(b3, Load16(x + k + 48));
+  }
+  for (; k + 16 <= n; k += 16) b0 = step(b0, Load16(x + k));
+  const __m512 b = Extreme16<kMax>(Extreme16<kMax>(b0, b1), Extreme16<kMax>(b2, b3));
+  alignas(64) float lanes[16];
+  _mm512_store_ps(lanes, b);
+  float best = init;
+  bool seen_nan = unordered != 0;
+  for (float v : lanes) best = kMax ? (v > best ? v : best) : (v < best ? v : best);
+  for (; k < n; ++k) {
+    const float v = Widen(x[k]);
+    if (kMax ? v > best : v < best) best = v;
+    seen_nan = seen_nan || v != v;
+  }
+  *nan = seen_nan;
+  return best;
+}
+
+template <class E>
+DMLC_AVX512 float RowExtreme(bool max, const E* x, uint64_t n, bool* nan) {
+  return max ? RowExtremeOf<true>(x, n, nan) : RowExtremeOf<false>(x, n, nan);
+}
+
+template <class E>
+DMLC_AVX512 uint64_t Find(const E* x, uint64_t n, float v) {
+  const bool want_nan = v != v;
+  const __m512 target = _mm512_set1_ps(v);
+  for (uint64_t k = 0; k < n; k += 16) {
+    const __mmask16 in = k + 16 <= n ? __mmask16{0xffff} : FirstLanes(n - k);
+    const __m512 e = Load16(x + k, in);
+    const __mmask16 hit =
+        in & (want_nan ? _mm512_cmp_ps_mask(e, e, _CMP_UNORD_Q) : _mm512_cmp_ps_mask(e, target, _CMP_EQ_OQ));
+    if (hit != 0) return k + static_cast<uint64_t>(__builtin_ctz(hit));
+  }
+  return n;
+}
+
+// The per-column kernels below take kRows rows at columns [c, c + 16) under mask m (lanes outside it are
+// neither read nor written) and run each column's rows in order, as the AVX2 kernels do.
+template <bool kMax, int kRows, class E>
+DMLC_AVX512 inline void ColumnExtremeStep(const E* x, uint64_t stride, uint64_t c, __mmask16 m, float* acc) {
+  __m512 a = _mm512_maskz_loadu_ps(m, acc + c);
+  for (int r = 0; r < kRows; ++r) {
+    // Extreme16(v, a) is v when v is better, else a (a NaN a stays); a NaN v is then taken by the move.
+    const __m512 v = m == 0xffff ? Load16(x + r * stride + c) : Load16(x + r * stride + c, m);
+    const __m512 better = Extreme16<kMax>(v, a);
+    a = _mm512_mask_mov_ps(better, _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q), v);
+  }
+  _mm512_mask_storeu_ps(acc + c, m, a);
+}
+
+template <bool kMax, int kRows, class E>
+DMLC_AVX512 inline void ColumnArgStep(const E* x, uint64_t stride, uint64_t c, __mmask16 m, uint32_t r0,
+                                      float* best, uint32_t* pos) {
+  __m512 b = _mm512_maskz_loadu_ps(m, best + c);
+  __m512i p = _mm512_maskz_loadu_epi32(m, pos + c);
+  for (int r = 0; r < kRows; ++r) {
+    const __m512 v = m == 0xffff ? Load16(x + r * stride + c) : Load16(x + r * stride + c, m);
+    // Taken when better, or NaN while no NaN has been seen (the AVX2 kernel's rule, as masks).
+    const __mmask16 better_or_nan = _mm512_cmp_ps_mask(v, b, kMax ? _CMP_NLE_UQ : _CMP_NGE_UQ);
+    const auto take = static_cast<__mmask16>(better_or_nan & ~_mm512_cmp_ps_mask(b, b, _CMP_UNORD_Q));
+    b = _mm512_mask_mov_ps(b, take, v);
+    p = _mm512_mask_mov_epi32(p, take, _mm512_set1_epi32(static_cast<int>(r0 + r)));
+  }
+  _mm512_mask_storeu_ps(best + c, m, b);
+  _mm512_mask_storeu_epi32(pos + c, m, p);
+}
+
+template <bool kMax, class E>
+DMLC_AVX512 void ColumnExtremeOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc) {
+  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX512 {
+    const E* g = x + r * stride;
+    ColumnGroup<kRows>(g, stride, n, [&](uint64_t c, __mmask16 m) DMLC_AVX512 {
+      ColumnExtremeStep<kMax, kRows>(g, stride, c, m, acc);
+    });
+  });
+}
+
+template <class E>
+DMLC_AVX512 void ColumnExtreme(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc) {
+  return max ? ColumnExtremeOf<true>(x, rows, stride, n, acc) : ColumnExtremeOf<false>(x, rows, stride, n, acc);
+}
+
+template <bool kMax, class E>
+DMLC_AVX512 void ColumnArgOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0, float* best,
+                             uint32_t* pos) {
+  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX512 {
+    const E* g = x + r * stride;
+    const uint32_t g0 = r0 + static_cast<uint32_t>(r);
+    ColumnGroup<kRows>(g, stride, n, [&](uint64_t c, __mmask16 m) DMLC_AVX512 {
+      ColumnArgStep<kMax, kRows>(g, stride, c, m, g0, best, pos);
+    });
+  });
+}
+
+template <class E>
+DMLC_AVX512 void ColumnArg(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0,
+                           float* best, uint32_t* pos) {
+  return max ? ColumnArgOf<true>(x, rows, stride, n, r0, best, pos)
+             : ColumnArgOf<false>(x, rows, stride, n, r0, best, pos);
+}
+
 bool Avx512Supported() {
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
          __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
@@ -145,6 +287,10 @@ const ReduceKernelsOf<E>* Avx512ReduceKernels() {
     set.name = "avx512";
     set.row = Row<E>;
     set.column = Column<E>;
+    set.row_extreme = RowExtreme<E>;
+    set.find = Find<E>;
+    set.column_extreme = ColumnExtreme<E>;
+    set.column_arg = ColumnArg<E>;
     return &set;
   }();
   return kernels;
