@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 #include "backends/cpu/element.h"
 
@@ -27,6 +28,18 @@ inline constexpr uint64_t kLanes = 16;
 
 // What a sum-like reduction adds (or multiplies) per element: x, |x|, x*x, or x into a product.
 enum class Accumulate { kSum, kAbs, kSquare, kProduct };
+
+// fn.template operator()<kKind>() for the run-time kind: each kernel set's way from Accumulate to its
+// templates.
+template <class Fn>
+inline void DispatchAccumulate(Accumulate kind, const Fn& fn) {
+  switch (kind) {
+    case Accumulate::kSum: return fn.template operator()<Accumulate::kSum>();
+    case Accumulate::kAbs: return fn.template operator()<Accumulate::kAbs>();
+    case Accumulate::kSquare: return fn.template operator()<Accumulate::kSquare>();
+    case Accumulate::kProduct: return fn.template operator()<Accumulate::kProduct>();
+  }
+}
 
 // One element of a sum-like reduction, in scalar code: the portable kernels and the AVX2 kernels' tails
 // share it, so both sets apply the same operation to each lane.
@@ -58,6 +71,24 @@ inline void ArgStep(bool max, float& best, uint32_t& pos, float x, uint32_t r) {
 // An element as the kernels compute with it: FLOAT16 widened to float (exact).
 inline float Widen(float x) { return x; }
 inline float Widen(Half h) { return ops::HalfToFloat(h.bits); }
+
+// The end of a vector row_extreme: the extreme of its `count` lanes and of the tail x[k..n), and whether
+// a NaN was seen (`nan` on entry: in the vector part).
+template <bool kMax, class E>
+inline float FinishRowExtreme(const float* lanes, int count, const E* x, uint64_t k, uint64_t n, bool nan,
+                              bool* any_nan) {
+  float best = kMax ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity();
+  for (int i = 0; i < count; ++i) {
+    if (kMax ? lanes[i] > best : lanes[i] < best) best = lanes[i];
+  }
+  for (; k < n; ++k) {
+    const float v = Widen(x[k]);
+    if (kMax ? v > best : v < best) best = v;
+    nan = nan || v != v;
+  }
+  *any_nan = nan;
+  return best;
+}
 
 // Memory the caller reads next, for the exp kernels to prefetch while they compute: LOG_SUM_EXP reads
 // its data twice (the maximum, then the exps from cache), and without the hint the memory idles through

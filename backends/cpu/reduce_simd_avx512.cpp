@@ -86,6 +86,18 @@ DMLC_AVX512 inline void ColumnGroup(const E* x, uint64_t stride, uint64_t n, con
   if (c < n) step(c, FirstLanes(n - c));
 }
 
+// The rows in groups (ForRowGroups), each group's columns 16 at a time (ColumnGroup):
+// step.template operator()<kRows>(group's first row, its index, column, mask).
+template <class E, class Step>
+DMLC_AVX512 inline void ForColumnSteps(const E* x, uint64_t rows, uint64_t stride, uint64_t n, const Step& step) {
+  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX512 {
+    const E* g = x + r * stride;
+    ColumnGroup<kRows>(g, stride, n, [&](uint64_t c, __mmask16 m) DMLC_AVX512 {
+      step.template operator()<kRows>(g, r, c, m);
+    });
+  });
+}
+
 // Lanes 0-7 live in a0, 8-15 in a1.
 template <Accumulate kKind, class E>
 DMLC_AVX512 void RowOf(const E* x, uint64_t n, double* lanes) {
@@ -124,32 +136,19 @@ DMLC_AVX512 inline void ColumnStep(const E* x, uint64_t stride, uint64_t c, __mm
 
 template <Accumulate kKind, class E>
 DMLC_AVX512 void ColumnOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
-  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX512 {
-    const E* g = x + r * stride;
-    ColumnGroup<kRows>(g, stride, n, [&](uint64_t c, __mmask16 m) DMLC_AVX512 {
-      ColumnStep<kKind, kRows>(g, stride, c, m, acc);
-    });
+  ForColumnSteps(x, rows, stride, n, [&]<int kRows>(const E* g, uint64_t, uint64_t c, __mmask16 m) DMLC_AVX512 {
+    ColumnStep<kKind, kRows>(g, stride, c, m, acc);
   });
 }
 
 template <class E>
 DMLC_AVX512 void Row(Accumulate kind, const E* x, uint64_t n, double* lanes) {
-  switch (kind) {
-    case Accumulate::kSum: return RowOf<Accumulate::kSum>(x, n, lanes);
-    case Accumulate::kAbs: return RowOf<Accumulate::kAbs>(x, n, lanes);
-    case Accumulate::kSquare: return RowOf<Accumulate::kSquare>(x, n, lanes);
-    case Accumulate::kProduct: return RowOf<Accumulate::kProduct>(x, n, lanes);
-  }
+  DispatchAccumulate(kind, [&]<Accumulate kKind>() DMLC_AVX512 { RowOf<kKind>(x, n, lanes); });
 }
 
 template <class E>
 DMLC_AVX512 void Column(Accumulate kind, const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
-  switch (kind) {
-    case Accumulate::kSum: return ColumnOf<Accumulate::kSum>(x, rows, stride, n, acc);
-    case Accumulate::kAbs: return ColumnOf<Accumulate::kAbs>(x, rows, stride, n, acc);
-    case Accumulate::kSquare: return ColumnOf<Accumulate::kSquare>(x, rows, stride, n, acc);
-    case Accumulate::kProduct: return ColumnOf<Accumulate::kProduct>(x, rows, stride, n, acc);
-  }
+  DispatchAccumulate(kind, [&]<Accumulate kKind>() DMLC_AVX512 { ColumnOf<kKind>(x, rows, stride, n, acc); });
 }
 
 // Extreme16(v, b) is b when v is NaN, so NaN never enters the running extreme; it is noted apart.
@@ -176,16 +175,7 @@ DMLC_AVX512 float RowExtremeOf(const E* x, uint64_t n, bool* nan) {
   const __m512 b = Extreme16<kMax>(Extreme16<kMax>(b0, b1), Extreme16<kMax>(b2, b3));
   alignas(64) float lanes[16];
   _mm512_store_ps(lanes, b);
-  float best = init;
-  bool seen_nan = unordered != 0;
-  for (float v : lanes) best = kMax ? (v > best ? v : best) : (v < best ? v : best);
-  for (; k < n; ++k) {
-    const float v = Widen(x[k]);
-    if (kMax ? v > best : v < best) best = v;
-    seen_nan = seen_nan || v != v;
-  }
-  *nan = seen_nan;
-  return best;
+  return FinishRowExtreme<kMax>(lanes, 16, x, k, n, unordered != 0, nan);
 }
 
 template <class E>
@@ -240,11 +230,8 @@ DMLC_AVX512 inline void ColumnArgStep(const E* x, uint64_t stride, uint64_t c, _
 
 template <bool kMax, class E>
 DMLC_AVX512 void ColumnExtremeOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc) {
-  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX512 {
-    const E* g = x + r * stride;
-    ColumnGroup<kRows>(g, stride, n, [&](uint64_t c, __mmask16 m) DMLC_AVX512 {
-      ColumnExtremeStep<kMax, kRows>(g, stride, c, m, acc);
-    });
+  ForColumnSteps(x, rows, stride, n, [&]<int kRows>(const E* g, uint64_t, uint64_t c, __mmask16 m) DMLC_AVX512 {
+    ColumnExtremeStep<kMax, kRows>(g, stride, c, m, acc);
   });
 }
 
@@ -256,12 +243,8 @@ DMLC_AVX512 void ColumnExtreme(bool max, const E* x, uint64_t rows, uint64_t str
 template <bool kMax, class E>
 DMLC_AVX512 void ColumnArgOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0, float* best,
                              uint32_t* pos) {
-  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX512 {
-    const E* g = x + r * stride;
-    const uint32_t g0 = r0 + static_cast<uint32_t>(r);
-    ColumnGroup<kRows>(g, stride, n, [&](uint64_t c, __mmask16 m) DMLC_AVX512 {
-      ColumnArgStep<kMax, kRows>(g, stride, c, m, g0, best, pos);
-    });
+  ForColumnSteps(x, rows, stride, n, [&]<int kRows>(const E* g, uint64_t r, uint64_t c, __mmask16 m) DMLC_AVX512 {
+    ColumnArgStep<kMax, kRows>(g, stride, c, m, r0 + static_cast<uint32_t>(r), best, pos);
   });
 }
 
