@@ -1,6 +1,6 @@
 // Span kernels for the fast REDUCE paths (reduce_fast.cpp) over FLOAT32 and FLOAT16 elements, with two
 // implementations of one contract: portable C++ (reduce_simd_portable.cpp) and AVX2+FMA+F16C
-// (reduce_simd_avx2.cpp, compiled with a target attribute, never -march), whose row and column kernels
+// (reduce_simd_avx2.cpp, compiled with a target attribute, never -march), whose kernels but column_max
 // have AVX-512 versions (reduce_simd_avx512.cpp) for CPUs that have it. Each is one set of templates
 // over the element type E, float or Half: a FLOAT16 element is widened to float as it is loaded (F16C in
 // registers in the AVX2 set; exact either way), and everything after the load is the FLOAT32 kernel's.
@@ -150,8 +150,8 @@ const ReduceKernelsOf<E>& PortableReduceKernels();
 // nullptr where this build or CPU has no AVX2+FMA+F16C.
 template <class E>
 const ReduceKernelsOf<E>* Avx2ReduceKernels();
-// The AVX2 set with AVX-512 row and column kernels (reduce_simd_avx512.cpp); nullptr where this build or
-// CPU has no AVX-512 F/BW/VL/DQ or no AVX2 set.
+// The AVX2 set with AVX-512 kernels for all but column_max (reduce_simd_avx512.cpp); nullptr where this
+// build or CPU has no AVX-512 F/BW/VL/DQ or no AVX2 set.
 template <class E>
 const ReduceKernelsOf<E>* Avx512ReduceKernels();
 // AVX-512, else AVX2, else portable: the widest the CPU has, decided once.
