@@ -173,8 +173,8 @@ DMLC_AVX512 float RowExtremeOf(const E* x, uint64_t n, bool* nan) {
   }
   for (; k + 16 <= n; k += 16) b0 = step(b0, Load16(x + k));
   const __m512 b = Extreme16<kMax>(Extreme16<kMax>(b0, b1), Extreme16<kMax>(b2, b3));
-  alignas(64) float lanes[16];
-  _mm512_store_ps(lanes, b);
+  float lanes[16];  // an unaligned store: mingw-w64's GCC does not reliably realign the stack to 64 bytes
+  _mm512_storeu_ps(lanes, b);
   return FinishRowExtreme<kMax>(lanes, 16, x, k, n, unordered != 0, nan);
 }
 
