@@ -1,7 +1,8 @@
 // exp(x - m) for the terms of REDUCE LOG_SUM_EXP's fast paths (FLOAT32 and FLOAT16 inputs), computed in
 // float as one fixed operation sequence, shared by the portable kernels (ExpOfDifference, scalar) and
-// the AVX2 ones (eight lanes at a time, same constants and operations, reduce_simd_avx2.cpp), so both
-// give the same bits. The terms are summed in double by the callers.
+// the AVX2 and AVX-512 ones (eight and sixteen lanes at a time, same constants and operations,
+// reduce_simd_avx2.cpp and reduce_simd_avx512.cpp), so all give the same bits. The terms are summed in
+// double by the callers.
 //
 // Why float: a double exp (table, polynomial, 4-lane gather) cost 1.0 ns of CPU time an element on the
 // 2-core EPYC CI machine, which held LOG_SUM_EXP to 0.2 of the copy bandwidth; this sequence costs about

@@ -1,7 +1,7 @@
 // Span kernels of the integer REDUCE fast paths (reduce_int.cpp), for the eight integer types. One set of
-// templates (reduce_int_kernels.inc, plain loops the compiler vectorises) is compiled twice: for the
-// baseline ISA (reduce_int_portable.cpp) and with AVX2 (reduce_int_avx2.cpp, a target pragma, never
-// -march); ActiveIntKernels<T>() picks AVX2 once at run time when the CPU has it.
+// templates (reduce_int_kernels.inc, plain loops the compiler vectorises) is compiled three times: for
+// the baseline ISA (reduce_int_portable.cpp), with AVX2 and with AVX-512 (reduce_int_x86.cpp, target
+// pragmas, never -march); ActiveIntKernels<T>() picks the widest the CPU has once at run time.
 //
 // Exactness: integer SUM, MULTIPLY, L1 and SUM_SQUARE wrap modulo 2^n (reduce_functions.h's IntReduce
 // computes in uint64 and truncates). Arithmetic modulo 2^n is associative and commutative, so the kernels
@@ -46,10 +46,16 @@ const IntKernels<T>& PortableIntKernels();
 // nullptr where this build or CPU has no AVX2.
 template <class T>
 const IntKernels<T>* Avx2IntKernels();
+// nullptr where this build or CPU has no AVX-512 F/BW/VL/DQ (or no AVX2).
+template <class T>
+const IntKernels<T>* Avx512IntKernels();
 
+// The widest set the CPU has, decided once.
 template <class T>
 const IntKernels<T>& ActiveIntKernels() {
-  static const IntKernels<T>& active = Avx2IntKernels<T>() ? *Avx2IntKernels<T>() : PortableIntKernels<T>();
+  static const IntKernels<T>& active = Avx512IntKernels<T>() ? *Avx512IntKernels<T>()
+                                       : Avx2IntKernels<T>() ? *Avx2IntKernels<T>()
+                                                             : PortableIntKernels<T>();
   return active;
 }
 

@@ -1,9 +1,10 @@
 // Span kernels for the fast REDUCE paths (reduce_fast.cpp) over FLOAT32 and FLOAT16 elements, with two
 // implementations of one contract: portable C++ (reduce_simd_portable.cpp) and AVX2+FMA+F16C
-// (reduce_simd_avx2.cpp, compiled with a target attribute, never -march). Each is one set of templates
+// (reduce_simd_avx2.cpp, compiled with a target attribute, never -march), whose kernels but column_max
+// have AVX-512 versions (reduce_simd_avx512.cpp) for CPUs that have it. Each is one set of templates
 // over the element type E, float or Half: a FLOAT16 element is widened to float as it is loaded (F16C in
 // registers in the AVX2 set; exact either way), and everything after the load is the FLOAT32 kernel's.
-// ActiveReduceKernels<E>() picks AVX2 once at run time when the CPU has it.
+// ActiveReduceKernels<E>() picks the widest set once at run time.
 //
 // Determinism: every kernel is a pure function of its arguments. Row sums put element k into lane
 // k % kLanes and both implementations apply the same operations to each lane in the same order, so
@@ -17,6 +18,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 #include "backends/cpu/element.h"
 
@@ -26,6 +28,18 @@ inline constexpr uint64_t kLanes = 16;
 
 // What a sum-like reduction adds (or multiplies) per element: x, |x|, x*x, or x into a product.
 enum class Accumulate { kSum, kAbs, kSquare, kProduct };
+
+// fn.template operator()<kKind>() for the run-time kind: each kernel set's way from Accumulate to its
+// templates.
+template <class Fn>
+inline void DispatchAccumulate(Accumulate kind, const Fn& fn) {
+  switch (kind) {
+    case Accumulate::kSum: return fn.template operator()<Accumulate::kSum>();
+    case Accumulate::kAbs: return fn.template operator()<Accumulate::kAbs>();
+    case Accumulate::kSquare: return fn.template operator()<Accumulate::kSquare>();
+    case Accumulate::kProduct: return fn.template operator()<Accumulate::kProduct>();
+  }
+}
 
 // One element of a sum-like reduction, in scalar code: the portable kernels and the AVX2 kernels' tails
 // share it, so both sets apply the same operation to each lane.
@@ -57,6 +71,24 @@ inline void ArgStep(bool max, float& best, uint32_t& pos, float x, uint32_t r) {
 // An element as the kernels compute with it: FLOAT16 widened to float (exact).
 inline float Widen(float x) { return x; }
 inline float Widen(Half h) { return ops::HalfToFloat(h.bits); }
+
+// The end of a vector row_extreme: the extreme of its `count` lanes and of the tail x[k..n), and whether
+// a NaN was seen (`nan` on entry: in the vector part).
+template <bool kMax, class E>
+inline float FinishRowExtreme(const float* lanes, int count, const E* x, uint64_t k, uint64_t n, bool nan,
+                              bool* any_nan) {
+  float best = kMax ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity();
+  for (int i = 0; i < count; ++i) {
+    if (kMax ? lanes[i] > best : lanes[i] < best) best = lanes[i];
+  }
+  for (; k < n; ++k) {
+    const float v = Widen(x[k]);
+    if (kMax ? v > best : v < best) best = v;
+    nan = nan || v != v;
+  }
+  *any_nan = nan;
+  return best;
+}
 
 // Memory the caller reads next, for the exp kernels to prefetch while they compute: LOG_SUM_EXP reads
 // its data twice (the maximum, then the exps from cache), and without the hint the memory idles through
@@ -118,10 +150,16 @@ const ReduceKernelsOf<E>& PortableReduceKernels();
 // nullptr where this build or CPU has no AVX2+FMA+F16C.
 template <class E>
 const ReduceKernelsOf<E>* Avx2ReduceKernels();
-// AVX2 when available, else portable; decided once.
+// The AVX2 set with AVX-512 kernels for all but column_max (reduce_simd_avx512.cpp); nullptr where this
+// build or CPU has no AVX-512 F/BW/VL/DQ or no AVX2 set.
+template <class E>
+const ReduceKernelsOf<E>* Avx512ReduceKernels();
+// AVX-512, else AVX2, else portable: the widest the CPU has, decided once.
 template <class E>
 const ReduceKernelsOf<E>& ActiveReduceKernels() {
-  static const ReduceKernelsOf<E>& active = Avx2ReduceKernels<E>() ? *Avx2ReduceKernels<E>() : PortableReduceKernels<E>();
+  static const ReduceKernelsOf<E>& active = Avx512ReduceKernels<E>()  ? *Avx512ReduceKernels<E>()
+                                            : Avx2ReduceKernels<E>() ? *Avx2ReduceKernels<E>()
+                                                                     : PortableReduceKernels<E>();
   return active;
 }
 

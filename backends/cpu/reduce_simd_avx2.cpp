@@ -120,22 +120,12 @@ DMLC_AVX2 void ColumnOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, 
 
 template <class E>
 DMLC_AVX2 void Row(Accumulate kind, const E* x, uint64_t n, double* lanes) {
-  switch (kind) {
-    case Accumulate::kSum: return RowOf<Accumulate::kSum>(x, n, lanes);
-    case Accumulate::kAbs: return RowOf<Accumulate::kAbs>(x, n, lanes);
-    case Accumulate::kSquare: return RowOf<Accumulate::kSquare>(x, n, lanes);
-    case Accumulate::kProduct: return RowOf<Accumulate::kProduct>(x, n, lanes);
-  }
+  DispatchAccumulate(kind, [&]<Accumulate kKind>() DMLC_AVX2 { RowOf<kKind>(x, n, lanes); });
 }
 
 template <class E>
 DMLC_AVX2 void Column(Accumulate kind, const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
-  switch (kind) {
-    case Accumulate::kSum: return ColumnOf<Accumulate::kSum>(x, rows, stride, n, acc);
-    case Accumulate::kAbs: return ColumnOf<Accumulate::kAbs>(x, rows, stride, n, acc);
-    case Accumulate::kSquare: return ColumnOf<Accumulate::kSquare>(x, rows, stride, n, acc);
-    case Accumulate::kProduct: return ColumnOf<Accumulate::kProduct>(x, rows, stride, n, acc);
-  }
+  DispatchAccumulate(kind, [&]<Accumulate kKind>() DMLC_AVX2 { ColumnOf<kKind>(x, rows, stride, n, acc); });
 }
 
 // max_ps(x, b) returns b when x is NaN, so NaN never enters the running extreme; it is noted apart.
@@ -162,16 +152,7 @@ DMLC_AVX2 float RowExtremeOf(const E* x, uint64_t n, bool* nan) {
                         : _mm256_min_ps(_mm256_min_ps(b0, b1), _mm256_min_ps(b2, b3));
   alignas(32) float lanes[8];
   _mm256_store_ps(lanes, b);
-  float best = init;
-  bool seen_nan = _mm256_movemask_ps(unordered) != 0;
-  for (float v : lanes) best = kMax ? (v > best ? v : best) : (v < best ? v : best);
-  for (; k < n; ++k) {
-    const float v = Widen(x[k]);
-    if (kMax ? v > best : v < best) best = v;
-    seen_nan = seen_nan || v != v;
-  }
-  *nan = seen_nan;
-  return best;
+  return FinishRowExtreme<kMax>(lanes, 8, x, k, n, _mm256_movemask_ps(unordered) != 0, nan);
 }
 
 template <class E>

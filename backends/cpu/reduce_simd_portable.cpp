@@ -23,22 +23,12 @@ void ColumnOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* ac
 
 template <class E>
 void Row(Accumulate kind, const E* x, uint64_t n, double* lanes) {
-  switch (kind) {
-    case Accumulate::kSum: return RowOf<Accumulate::kSum>(x, n, lanes);
-    case Accumulate::kAbs: return RowOf<Accumulate::kAbs>(x, n, lanes);
-    case Accumulate::kSquare: return RowOf<Accumulate::kSquare>(x, n, lanes);
-    case Accumulate::kProduct: return RowOf<Accumulate::kProduct>(x, n, lanes);
-  }
+  DispatchAccumulate(kind, [&]<Accumulate kKind>() { RowOf<kKind>(x, n, lanes); });
 }
 
 template <class E>
 void Column(Accumulate kind, const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
-  switch (kind) {
-    case Accumulate::kSum: return ColumnOf<Accumulate::kSum>(x, rows, stride, n, acc);
-    case Accumulate::kAbs: return ColumnOf<Accumulate::kAbs>(x, rows, stride, n, acc);
-    case Accumulate::kSquare: return ColumnOf<Accumulate::kSquare>(x, rows, stride, n, acc);
-    case Accumulate::kProduct: return ColumnOf<Accumulate::kProduct>(x, rows, stride, n, acc);
-  }
+  DispatchAccumulate(kind, [&]<Accumulate kKind>() { ColumnOf<kKind>(x, rows, stride, n, acc); });
 }
 
 template <class E>

@@ -101,8 +101,11 @@ bool BitEqual(const std::vector<double>& a, const std::vector<double>& b) {
 
 TEST(CpuExpOfDifference, ExpKernelsAreBitEqualAcrossKernelSetsOnAdversarialInputs) {
   const ReduceKernels& portable = cpu::simd::PortableReduceKernels<float>();
-  const ReduceKernels* avx2 = cpu::simd::Avx2ReduceKernels<float>();
-  if (avx2 == nullptr) GTEST_SKIP() << "this CPU has no AVX2+FMA: only the portable kernels exist";
+  std::vector<const ReduceKernels*> vector_sets;  // AVX2 and AVX-512, where the CPU has them
+  for (const ReduceKernels* k : {cpu::simd::Avx2ReduceKernels<float>(), cpu::simd::Avx512ReduceKernels<float>()}) {
+    if (k != nullptr) vector_sets.push_back(k);
+  }
+  if (vector_sets.empty()) GTEST_SKIP() << "this CPU has no AVX2+FMA: only the portable kernels exist";
   for (float shift : {0.0f, 50.0f, -1e6f, 3e38f}) {
     const std::vector<float> x = AdversarialFloats(shift);
     float m = -kFloatInf;
@@ -110,10 +113,13 @@ TEST(CpuExpOfDifference, ExpKernelsAreBitEqualAcrossKernelSetsOnAdversarialInput
     // Rows: every start offset and length mixes vector blocks and tails.
     for (size_t begin : {size_t{0}, size_t{5}, size_t{13}}) {
       for (size_t n : {size_t{1}, size_t{16}, size_t{33}, x.size() - begin}) {
-        std::vector<double> a(kLanes, 0.25), b(kLanes, 0.25);
+        std::vector<double> a(kLanes, 0.25);
         portable.row_exp(x.data() + begin, n, m, a.data(), {});
-        avx2->row_exp(x.data() + begin, n, m, b.data(), {});
-        EXPECT_TRUE(BitEqual(a, b)) << "shift=" << shift << " begin=" << begin << " n=" << n;
+        for (const ReduceKernels* k : vector_sets) {
+          std::vector<double> b(kLanes, 0.25);
+          k->row_exp(x.data() + begin, n, m, b.data(), {});
+          EXPECT_TRUE(BitEqual(a, b)) << k->name << " shift=" << shift << " begin=" << begin << " n=" << n;
+        }
       }
     }
     // Columns: 1 to 5 rows (pairs and a single), each column's maximum at or above its elements, by
@@ -127,10 +133,13 @@ TEST(CpuExpOfDifference, ExpKernelsAreBitEqualAcrossKernelSetsOnAdversarialInput
             maxima[c] = std::max({maxima[c], x[r * stride + c], x[(c * 7 + 3) % x.size()]});
           }
         }
-        std::vector<double> a(n, 1.5), b(n, 1.5);
+        std::vector<double> a(n, 1.5);
         portable.column_exp(x.data(), rows, stride, n, maxima.data(), a.data(), {});
-        avx2->column_exp(x.data(), rows, stride, n, maxima.data(), b.data(), {});
-        EXPECT_TRUE(BitEqual(a, b)) << "shift=" << shift << " rows=" << rows << " n=" << n;
+        for (const ReduceKernels* k : vector_sets) {
+          std::vector<double> b(n, 1.5);
+          k->column_exp(x.data(), rows, stride, n, maxima.data(), b.data(), {});
+          EXPECT_TRUE(BitEqual(a, b)) << k->name << " shift=" << shift << " rows=" << rows << " n=" << n;
+        }
       }
     }
   }
@@ -140,7 +149,8 @@ TEST(CpuExpOfDifference, ExpKernelsAddTheTermsIntoTheLanes) {
   // lanes[k % 16] += exp(x[k] - m): with 17 elements lane 0 gets x[0] and x[16] in that order.
   std::vector<float> x(17);
   for (size_t k = 0; k < x.size(); ++k) x[k] = -0.5f * static_cast<float>(k);
-  for (const ReduceKernels* k : {&cpu::simd::PortableReduceKernels<float>(), cpu::simd::Avx2ReduceKernels<float>()}) {
+  for (const ReduceKernels* k : {&cpu::simd::PortableReduceKernels<float>(), cpu::simd::Avx2ReduceKernels<float>(),
+                                 cpu::simd::Avx512ReduceKernels<float>()}) {
     if (k == nullptr) continue;
     std::vector<double> lanes(kLanes, 0.0);
     k->row_exp(x.data(), x.size(), 1.0f, lanes.data(), {});
@@ -152,7 +162,7 @@ TEST(CpuExpOfDifference, ExpKernelsAddTheTermsIntoTheLanes) {
     k->column_exp(x.data(), 1, 0, 9, m, acc.data(), {});
     EXPECT_EQ(acc[0], 2.0 + 1.0) << k->name;
     EXPECT_EQ(acc[2], 2.0 + double{ExpOfDifference(-1.0f, 2.0f)}) << k->name;
-    EXPECT_EQ(acc[8], 2.0 + double{ExpOfDifference(-4.0f, -1.0f)}) << k->name;  // the scalar tail
+    EXPECT_EQ(acc[8], 2.0 + double{ExpOfDifference(-4.0f, -1.0f)}) << k->name;  // the tail
     // Three rows of 5 columns, 4 apart (a pair, then one row): each column adds its rows in row order.
     std::vector<double> rows(5, 0.0);
     const float peak[5] = {0, 0, 0, 0, 0};

@@ -69,6 +69,9 @@ std::vector<std::pair<const HalfReduceKernels*, const cpu::simd::ReduceKernels*>
   if (cpu::simd::Avx2ReduceKernels<Half>() != nullptr) {
     sets.emplace_back(cpu::simd::Avx2ReduceKernels<Half>(), cpu::simd::Avx2ReduceKernels<float>());
   }
+  if (cpu::simd::Avx512ReduceKernels<Half>() != nullptr) {
+    sets.emplace_back(cpu::simd::Avx512ReduceKernels<Half>(), cpu::simd::Avx512ReduceKernels<float>());
+  }
   return sets;
 }
 
@@ -128,7 +131,9 @@ TEST(CpuReduceHalfKernels, EveryHalfKernelGivesTheFloatKernelsBitsOnWidenedData)
       std::vector<float> want_peaks(kStride, -1.0f), got_peaks = want_peaks;
       const bool want_ok = ref.column_max(f.data(), kRows, kStride, kStride, want_peaks.data());
       EXPECT_EQ(k->column_max(h, kRows, kStride, kStride, got_peaks.data()), want_ok) << where;
-      if (want_ok) EXPECT_EQ(Bits(got_peaks), Bits(want_peaks)) << where << " column_max";
+      if (want_ok) {
+        EXPECT_EQ(Bits(got_peaks), Bits(want_peaks)) << where << " column_max";
+      }
       if (kind == Values::kFinite) {  // the exp kernels' contract: finite maxima at or above every element
         std::vector<float> m(kStride, 1024.0f);
         std::vector<double> want(kLanes, 0.0), got = want, want_c(kStride, 0.0), got_c = want_c;

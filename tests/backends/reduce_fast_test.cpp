@@ -1,4 +1,4 @@
-// The REDUCE fast paths (FLOAT32/FLOAT16): the AVX2 span kernels against the portable ones (bit-equal;
+// The REDUCE fast paths (FLOAT32/FLOAT16): the AVX2 and AVX-512 span kernels against the portable ones (bit-equal;
 // the exp kernels in exp_float_test.cpp), and whole reductions in the layouts that take
 // the fast paths — long rows split into blocks over threads, tiled columns — against plain loops, with
 // results that do not depend on the thread count and the generic kernels' exact zero and NaN choices.
@@ -34,10 +34,12 @@ std::vector<float> RandomFloats(size_t n, uint32_t seed) {
   return x;
 }
 
-// Both kernel sets where the CPU has AVX2; the portable set alone elsewhere (nothing to compare).
+// Every kernel set the CPU has (portable, AVX2, AVX-512); the portable set alone where it has no other
+// (nothing to compare).
 std::vector<const ReduceKernels*> KernelSets() {
   std::vector<const ReduceKernels*> sets{&cpu::simd::PortableReduceKernels<float>()};
   if (cpu::simd::Avx2ReduceKernels<float>() != nullptr) sets.push_back(cpu::simd::Avx2ReduceKernels<float>());
+  if (cpu::simd::Avx512ReduceKernels<float>() != nullptr) sets.push_back(cpu::simd::Avx512ReduceKernels<float>());
   return sets;
 }
 
@@ -57,8 +59,10 @@ TEST(CpuReduceKernels, RowAndColumnSumsAreBitEqualAcrossKernelSets) {
         rows.push_back(lanes);
         columns.push_back(acc);
       }
-      EXPECT_EQ(rows.front(), rows.back()) << n;
-      EXPECT_EQ(columns.front(), columns.back()) << n;
+      for (size_t i = 1; i < rows.size(); ++i) {
+        EXPECT_EQ(rows[i], rows.front()) << KernelSets()[i]->name << " " << n;
+        EXPECT_EQ(columns[i], columns.front()) << KernelSets()[i]->name << " " << n;
+      }
     }
   }
   // Element k lands in lane k % kLanes: lane 1 of 0..33 holds 1 + 17 + 33.

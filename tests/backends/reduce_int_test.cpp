@@ -1,5 +1,5 @@
-// The integer REDUCE fast paths (reduce_int.h): the AVX2 span kernels against the baseline ones (bit
-// equal), and whole reductions on every integer type each function's table allows, in every layout the
+// The integer REDUCE fast paths (reduce_int.h): the AVX2 and AVX-512 span kernels against the baseline
+// ones (bit equal), and whole reductions on every integer type each function's table allows, in every layout the
 // fast paths take — short rows, long rows split into blocks over threads, tall and wide columns in tiles
 // and strips, columns under a kept outer dimension — byte for byte against the plain reference backend,
 // for several thread counts. The data covers the types' whole range (wrap-around, INT_MIN's L1) and
@@ -49,6 +49,7 @@ template <class T>
 std::vector<const IntKernels<T>*> KernelSets() {
   std::vector<const IntKernels<T>*> sets{&cpu::intk::PortableIntKernels<T>()};
   if (cpu::intk::Avx2IntKernels<T>() != nullptr) sets.push_back(cpu::intk::Avx2IntKernels<T>());
+  if (cpu::intk::Avx512IntKernels<T>() != nullptr) sets.push_back(cpu::intk::Avx512IntKernels<T>());
   return sets;
 }
 
