@@ -250,6 +250,29 @@ void PutElement(inout uint4 v, uint s, uint bytes, uint2 bits) {
   }
 }
 
+// A vector of `bytes`-byte elements, every one `bits`.
+uint4 FillVector(uint2 bits, uint bytes) {
+  if (bytes == 8) return uint4(bits.x, bits.y, bits.x, bits.y);
+  if (bytes == 4) return uint4(bits.x, bits.x, bits.x, bits.x);
+  uint word = bytes == 2 ? (bits.x & 0xFFFFu) * 0x00010001u : (bits.x & 0xFFu) * 0x01010101u;
+  return uint4(word, word, word, word);
+}
+
+// Replaces element `s` of a vector of `bytes`-byte elements with `bits`.
+void SetElement(inout uint4 v, uint s, uint bytes, uint2 bits) {
+  if (bytes == 8) {
+    v[s * 2] = bits.x;
+    v[s * 2 + 1] = bits.y;
+  } else if (bytes == 4) {
+    v[s] = bits.x;
+  } else {
+    uint shift = ((s * bytes) & 3u) * 8u;
+    uint mask = (bytes == 1 ? 0xFFu : 0xFFFFu) << shift;
+    uint w = (s * bytes) >> 2;
+    v[w] = (v[w] & ~mask) | ((bits.x << shift) & mask);
+  }
+}
+
 // Element `s` of a vector of `bytes`-byte elements, as PutElement placed it (the low 8/16 bits for
 // narrow elements; a word pair for 64-bit ones).
 uint2 GetElement(uint4 v, uint s, uint bytes) {
