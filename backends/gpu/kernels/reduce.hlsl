@@ -150,11 +150,6 @@ bool SelectionTakes(uint4 a, uint4 b, uint fn) {
 }
 
 // Per-lane accumulation, one function per family so that the element loop holds no function switch.
-// Positions grow within a lane, so a selection takes a new element only when it is strictly better.
-uint4 AccumulateSelection(uint4 st, bool want_max, float x, uint j) {
-  return (st.y == NO_POSITION || Replaces(x, asfloat(st.x), want_max)) ? uint4(asuint(x), j, 0, 0) : st;
-}
-
 uint4 AccumulateProduct(uint4 st, float x) { return uint4(asuint(asfloat(st.x) * x), 0, 0, 0); }
 
 uint4 AccumulateSum(uint4 st, float x) {
@@ -421,7 +416,24 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
 uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, uint lanes, bool vectors) {
   if (IsSelection(fn)) {
     bool want_max = WantsMax(fn);
-#if defined(REDUCE_F32) || defined(REDUCE_F16) || defined(REDUCE_I64)
+    uint first = vectors ? j - lane + lane * VECTOR_ELEMENTS : j;  // the lane's first element
+#if defined(REDUCE_F32) || defined(REDUCE_F16)
+    // Floats: the running best and its position in registers, compared as plain floats (a NaN neither
+    // replaces nor is replaced there), and the first NaN's position apart (NaN wins, the first one);
+    // its bits are loaded again at the end. The best starts at -inf for MAX (+inf for MIN), which no
+    // element beats: where nothing did, every element was that infinity and the first one is selected.
+    float best = want_max ? NEG_INF : -NEG_INF;
+    uint position = NO_POSITION;
+    uint first_nan = NO_POSITION;
+    SPAN_LOOP(bool better = want_max ? x > best : x < best; best = better ? x : best; position = better ? at : position;
+              first_nan = min(first_nan, isnan(x) ? at : NO_POSITION), NOTHING)
+    if (first_nan != NO_POSITION) {
+      st = uint4(asuint(LoadValue(base + ReducedOffset(first_nan))), first_nan, 0, 0);
+    } else {
+      if (position == NO_POSITION && first < end) position = first;
+      if (position != NO_POSITION) st = uint4(asuint(best), position, 0, 0);
+    }
+#elif defined(REDUCE_I64)
     SPAN_LOOP(st = AccumulateSelection(st, want_max, x, at), NOTHING)
 #else
     // 8/16/32-bit integers: the running best as an ordering key and its position, in registers: a key, a
@@ -434,7 +446,6 @@ uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, 
     VALUE zero = 0;
     VALUE best = want_max ? zero : ~zero;
     uint position = NO_POSITION;
-    uint first = vectors ? j - lane + lane * VECTOR_ELEMENTS : j;
     SPAN_LOOP(VALUE key = x ^ flip; bool better = want_max ? key > best : key < best; best = better ? key : best;
               position = better ? at : position, NOTHING)
     if (position == NO_POSITION && first < end) position = first;

@@ -280,12 +280,14 @@ TEST_F(VulkanAgreesWithCpu, LogSumExpSpecialValuesOnTheBatchPaths) {
 }
 
 // MIN/MAX/ARGMIN/ARGMAX over reductions long enough for the loops' batches, with what a selection must
-// get right: a NaN late in a reduction and in its first batch, -0 before +0 (the first is kept), the best value again in a later
-// batch (the first position is kept), all elements equal, and a best in the last batch. Along rows the
-// vector loop takes them; down columns, the element loop. Selections are exact: bytes must match.
+// get right: a NaN late in a reduction and in its first batch, -0 before +0 (the first is kept), the
+// best value again in a later batch (the first position is kept), all elements equal, a best in the
+// last batch, and reductions of nothing but -inf or +inf (the float loops' starting best, which no
+// element beats). Along rows the vector loop takes them; down columns, the element loop. Selections are
+// exact: bytes must match.
 TEST_F(VulkanAgreesWithCpu, SelectionsKeepNanZerosAndFirstOccurrencesOnBothLoops) {
-  constexpr uint32_t kSets = 6, kLength = 4096;
-  const float nan = std::numeric_limits<float>::quiet_NaN();
+  constexpr uint32_t kSets = 8, kLength = 4096;
+  const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
   std::mt19937 rng(7);
   std::uniform_int_distribution<int> u(-28, 28);
   std::vector<float> x(kSets * kLength);  // set r's element k at r * kLength + k
@@ -298,6 +300,7 @@ TEST_F(VulkanAgreesWithCpu, SelectionsKeepNanZerosAndFirstOccurrencesOnBothLoops
   x[3 * kLength + 301] = -9.0f, x[3 * kLength + 3001] = -9.0f;
   for (uint32_t k = 0; k < kLength; ++k) x[4 * kLength + k] = 1.0f;                  // all equal
   x[5 * kLength + kLength - 1] = 9.0f, x[5 * kLength + kLength - 2] = -9.0f;         // the last batch
+  for (uint32_t k = 0; k < kLength; ++k) x[6 * kLength + k] = -inf, x[7 * kLength + k] = inf;
   for (const DataType type : {DataType::kFloat32, DataType::kFloat16}) {
     for (const bool down_columns : {false, true}) {
       std::vector<std::byte> bytes(x.size() * ops::ElementSize(type));
