@@ -150,6 +150,11 @@ bool SelectionTakes(uint4 a, uint4 b, uint fn) {
 }
 
 // Per-lane accumulation, one function per family so that the element loop holds no function switch.
+// Positions grow within a lane, so a selection takes a new element only when it is strictly better.
+uint4 AccumulateSelection(uint4 st, bool want_max, float x, uint j) {
+  return (st.y == NO_POSITION || Replaces(x, asfloat(st.x), want_max)) ? uint4(asuint(x), j, 0, 0) : st;
+}
+
 uint4 AccumulateProduct(uint4 st, float x) { return uint4(asuint(asfloat(st.x) * x), 0, 0, 0); }
 
 uint4 AccumulateSum(uint4 st, float x) {
@@ -417,11 +422,13 @@ uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, 
   if (IsSelection(fn)) {
     bool want_max = WantsMax(fn);
     uint first = vectors ? j - lane + lane * VECTOR_ELEMENTS : j;  // the lane's first element
-#if defined(REDUCE_F32) || defined(REDUCE_F16)
-    // Floats: the running best and its position in registers, compared as plain floats (a NaN neither
+#if defined(REDUCE_F16)
+    // FLOAT16: the running best and its position in registers, compared as plain floats (a NaN neither
     // replaces nor is replaced there), and the first NaN's position apart (NaN wins, the first one);
     // its bits are loaded again at the end. The best starts at -inf for MAX (+inf for MIN), which no
     // element beats: where nothing did, every element was that infinity and the first one is selected.
+    // On the H200 that took MAX from 0.45 of the copy to 0.54 inner and from 0.20 to 0.46 outer; FLOAT32
+    // went from 0.88 to 0.83 (0.85 to 0.82 outer) and keeps the state path.
     float best = want_max ? NEG_INF : -NEG_INF;
     uint position = NO_POSITION;
     uint first_nan = NO_POSITION;
@@ -433,7 +440,7 @@ uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, 
       if (position == NO_POSITION && first < end) position = first;
       if (position != NO_POSITION) st = uint4(asuint(best), position, 0, 0);
     }
-#elif defined(REDUCE_I64)
+#elif defined(REDUCE_F32) || defined(REDUCE_I64)
     SPAN_LOOP(st = AccumulateSelection(st, want_max, x, at), NOTHING)
 #else
     // 8/16/32-bit integers: the running best as an ordering key and its position, in registers: a key, a
