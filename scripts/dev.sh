@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 
 packages=(cmake ninja-build g++ ccache git pkg-config python3 python3-numpy
           libcli11-dev nlohmann-json3-dev libspdlog-dev libbenchmark-dev libgtest-dev libgmock-dev
-          directx-headers-dev libvulkan-dev glslang-tools mesa-vulkan-drivers vulkan-validationlayers)
+          directx-headers-dev libvulkan-dev glslang-tools mesa-vulkan-drivers vulkan-validationlayers
+          g++-aarch64-linux-gnu)
 
 install_missing() {
   local missing=()
