@@ -480,6 +480,55 @@ uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, 
   return st;
 }
 
+// Outputs a thread takes: 4 / IN_BYTES with output words (DMLC_REDUCE_OUTPUT_WORDS), else 1.
+#if IN_BYTES <= 2
+#define WORD_OUTPUTS (4 / IN_BYTES)
+#else
+#define WORD_OUTPUTS 1
+#endif
+
+// Output words: the WORD_OUTPUTS neighbouring outputs from `base` on, whose elements at each reduced
+// position share one word: each lane's words [j, end), `lanes` apart, eight loads in flight, each word
+// folded into the states of its outputs (plan_reduce.cpp has the figures).
+#define WORD_LOOP(STMT, FLUSH)                                                                        \
+  for (; j < end; j += 8 * lanes) {                                                                   \
+    uint words[8];                                                                                    \
+    [unroll] for (uint u = 0; u < 8; ++u) {                                                           \
+      words[u] = j + u * lanes < end ? g_input.Load(((base + ReducedOffset(j + u * lanes)) * IN_BYTES) & ~3u) : 0u; \
+    }                                                                                                 \
+    [unroll] for (uint u = 0; u < 8; ++u) {                                                           \
+      if (j + u * lanes < end) {                                                                      \
+        [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {                                            \
+          VALUE x = BitsValue(GetElement(uint4(words[u], 0, 0, 0), k, IN_BYTES));                     \
+          uint4 st = states[k];                                                                       \
+          STMT;                                                                                       \
+          states[k] = st;                                                                             \
+        }                                                                                             \
+      }                                                                                               \
+    }                                                                                                 \
+    FLUSH;                                                                                            \
+  }
+
+// Every function but the selections, which the plan keeps at one output a thread.
+void AccumulateWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint j, uint end, uint lanes) {
+  if (fn == FN_MULTIPLY) {
+    WORD_LOOP(st = AccumulateProduct(st, x), NOTHING)
+#if defined(REDUCE_F32) || defined(REDUCE_F16)
+  } else if (fn == FN_LOG_SUM_EXP) {
+    float parts[WORD_OUTPUTS];
+    [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) parts[k] = 0;
+    WORD_LOOP(AccumulateLogSumExp(st, parts[k], x),
+              [unroll] for (uint f = 0; f < WORD_OUTPUTS; ++f) { states[f] = FlushLogSumExp(states[f], parts[f]); parts[f] = 0; })
+#endif
+  } else if (fn == FN_L1) {
+    WORD_LOOP(st = AccumulateSum(st, MAGNITUDE(x)), NOTHING)
+  } else if (fn == FN_L2 || fn == FN_SUM_SQUARE) {
+    WORD_LOOP(st = AccumulateSum(st, x * x), NOTHING)
+  } else {
+    WORD_LOOP(st = AccumulateSum(st, x), NOTHING)
+  }
+}
+
 [numthreads(DMLC_GPU_THREADS_PER_GROUP, 1, 1)]
 void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
   uint fn = Scalar(DMLC_S_REDUCE_FUNCTION);
@@ -490,6 +539,7 @@ void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
   uint mode = layout & 3u;
   bool lane_major = (layout & DMLC_REDUCE_LANE_MAJOR) != 0;
   bool vectors = (layout & DMLC_REDUCE_VECTORS) != 0;
+  uint per_thread = (layout & DMLC_REDUCE_OUTPUT_WORDS) != 0 ? WORD_OUTPUTS : 1u;  // outputs a thread takes
   uint lane_bits = (layout >> 8) & 0xFFu;
   uint lanes = 1u << lane_bits;
   uint per_group = DMLC_GPU_THREADS_PER_GROUP >> lane_bits;  // outputs a group reduces at a time
@@ -498,7 +548,8 @@ void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
   uint slot = lane_major ? (t >> lane_bits) : (t & (per_group - 1u));
   uint partner_step = lane_major ? 1u : per_group;  // slot distance between neighbouring lanes
   uint outputs = Param(DMLC_P_COUNT);
-  uint output_groups = outputs / per_group + (outputs % per_group != 0 ? 1u : 0u);
+  uint units = outputs / per_thread;  // a thread's outputs (the plan makes outputs a multiple)
+  uint output_groups = units / per_group + (units % per_group != 0 ? 1u : 0u);
   uint spans = mode == DMLC_REDUCE_MODE_PARTIAL ? splits : 1u;
   uint span = spans == 1 ? count : count / spans + (count % spans != 0 ? 1u : 0u);
   if (vectors) span = (span + VECTOR_ELEMENTS - 1u) & ~(VECTOR_ELEMENTS - 1u);  // of whole vectors, as count is
@@ -507,35 +558,45 @@ void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
   // Uniform across the group, so the barriers inside are reached by every thread.
   for (uint g = group.x; g < work; g += group_stride) {
     uint split = g / output_groups;  // neighbouring groups share a span: they read neighbouring memory
-    uint o = (g % output_groups) * per_group + slot;
-    uint4 st = Identity(fn);
-    Walk w = WalkTo(o < outputs ? o : 0);
-    if (o < outputs) {
+    uint unit = (g % output_groups) * per_group + slot;
+    uint o = unit * per_thread;  // the first of this thread's outputs
+    uint4 states[WORD_OUTPUTS];
+    [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) states[k] = Identity(fn);
+    Walk w = WalkTo(unit < units ? o : 0);
+    uint begin = min(split * span, count);  // rounding can leave the last spans empty
+    uint end = count - begin > span ? begin + span : count;
+    if (unit < units) {
       if (mode == DMLC_REDUCE_MODE_COMBINE) {
         for (uint s = lane; s < splits; s += lanes) {
-          st = Combine(st, LoadState((s * outputs + o) * DMLC_REDUCE_STATE_BYTES), fn);
+          states[0] = Combine(states[0], LoadState((s * outputs + o) * DMLC_REDUCE_STATE_BYTES), fn);
         }
+      } else if (per_thread > 1) {
+        AccumulateWords(states, fn, w.in_offset, begin + lane, end, lanes);
       } else {
-        uint begin = min(split * span, count);  // rounding can leave the last spans empty
-        uint end = count - begin > span ? begin + span : count;
-        st = AccumulateSpan(st, fn, w.in_offset, begin + lane, end, lane, lanes, vectors);
+        states[0] = AccumulateSpan(states[0], fn, w.in_offset, begin + lane, end, lane, lanes, vectors);
       }
     }
-    g_states[t] = st;
-    for (uint half = lanes >> 1; half > 0; half >>= 1) {
-      GroupMemoryBarrierWithGroupSync();
-      if (lane < half) {
-        st = Combine(st, g_states[t + half * partner_step], fn);
+    // One fixed tree per output; output words' neighbouring outputs are neighbours in the output too.
+    [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
+      if (k < per_thread) {
+        uint4 st = states[k];
         g_states[t] = st;
+        for (uint half = lanes >> 1; half > 0; half >>= 1) {
+          GroupMemoryBarrierWithGroupSync();
+          if (lane < half) {
+            st = Combine(st, g_states[t + half * partner_step], fn);
+            g_states[t] = st;
+          }
+        }
+        if (lane == 0 && unit < units) {
+          if (mode == DMLC_REDUCE_MODE_PARTIAL) {
+            g_output.Store4((split * outputs + o + k) * DMLC_REDUCE_STATE_BYTES, st);
+          } else {
+            StoreOutput((w.out_offset + k) * out_bytes, out_bytes, Finalize(st, fn, count));
+          }
+        }
+        GroupMemoryBarrierWithGroupSync();  // g_states is reused by the next output and round
       }
     }
-    if (lane == 0 && o < outputs) {
-      if (mode == DMLC_REDUCE_MODE_PARTIAL) {
-        g_output.Store4((split * outputs + o) * DMLC_REDUCE_STATE_BYTES, st);
-      } else {
-        StoreOutput(w.out_offset * out_bytes, out_bytes, Finalize(st, fn, count));
-      }
-    }
-    GroupMemoryBarrierWithGroupSync();  // g_states is reused by the next round
   }
 }

@@ -181,9 +181,12 @@ struct ReduceCase {
 
 // Outer columns (output-major lanes, split into spans), inner rows (lane-major lanes, split, 16-byte
 // vectors for every width), inner rows whose spans are rounded up to whole vectors (4100: 4-byte
-// vectors only; 4112: every width), and two reduced axes that do not merge.
+// vectors only; 4112: every width), two reduced axes that do not merge, and columns in output words
+// (8/16-bit: 36 columns are 9 or 18 words, in two batches of matrices; 6 columns are words of 16-bit
+// elements only).
 const ReduceCase kReduceCases[] = {{{1, 1, 4096, 64}, {2}}, {{1, 1, 64, 4096}, {3}}, {{1, 1, 8, 4100}, {3}},
-                                   {{1, 1, 8, 4112}, {3}},  {{1, 3, 5, 7}, {1, 3}}};
+                                   {{1, 1, 8, 4112}, {3}},  {{1, 3, 5, 7}, {1, 3}},     {{1, 2, 1000, 36}, {2}},
+                                   {{1, 1, 300, 6}, {2}}};
 
 TEST_F(VulkanAgreesWithCpu, ReduceEveryFunctionInEveryLayout) {
   const std::pair<DataType, std::vector<ReduceFunction>> rows[] = {

@@ -351,6 +351,30 @@ TEST(PlanReduce, AlignedRowsLoadSixteenByteVectors) {
   EXPECT_EQ(layout(DataType::kInt8, {64, 1024}, {1040, 1}), lanes16 | DMLC_REDUCE_VECTORS);
 }
 
+TEST(PlanReduce, ColumnsOfNarrowElementsTakeOutputWords) {
+  // Output-major columns: a thread folds the outputs of a word (2 halves, 4 bytes); the groups count words.
+  const auto plan = [](DataType type, std::vector<uint32_t> sizes, ops::ReduceFunction fn = ops::ReduceFunction::kSum) {
+    std::vector<uint32_t> out_sizes = sizes;
+    out_sizes.front() = 1;
+    return Plan(ops::ReduceDesc{fn, Tensor(type, sizes), Tensor(type, out_sizes), {0}}).at(0);
+  };
+  const uint32_t words = DMLC_REDUCE_MODE_FULL | DMLC_REDUCE_OUTPUT_WORDS;
+  const Dispatch halves = plan(DataType::kFloat16, {4096, 64});  // 32 words: 32 a group, 8 lanes each
+  EXPECT_EQ(Scalar(halves.params, DMLC_S_REDUCE_LAYOUT), words | (3u << 8));
+  EXPECT_EQ(halves.params[DMLC_P_COUNT], 64u);  // the walk still counts outputs
+  EXPECT_EQ(halves.group_count, 1u);
+  const Dispatch bytes = plan(DataType::kUint8, {4096, 64}, ops::ReduceFunction::kL1);  // 16 words: 16 a group, 16 lanes each
+  EXPECT_EQ(Scalar(bytes.params, DMLC_S_REDUCE_LAYOUT), words | (4u << 8));
+  EXPECT_EQ(Scalar(plan(DataType::kInt8, {4096, 6}).params, DMLC_S_REDUCE_LAYOUT) & DMLC_REDUCE_OUTPUT_WORDS, 0u);
+  EXPECT_EQ(Scalar(plan(DataType::kInt16, {4096, 6}).params, DMLC_S_REDUCE_LAYOUT) & DMLC_REDUCE_OUTPUT_WORDS,
+            uint32_t{DMLC_REDUCE_OUTPUT_WORDS});
+  EXPECT_EQ(Scalar(plan(DataType::kFloat32, {4096, 64}).params, DMLC_S_REDUCE_LAYOUT) & DMLC_REDUCE_OUTPUT_WORDS, 0u);
+  // Selections keep one output a thread (their states cost registers).
+  EXPECT_EQ(Scalar(plan(DataType::kFloat16, {4096, 64}, ops::ReduceFunction::kMax).params, DMLC_S_REDUCE_LAYOUT) &
+                DMLC_REDUCE_OUTPUT_WORDS,
+            0u);
+}
+
 TEST(PlanReduce, VariantFollowsTheInputType) {
   const std::pair<DataType, const char*> rows[] = {
       {DataType::kFloat32, "reduce_f32"}, {DataType::kFloat16, "reduce_f16"}, {DataType::kInt8, "reduce_i8"},
