@@ -28,7 +28,8 @@ std::vector<std::string> AllKernelNames() {
   for (const char* base : {"copy", "gather_nd1", "one_hot", "diagonal_matrix"}) {
     for (int bytes : {1, 2, 4, 8}) names.push_back(std::string(base) + "_b" + std::to_string(bytes));
   }
-  for (const char* reduce : {"reduce_f32", "reduce_f16", "reduce_i8", "reduce_i16", "reduce_i32", "reduce_i64"}) {
+  for (const char* reduce : {"reduce_f32", "reduce_f16", "reduce_i8", "reduce_i16", "reduce_i32", "reduce_i64",
+                             "reduce_f16_words", "reduce_i8_words", "reduce_i16_words"}) {
     names.emplace_back(reduce);
   }
   return names;

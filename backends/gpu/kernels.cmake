@@ -14,5 +14,8 @@ list(APPEND DMLC_GPU_KERNELS
   "reduce_i8|reduce.hlsl|REDUCE_I8|-"
   "reduce_i16|reduce.hlsl|REDUCE_I16|-"
   "reduce_i32|reduce.hlsl|REDUCE_I32|-"
+  "reduce_f16_words|reduce.hlsl|REDUCE_F16,REDUCE_OUTPUT_WORDS|-"
+  "reduce_i8_words|reduce.hlsl|REDUCE_I8,REDUCE_OUTPUT_WORDS|-"
+  "reduce_i16_words|reduce.hlsl|REDUCE_I16,REDUCE_OUTPUT_WORDS|-"
   "reduce_i64|reduce.hlsl|REDUCE_I64|shaderInt64"
 )

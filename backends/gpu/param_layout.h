@@ -90,9 +90,6 @@
 #define DMLC_REDUCE_MODE_COMBINE 2  // partial states -> output
 #define DMLC_REDUCE_LANE_MAJOR 4
 #define DMLC_REDUCE_VECTORS 8
-// Output words (bit 4; output-major, 8/16-bit inputs): a thread takes the 4 / element-bytes neighbouring
-// outputs whose elements share a word at each reduced position, one word load for all of them.
-#define DMLC_REDUCE_OUTPUT_WORDS 16
 #define DMLC_REDUCE_STATE_BYTES 16
 
 // Index element flags (GATHER_ND1 and ONE_HOT indices: INT32, UINT32, INT64, UINT64).

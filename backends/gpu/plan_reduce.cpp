@@ -22,7 +22,6 @@ struct ReduceLayout {
   uint32_t lanes = 1;
   bool lane_major = false;
   bool vectors = false;  // 16-byte loads along one contiguous reduced axis
-  uint32_t per_thread = 1;  // outputs a thread takes (> 1: output words, DMLC_REDUCE_OUTPUT_WORDS)
   uint32_t per_group() const { return kThreadsPerGroup / lanes; }
 };
 
@@ -46,7 +45,6 @@ void SetReduceLayout(Dispatch& d, ReduceLayout layout, uint32_t mode, uint32_t s
   d.params[DMLC_P_THREAD_STRIDE] = d.group_count * kThreadsPerGroup;
   uint32_t* s = d.params.data() + DMLC_P_SCALARS;
   s[DMLC_S_REDUCE_LAYOUT] = mode | (layout.lane_major ? DMLC_REDUCE_LANE_MAJOR : 0u) | (layout.vectors ? DMLC_REDUCE_VECTORS : 0u) |
-                            (layout.per_thread > 1 ? DMLC_REDUCE_OUTPUT_WORDS : 0u) |
                             (static_cast<uint32_t>(std::countr_zero(layout.lanes)) << 8);
   s[DMLC_S_REDUCE_SPLITS] = splits;
 }
@@ -121,7 +119,7 @@ Result<std::vector<Dispatch>> PlanReduce(const ops::ReduceDesc& desc, const Devi
                             std::all_of(reduced.out.begin(), reduced.out.end(), whole_words);
   const uint32_t per_thread = output_words ? word_outputs : 1;
   ReduceLayout layout = ChooseReduceLayout(outputs / per_thread, *count, contiguous, 32);
-  layout.per_thread = per_thread;
+  if (output_words) d.kernel += "_words";
   // Vectors (one 16-byte load for 16 / element-bytes elements) where every reduction is a 16-byte-aligned
   // run of whole vectors: one contiguous reduced axis, and input offsets between reductions in whole
   // vectors. FLOAT16 inner SUM on the H200 went from 0.51 of the copy with one element a load to 0.79.
@@ -143,6 +141,7 @@ Result<std::vector<Dispatch>> PlanReduce(const ops::ReduceDesc& desc, const Devi
   // Partial states per (span, output) into scratch buffer 2 (the desc has bindings 0 and 1), then one
   // pass that folds them; few states per output, so output-major with a few lanes each.
   Dispatch combine = d;
+  combine.kernel = *kernel;  // states, one output a thread
   SetReduceLayout(d, layout, DMLC_REDUCE_MODE_PARTIAL, static_cast<uint32_t>(splits), output_groups * splits, limits);
   d.output = 2;
   d.scratch_bytes = splits * outputs * DMLC_REDUCE_STATE_BYTES;

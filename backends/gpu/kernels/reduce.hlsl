@@ -480,8 +480,11 @@ uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, 
   return st;
 }
 
-// Outputs a thread takes: 4 / IN_BYTES with output words (DMLC_REDUCE_OUTPUT_WORDS), else 1.
-#if IN_BYTES <= 2
+// Outputs a thread takes: 4 / IN_BYTES in the output-word variants (`reduce_f16_words`, `reduce_i8_words`,
+// `reduce_i16_words`: output-major layouts whose neighbouring outputs' elements share a word), else 1. A
+// variant of its own, so that the others carry no second state (a run-time choice cost the inner
+// reductions of 8/16-bit types 5% on the H200).
+#if defined(REDUCE_OUTPUT_WORDS)
 #define WORD_OUTPUTS (4 / IN_BYTES)
 #else
 #define WORD_OUTPUTS 1
@@ -539,7 +542,6 @@ void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
   uint mode = layout & 3u;
   bool lane_major = (layout & DMLC_REDUCE_LANE_MAJOR) != 0;
   bool vectors = (layout & DMLC_REDUCE_VECTORS) != 0;
-  uint per_thread = (layout & DMLC_REDUCE_OUTPUT_WORDS) != 0 ? WORD_OUTPUTS : 1u;  // outputs a thread takes
   uint lane_bits = (layout >> 8) & 0xFFu;
   uint lanes = 1u << lane_bits;
   uint per_group = DMLC_GPU_THREADS_PER_GROUP >> lane_bits;  // outputs a group reduces at a time
@@ -548,7 +550,7 @@ void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
   uint slot = lane_major ? (t >> lane_bits) : (t & (per_group - 1u));
   uint partner_step = lane_major ? 1u : per_group;  // slot distance between neighbouring lanes
   uint outputs = Param(DMLC_P_COUNT);
-  uint units = outputs / per_thread;  // a thread's outputs (the plan makes outputs a multiple)
+  uint units = outputs / WORD_OUTPUTS;  // a thread's outputs (the plan makes outputs a multiple)
   uint output_groups = units / per_group + (units % per_group != 0 ? 1u : 0u);
   uint spans = mode == DMLC_REDUCE_MODE_PARTIAL ? splits : 1u;
   uint span = spans == 1 ? count : count / spans + (count % spans != 0 ? 1u : 0u);
@@ -559,7 +561,7 @@ void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
   for (uint g = group.x; g < work; g += group_stride) {
     uint split = g / output_groups;  // neighbouring groups share a span: they read neighbouring memory
     uint unit = (g % output_groups) * per_group + slot;
-    uint o = unit * per_thread;  // the first of this thread's outputs
+    uint o = unit * WORD_OUTPUTS;  // the first of this thread's outputs
     uint4 states[WORD_OUTPUTS];
     [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) states[k] = Identity(fn);
     Walk w = WalkTo(unit < units ? o : 0);
@@ -570,15 +572,17 @@ void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
         for (uint s = lane; s < splits; s += lanes) {
           states[0] = Combine(states[0], LoadState((s * outputs + o) * DMLC_REDUCE_STATE_BYTES), fn);
         }
-      } else if (per_thread > 1) {
-        AccumulateWords(states, fn, w.in_offset, begin + lane, end, lanes);
       } else {
+#if WORD_OUTPUTS > 1
+        AccumulateWords(states, fn, w.in_offset, begin + lane, end, lanes);
+#else
         states[0] = AccumulateSpan(states[0], fn, w.in_offset, begin + lane, end, lane, lanes, vectors);
+#endif
       }
     }
     // One fixed tree per output; output words' neighbouring outputs are neighbours in the output too.
     [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
-      if (k < per_thread) {
+      {
         uint4 st = states[k];
         g_states[t] = st;
         for (uint half = lanes >> 1; half > 0; half >>= 1) {

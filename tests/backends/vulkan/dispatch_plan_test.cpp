@@ -358,21 +358,27 @@ TEST(PlanReduce, ColumnsOfNarrowElementsTakeOutputWords) {
     out_sizes.front() = 1;
     return Plan(ops::ReduceDesc{fn, Tensor(type, sizes), Tensor(type, out_sizes), {0}}).at(0);
   };
-  const uint32_t words = DMLC_REDUCE_MODE_FULL | DMLC_REDUCE_OUTPUT_WORDS;
   const Dispatch halves = plan(DataType::kFloat16, {4096, 64});  // 32 words: 32 a group, 8 lanes each
-  EXPECT_EQ(Scalar(halves.params, DMLC_S_REDUCE_LAYOUT), words | (3u << 8));
+  EXPECT_EQ(halves.kernel, "reduce_f16_words");
+  EXPECT_EQ(Scalar(halves.params, DMLC_S_REDUCE_LAYOUT), uint32_t{DMLC_REDUCE_MODE_FULL | (3u << 8)});
   EXPECT_EQ(halves.params[DMLC_P_COUNT], 64u);  // the walk still counts outputs
   EXPECT_EQ(halves.group_count, 1u);
-  const Dispatch bytes = plan(DataType::kUint8, {4096, 64}, ops::ReduceFunction::kL1);  // 16 words: 16 a group, 16 lanes each
-  EXPECT_EQ(Scalar(bytes.params, DMLC_S_REDUCE_LAYOUT), words | (4u << 8));
-  EXPECT_EQ(Scalar(plan(DataType::kInt8, {4096, 6}).params, DMLC_S_REDUCE_LAYOUT) & DMLC_REDUCE_OUTPUT_WORDS, 0u);
-  EXPECT_EQ(Scalar(plan(DataType::kInt16, {4096, 6}).params, DMLC_S_REDUCE_LAYOUT) & DMLC_REDUCE_OUTPUT_WORDS,
-            uint32_t{DMLC_REDUCE_OUTPUT_WORDS});
-  EXPECT_EQ(Scalar(plan(DataType::kFloat32, {4096, 64}).params, DMLC_S_REDUCE_LAYOUT) & DMLC_REDUCE_OUTPUT_WORDS, 0u);
+  const Dispatch bytes = plan(DataType::kUint8, {4096, 64}, ops::ReduceFunction::kL1);  // 16 words: 16 a group, 16 lanes
+  EXPECT_EQ(bytes.kernel, "reduce_i8_words");
+  EXPECT_EQ(Scalar(bytes.params, DMLC_S_REDUCE_LAYOUT), uint32_t{DMLC_REDUCE_MODE_FULL | (4u << 8)});
+  EXPECT_EQ(plan(DataType::kInt8, {4096, 6}).kernel, "reduce_i8");  // 6 bytes: no whole words
+  EXPECT_EQ(plan(DataType::kInt16, {4096, 6}).kernel, "reduce_i16_words");
+  EXPECT_EQ(plan(DataType::kFloat32, {4096, 64}).kernel, "reduce_f32");
+  // Split into spans: the partial states come from words, their combination takes one output a thread.
+  const std::vector<Dispatch> split =
+      Plan(ops::ReduceDesc{ops::ReduceFunction::kSum, Tensor(DataType::kFloat16, {4096, 64}),
+                           Tensor(DataType::kFloat16, {1, 64}), {0}},
+           DeviceLimits{65535, true});
+  ASSERT_EQ(split.size(), 2u);
+  EXPECT_EQ(split[0].kernel, "reduce_f16_words");
+  EXPECT_EQ(split[1].kernel, "reduce_f16");
   // Selections keep one output a thread (their states cost registers).
-  EXPECT_EQ(Scalar(plan(DataType::kFloat16, {4096, 64}, ops::ReduceFunction::kMax).params, DMLC_S_REDUCE_LAYOUT) &
-                DMLC_REDUCE_OUTPUT_WORDS,
-            0u);
+  EXPECT_EQ(plan(DataType::kFloat16, {4096, 64}, ops::ReduceFunction::kMax).kernel, "reduce_f16");
 }
 
 TEST(PlanReduce, VariantFollowsTheInputType) {
