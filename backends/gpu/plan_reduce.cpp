@@ -106,9 +106,9 @@ Result<std::vector<Dispatch>> PlanReduce(const ops::ReduceDesc& desc, const Devi
   const bool contiguous = reduced.rank() > 0 && reduced.out.back() == 1;
   // Output words where 8/16-bit neighbouring outputs are neighbouring elements of the input and of the
   // output, a whole word of them at every reduced position: a thread folds the word's 2 or 4 outputs.
-  // On the H200 (1 GiB FLOAT16 columns) SUM went from 0.63 of the copy to 0.75 and LOG_SUM_EXP from 0.19
-  // to 0.30; selections, whose states take more registers, went down (FLOAT16 MAX 0.47 -> 0.26, INT8
-  // 0.22 -> 0.19) and keep one output a thread.
+  // They run the `_words` variants. On the H200 (1 GiB FLOAT16 columns) SUM went from 0.63 of the copy
+  // to 0.80 and LOG_SUM_EXP from 0.19 to 0.35; selections, whose states take more registers, went down
+  // (FLOAT16 MAX 0.47 -> 0.26, INT8 0.22 -> 0.19) and keep one output a thread.
   const bool selection = ops::IsArgReduce(desc.Function) || desc.Function == ops::ReduceFunction::kMin ||
                          desc.Function == ops::ReduceFunction::kMax;
   const uint32_t element_bytes = ops::ElementSize(in.DataType);
