@@ -490,6 +490,7 @@ uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, 
 #define WORD_OUTPUTS 1
 #endif
 
+#if WORD_OUTPUTS > 1
 // Output words: the WORD_OUTPUTS neighbouring outputs from `base` on, whose elements at each reduced
 // position share one word: each lane's words [j, end), `lanes` apart, eight loads in flight, each word
 // folded into the states of its outputs (plan_reduce.cpp has the figures).
@@ -497,7 +498,8 @@ uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, 
   for (; j < end; j += 8 * lanes) {                                                                   \
     uint words[8];                                                                                    \
     [unroll] for (uint u = 0; u < 8; ++u) {                                                           \
-      words[u] = j + u * lanes < end ? g_input.Load(((base + ReducedOffset(j + u * lanes)) * IN_BYTES) & ~3u) : 0u; \
+      uint at = (base + ReducedOffset(j + u * lanes)) * IN_BYTES;                                     \
+      words[u] = j + u * lanes < end ? g_input.Load(at & ~3u) : 0u;                                   \
     }                                                                                                 \
     [unroll] for (uint u = 0; u < 8; ++u) {                                                           \
       if (j + u * lanes < end) {                                                                      \
@@ -531,6 +533,7 @@ void AccumulateWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint 
     WORD_LOOP(st = AccumulateSum(st, x), NOTHING)
   }
 }
+#endif
 
 [numthreads(DMLC_GPU_THREADS_PER_GROUP, 1, 1)]
 void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
