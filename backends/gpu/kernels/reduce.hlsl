@@ -523,7 +523,10 @@ void AccumulateWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint 
     float parts[WORD_OUTPUTS];
     [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) parts[k] = 0;
     WORD_LOOP(AccumulateLogSumExp(st, parts[k], x),
-              [unroll] for (uint f = 0; f < WORD_OUTPUTS; ++f) { states[f] = FlushLogSumExp(states[f], parts[f]); parts[f] = 0; })
+              [unroll] for (uint f = 0; f < WORD_OUTPUTS; ++f) {
+                states[f] = FlushLogSumExp(states[f], parts[f]);
+                parts[f] = 0;
+              })
 #endif
   } else if (fn == FN_L1) {
     WORD_LOOP(st = AccumulateSum(st, MAGNITUDE(x)), NOTHING)
