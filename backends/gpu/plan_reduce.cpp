@@ -114,8 +114,10 @@ Result<std::vector<Dispatch>> PlanReduce(const ops::ReduceDesc& desc, const Devi
   const uint32_t element_bytes = ops::ElementSize(in.DataType);
   const uint32_t word_outputs = element_bytes <= 2 ? 4 / element_bytes : 1;
   const auto whole_words = [&](uint32_t v) { return v % word_outputs == 0; };
-  const bool output_words = !contiguous && !selection && word_outputs > 1 && space.in.back() == 1 && space.out.back() == 1 &&
-                            space.sizes.back() % word_outputs == 0 && std::all_of(space.in.begin(), space.in.end() - 1, whole_words) &&
+  const bool neighbours = space.in.back() == 1 && space.out.back() == 1;  // in the input and the output
+  const bool output_words = !contiguous && !selection && word_outputs > 1 && neighbours &&
+                            whole_words(space.sizes.back()) &&
+                            std::all_of(space.in.begin(), space.in.end() - 1, whole_words) &&
                             std::all_of(reduced.out.begin(), reduced.out.end(), whole_words);
   const uint32_t per_thread = output_words ? word_outputs : 1;
   ReduceLayout layout = ChooseReduceLayout(outputs / per_thread, *count, contiguous, 32);
