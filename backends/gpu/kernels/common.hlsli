@@ -258,19 +258,11 @@ uint4 FillVector(uint2 bits, uint bytes) {
   return uint4(word, word, word, word);
 }
 
-// Replaces element `s` of a vector of `bytes`-byte elements with `bits`.
+// Replaces element `s` of a vector of `bytes`-byte elements with `bits`: PutElement into a cleared slot
+// (whole words it overwrites anyway).
 void SetElement(inout uint4 v, uint s, uint bytes, uint2 bits) {
-  if (bytes == 8) {
-    v[s * 2] = bits.x;
-    v[s * 2 + 1] = bits.y;
-  } else if (bytes == 4) {
-    v[s] = bits.x;
-  } else {
-    uint shift = ((s * bytes) & 3u) * 8u;
-    uint mask = (bytes == 1 ? 0xFFu : 0xFFFFu) << shift;
-    uint w = (s * bytes) >> 2;
-    v[w] = (v[w] & ~mask) | ((bits.x << shift) & mask);
-  }
+  if (bytes < 4) v[(s * bytes) >> 2] &= ~((bytes == 1 ? 0xFFu : 0xFFFFu) << (((s * bytes) & 3u) * 8u));
+  PutElement(v, s, bytes, bits);
 }
 
 // Element `s` of a vector of `bytes`-byte elements, as PutElement placed it (the low 8/16 bits for

@@ -9,15 +9,18 @@ RWByteAddressBuffer g_output : register(u1);
 DEFINE_ELEMENT_STORER(StoreOutput, g_output)
 DEFINE_WIDE_VECTOR_STORER(StoreOutputWords, g_output, u1)
 
-// Where the diagonal lies: the column of row y's diagonal element is y + Offset.
+// Where the diagonal lies: the column of row y's diagonal element is y + Offset, in a matrix `columns`
+// elements wide. Worked out once per thread.
 struct Diagonal {
   bool right;     // Offset >= 0
   uint distance;  // |Offset|, exact for INT_MIN too
   uint2 value;    // Value's bits in the output type
+  uint columns;   // the last dimension's size, in elements
 };
 
-Diagonal LoadDiagonal() {
+Diagonal LoadDiagonal(uint columns) {
   Diagonal d;
+  d.columns = columns;
   uint offset = Scalar(DMLC_S_DIAGONAL_OFFSET);
   d.right = (offset >> 31) == 0;
   d.distance = d.right ? offset : 0u - offset;
@@ -25,18 +28,18 @@ Diagonal LoadDiagonal() {
   return d;
 }
 
-// Row y's diagonal element, where the matrix has one: its column (in a matrix `columns` wide).
-bool DiagonalColumn(Diagonal d, uint y, uint columns, out uint column) {
+// Row y's diagonal element, where the matrix has one: its column.
+bool DiagonalColumn(Diagonal d, uint y, out uint column) {
   column = d.right ? y + d.distance : y - d.distance;
-  return d.right ? (d.distance < columns && y < columns - d.distance) : (y >= d.distance && column < columns);
+  return d.right ? (d.distance < d.columns && y < d.columns - d.distance) : (y >= d.distance && column < d.columns);
 }
 
 // Row y's elements from column x on, placed from vector position s (the segment ends at position k or
 // at the row's end): at most one of them is on the diagonal, found from its column rather than by a test
 // per element (a test per element ran INT8 rows of 16-element vectors at 0.32 of the copy on the H200).
-void PutDiagonalSegment(Diagonal d, inout uint4 v, uint s, uint k, uint x, uint y, uint columns) {
+void PutDiagonalSegment(Diagonal d, inout uint4 v, uint s, uint k, uint x, uint y) {
   uint column;
-  if (DiagonalColumn(d, y, columns, column) && column >= x && column - x < k - s) {
+  if (DiagonalColumn(d, y, column) && column >= x && column - x < k - s) {
     PutElement(v, s + column - x, ELEM_BYTES, d.value);
   }
 }
@@ -45,7 +48,7 @@ void PutDiagonalSegment(Diagonal d, inout uint4 v, uint s, uint k, uint x, uint 
 uint4 DiagonalVector(Diagonal d, uint y, uint column) {
   uint k = Param(DMLC_P_VECTOR);
   uint4 v = uint4(0, 0, 0, 0);
-  PutDiagonalSegment(d, v, 0, k, column * k, y, Param(DMLC_P_SIZES + Param(DMLC_P_RANK) - 1) * k);
+  PutDiagonalSegment(d, v, 0, k, column * k, y);
   return v;
 }
 
@@ -53,19 +56,16 @@ uint4 DiagonalVector(Diagonal d, uint y, uint column) {
 // length, odd ones too) start anywhere in a vector. Whole vectors take one 16-byte store with no
 // atomics; the last one, where the element count is not a multiple of k, stores the elements it has
 // one at a time.
-void StoreFlatVector(Diagonal d, uint i) {
+void StoreFlatVector(Diagonal d, uint i, uint rows, uint elements) {
   const uint k = 16 / ELEM_BYTES;
-  uint columns = Scalar(DMLC_S_DIAGONAL_FLAT_COLUMNS);
-  uint rows = Scalar(DMLC_S_DIAGONAL_FLAT_ROWS);
-  uint elements = Scalar(DMLC_S_DIAGONAL_FLAT_ELEMENTS);
   uint first = i * k;
-  uint x = first % columns;  // row y's segment of the vector starts at column x, vector position s
-  uint y = (first / columns) % rows;
+  uint x = first % d.columns;  // row y's segment of the vector starts at column x, vector position s
+  uint y = (first / d.columns) % rows;
   uint4 v = uint4(0, 0, 0, 0);
   for (uint s = 0;;) {
-    PutDiagonalSegment(d, v, s, k, x, y, columns);
-    if (columns - x >= k - s) break;  // the vector ends within this row
-    s += columns - x;
+    PutDiagonalSegment(d, v, s, k, x, y);
+    if (d.columns - x >= k - s) break;  // the vector ends within this row
+    s += d.columns - x;
     x = 0;
     y = y + 1 == rows ? 0 : y + 1;
   }
@@ -82,12 +82,16 @@ DEFINE_VECTOR_OR_ELEMENT_STORE(StoreAt, StoreOutput, StoreOutputWords)
 
 [numthreads(DMLC_GPU_THREADS_PER_GROUP, 1, 1)]
 void main(uint3 thread : SV_DispatchThreadID, uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
-  Diagonal diagonal = LoadDiagonal();
-  if (Scalar(DMLC_S_DIAGONAL_FLAT_COLUMNS) != 0) {
-    FOR_EACH_ELEMENT(i, thread.x) StoreFlatVector(diagonal, i);
+  uint rank = Param(DMLC_P_RANK);
+  uint flat_columns = Scalar(DMLC_S_DIAGONAL_FLAT_COLUMNS);
+  if (flat_columns != 0) {
+    Diagonal diagonal = LoadDiagonal(flat_columns);
+    uint rows = Scalar(DMLC_S_DIAGONAL_FLAT_ROWS);
+    uint elements = Scalar(DMLC_S_DIAGONAL_FLAT_ELEMENTS);
+    FOR_EACH_ELEMENT(i, thread.x) StoreFlatVector(diagonal, i, rows, elements);
     return;
   }
-  uint rank = Param(DMLC_P_RANK);
+  Diagonal diagonal = LoadDiagonal(Param(DMLC_P_SIZES + rank - 1) * Param(DMLC_P_VECTOR));
   uint words = VectorWords();
   if (RowLaneBits() != 0) {
     RowWalk r = MakeRowWalk();

@@ -185,7 +185,7 @@ void AccumulateLogSumExp(inout uint4 st, inout float part, float x) {
 
 // The batch path: the peak rises to the batch's maximum before its elements, so each element only adds
 // its exp (LOG_SUM_EXP inner on the H200: 0.78-0.81 of the copy with the per-element compare, 0.93-0.97
-// without). Both loops batch: the quad loop's 16 elements and the element loop's 8.
+// without). Both loops batch: the vector loop's 16 or 32 elements and the element loop's 8.
 // Infinite peaks take the per-element path. A NaN element sets no flag here: exp(NaN) makes the sums
 // NaN, which no later scaling or combining undoes, and Finalize takes a NaN sum as NaN (without NaN
 // input the sums are never NaN). Checking per element or per flush cost the element loops 2%.
@@ -588,25 +588,23 @@ void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
     }
     // One fixed tree per output; output words' neighbouring outputs are neighbours in the output too.
     [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
-      {
-        uint4 st = states[k];
-        g_states[t] = st;
-        for (uint half = lanes >> 1; half > 0; half >>= 1) {
-          GroupMemoryBarrierWithGroupSync();
-          if (lane < half) {
-            st = Combine(st, g_states[t + half * partner_step], fn);
-            g_states[t] = st;
-          }
+      uint4 st = states[k];
+      g_states[t] = st;
+      for (uint half = lanes >> 1; half > 0; half >>= 1) {
+        GroupMemoryBarrierWithGroupSync();
+        if (lane < half) {
+          st = Combine(st, g_states[t + half * partner_step], fn);
+          g_states[t] = st;
         }
-        if (lane == 0 && unit < units) {
-          if (mode == DMLC_REDUCE_MODE_PARTIAL) {
-            g_output.Store4((split * outputs + o + k) * DMLC_REDUCE_STATE_BYTES, st);
-          } else {
-            StoreOutput((w.out_offset + k) * out_bytes, out_bytes, Finalize(st, fn, count));
-          }
-        }
-        GroupMemoryBarrierWithGroupSync();  // g_states is reused by the next output and round
       }
+      if (lane == 0 && unit < units) {
+        if (mode == DMLC_REDUCE_MODE_PARTIAL) {
+          g_output.Store4((split * outputs + o + k) * DMLC_REDUCE_STATE_BYTES, st);
+        } else {
+          StoreOutput((w.out_offset + k) * out_bytes, out_bytes, Finalize(st, fn, count));
+        }
+      }
+      GroupMemoryBarrierWithGroupSync();  // g_states is reused by the next output and round
     }
   }
 }

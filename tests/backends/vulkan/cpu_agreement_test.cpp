@@ -238,9 +238,37 @@ TEST_F(VulkanAgreesWithCpu, ReduceEveryFunctionInEveryLayout) {
   }
 }
 
+// Sets of `length` elements reduced one set an output: along rows ({sets, length}, axis 1: lane-major,
+// the vector loop where rows hold whole vectors) or down columns ({length, sets}, axis 0: output-major,
+// the element loop). ARGMIN and ARGMAX write UINT32.
+ops::ReduceDesc ReduceSets(ReduceFunction fn, DataType type, uint32_t sets, uint32_t length, bool down_columns) {
+  const DataType out_type = ops::IsArgReduce(fn) ? DataType::kUint32 : type;
+  return down_columns ? ops::ReduceDesc{fn, Tensor(type, {length, sets}), Tensor(out_type, {1, sets}), {0}}
+                      : ops::ReduceDesc{fn, Tensor(type, {sets, length}), Tensor(out_type, {sets, 1}), {1}};
+}
+
+// `x` (set r's element k at r * length + k) as ReduceSets lays it out, in FLOAT32 or FLOAT16.
+std::vector<std::byte> SetsBytes(const std::vector<float>& x, uint32_t sets, uint32_t length, DataType type,
+                                 bool down_columns) {
+  std::vector<std::byte> bytes(x.size() * ops::ElementSize(type));
+  for (uint32_t r = 0; r < sets; ++r) {
+    for (uint32_t k = 0; k < length; ++k) {
+      const size_t at = down_columns ? k * sets + r : r * length + k;
+      const float v = x[r * length + k];
+      if (type == DataType::kFloat16) {
+        const uint16_t half = ops::FloatToHalf(v);
+        std::memcpy(bytes.data() + at * 2, &half, 2);
+      } else {
+        std::memcpy(bytes.data() + at * 4, &v, 4);
+      }
+    }
+  }
+  return bytes;
+}
+
 // LOG_SUM_EXP over reductions long enough for the kernel's batch paths (the peak raised once per batch,
 // no per-element compare), with the special values at places those paths must get right: NaN before and
-// after a +inf, reductions of -inf, a -inf prefix, and peaks that rise late. Along rows the quad loop
+// after a +inf, reductions of -inf, a -inf prefix, and peaks that rise late. Along rows the vector loop
 // takes them; down columns (the same values transposed), the element loop.
 TEST_F(VulkanAgreesWithCpu, LogSumExpSpecialValuesOnTheBatchPaths) {
   constexpr uint32_t kSets = 7, kLength = 4096;
@@ -256,19 +284,10 @@ TEST_F(VulkanAgreesWithCpu, LogSumExpSpecialValuesOnTheBatchPaths) {
   for (uint32_t k = 0; k < 1000; ++k) x[5 * kLength + k] = -inf;           // a -inf prefix
   for (uint32_t k = 0; k < kLength; ++k) x[6 * kLength + k] = 0.01f * k;   // the peak rises in every batch
   for (const bool down_columns : {false, true}) {
-    SCOPED_TRACE(down_columns ? "down columns (element loop)" : "along rows (quad loop)");
-    std::vector<float> laid_out(x.size());
-    for (uint32_t r = 0; r < kSets; ++r) {
-      for (uint32_t k = 0; k < kLength; ++k) laid_out[down_columns ? k * kSets + r : r * kLength + k] = x[r * kLength + k];
-    }
-    std::vector<std::byte> bytes(laid_out.size() * sizeof(float));
-    std::memcpy(bytes.data(), laid_out.data(), bytes.size());
-    const ops::ReduceDesc desc =
-        down_columns ? ops::ReduceDesc{ReduceFunction::kLogSumExp, Tensor(DataType::kFloat32, {kLength, kSets}),
-                                       Tensor(DataType::kFloat32, {1, kSets}), {0}}
-                     : ops::ReduceDesc{ReduceFunction::kLogSumExp, Tensor(DataType::kFloat32, {kSets, kLength}),
-                                       Tensor(DataType::kFloat32, {kSets, 1}), {1}};
-    const auto [expected, actual] = RunBothOn(desc, {bytes});
+    SCOPED_TRACE(down_columns ? "down columns (element loop)" : "along rows (vector loop)");
+    const auto [expected, actual] =
+        RunBothOn(ReduceSets(ReduceFunction::kLogSumExp, DataType::kFloat32, kSets, kLength, down_columns),
+                  {SetsBytes(x, kSets, kLength, DataType::kFloat32, down_columns)});
     for (uint32_t r = 0; r < kSets; ++r) {
       const double e = FloatAt(expected, r, DataType::kFloat32), a = FloatAt(actual, r, DataType::kFloat32);
       if (std::isnan(e) || std::isinf(e)) {
@@ -306,28 +325,12 @@ TEST_F(VulkanAgreesWithCpu, SelectionsKeepNanZerosAndFirstOccurrencesOnBothLoops
   for (uint32_t k = 0; k < kLength; ++k) x[6 * kLength + k] = -inf, x[7 * kLength + k] = inf;
   for (const DataType type : {DataType::kFloat32, DataType::kFloat16}) {
     for (const bool down_columns : {false, true}) {
-      std::vector<std::byte> bytes(x.size() * ops::ElementSize(type));
-      for (uint32_t r = 0; r < kSets; ++r) {
-        for (uint32_t k = 0; k < kLength; ++k) {
-          const size_t at = down_columns ? k * kSets + r : r * kLength + k;
-          const float v = x[r * kLength + k];
-          if (type == DataType::kFloat16) {
-            const uint16_t half = ops::FloatToHalf(v);
-            std::memcpy(bytes.data() + at * 2, &half, 2);
-          } else {
-            std::memcpy(bytes.data() + at * 4, &v, 4);
-          }
-        }
-      }
+      const std::vector<std::byte> bytes = SetsBytes(x, kSets, kLength, type, down_columns);
       for (const ReduceFunction fn : {ReduceFunction::kMin, ReduceFunction::kMax, ReduceFunction::kArgMin,
                                       ReduceFunction::kArgMax}) {
         SCOPED_TRACE(std::string(ops::DataTypeName(type)) + " " + std::string(ops::ReduceFunctionName(fn)) +
                      (down_columns ? " down columns (element loop)" : " along rows (vector loop)"));
-        const DataType out_type = ops::IsArgReduce(fn) ? DataType::kUint32 : type;
-        const ops::ReduceDesc desc =
-            down_columns ? ops::ReduceDesc{fn, Tensor(type, {kLength, kSets}), Tensor(out_type, {1, kSets}), {0}}
-                         : ops::ReduceDesc{fn, Tensor(type, {kSets, kLength}), Tensor(out_type, {kSets, 1}), {1}};
-        const auto [expected, actual] = RunBothOn(desc, {bytes});
+        const auto [expected, actual] = RunBothOn(ReduceSets(fn, type, kSets, kLength, down_columns), {bytes});
         EXPECT_EQ(expected, actual);
       }
     }
@@ -351,10 +354,7 @@ TEST_F(VulkanAgreesWithCpu, IntegerSelectionsOfNothingButTheIdentitySelectTheFir
     for (const bool down_columns : {false, true}) {
       SCOPED_TRACE(std::string(ops::DataTypeName(row.type)) + " " + std::string(ops::ReduceFunctionName(row.fn)) +
                    (down_columns ? " down columns" : " along rows"));
-      const DataType out_type = ops::IsArgReduce(row.fn) ? DataType::kUint32 : row.type;
-      const ops::ReduceDesc desc =
-          down_columns ? ops::ReduceDesc{row.fn, Tensor(row.type, {kLength, kSets}), Tensor(out_type, {1, kSets}), {0}}
-                       : ops::ReduceDesc{row.fn, Tensor(row.type, {kSets, kLength}), Tensor(out_type, {kSets, 1}), {1}};
+      const ops::ReduceDesc desc = ReduceSets(row.fn, row.type, kSets, kLength, down_columns);
       if (!vulkan_->Supports(desc).supported) continue;  // INT64 without shaderInt64
       const std::vector<std::byte> bytes(kSets * kLength * ops::ElementSize(row.type), std::byte{row.byte});
       const auto [expected, actual] = RunBothOn(desc, {bytes});
