@@ -416,47 +416,178 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
 // with STMT alone.
 #define SPAN_LOOP(STMT, FLUSH) SPAN_LOOP_BATCHED(NOTHING, STMT, STMT, FLUSH)
 
+#if !defined(REDUCE_I64)
+// Selections (MIN, MAX, ARGMIN, ARGMAX) on keys: an element's bits, XORed with KeyFlip's word, make a
+// key whose greatest value is the wanted element (floats: the value, negated for MIN; integers: the bits
+// with the sign bit flipped where signed, complemented for MIN, compared unsigned), so one loop serves
+// every direction and signedness without a widening or a branch per element. The running best key and
+// its position live in registers; positions grow within a lane, so only a strictly greater key
+// replaces the best and the first occurrence is kept. A float NaN (which no compare orders) is
+// remembered apart: NaN wins, the first one. The state's value comes from the key (integers) or from
+// the input at the position (floats: the first of -0 and +0 keeps its sign, a NaN its payload).
+// On the H200 (1 GiB, fraction of the copy; before -> after, inner / outer):
+//   INT8 0.31 -> 0.52 / 0.22 -> 0.52 (output words), INT16 0.59 -> 0.83 / 0.40 -> 0.63,
+//   INT32 0.85 -> 1.05 / 0.71 -> 0.97, FLOAT16 0.54 -> 0.67 / 0.46 -> 0.47, FLOAT32 0.87 -> 0.97 / 0.84 -> 0.94.
+#define ELEMENT_MASK (IN_BYTES == 4 ? 0xFFFFFFFFu : (1u << (IN_BYTES * 8)) - 1u)
+#define ELEMENT_SIGN (1u << (IN_BYTES * 8 - 1))
+#define WORD_SIGNS (ELEMENT_SIGN * (IN_BYTES == 1 ? 0x01010101u : IN_BYTES == 2 ? 0x00010001u : 1u))
+
+#if defined(REDUCE_F32) || defined(REDUCE_F16)
+#define KEY float
+#define LEAST_KEY NEG_INF
+#define KEY_IS_FLOAT 1
+// Set in a word's element sign bits where that element is a NaN: its magnitude plus the carry passes
+// infinity's and reaches the sign bit, without carrying into the next element.
+#ifdef REDUCE_F16
+#define NAN_MAGNITUDE 0x7FFF7FFFu
+#define NAN_CARRY 0x03FF03FFu
+#else
+#define NAN_MAGNITUDE 0x7FFFFFFFu
+#define NAN_CARRY 0x007FFFFFu
+#endif
+uint NanSigns(uint word) { return ((word & NAN_MAGNITUDE) + NAN_CARRY) & WORD_SIGNS; }
+#else
+#define KEY uint
+#define LEAST_KEY 0u
+#define KEY_IS_FLOAT 0
+#endif
+
+// The word to XOR with the input's words so that the greatest key is the selected element.
+uint KeyFlip(bool want_max) {
+#if KEY_IS_FLOAT
+  uint flip = want_max ? 0u : ELEMENT_SIGN;
+#else
+  uint flip = Scalar(DMLC_S_REDUCE_SIGNED) != 0 ? ELEMENT_SIGN : 0u;
+  if (!want_max) flip ^= ELEMENT_MASK;
+#endif
+  return flip * (WORD_SIGNS / ELEMENT_SIGN);
+}
+
+KEY KeyOf(uint flipped_bits) {
+#if KEY_IS_FLOAT
+  return BitsValue(uint2(flipped_bits, 0));
+#else
+  return flipped_bits;
+#endif
+}
+
+KEY KeyAt(uint4 flipped, uint k) { return KeyOf(VectorBits(flipped, k).x); }
+
+// Folds one element's key (at position `at`) into the running best.
+void SelectElement(inout KEY best, inout uint position, inout uint nan_at, KEY key, uint at) {
+#if KEY_IS_FLOAT
+  nan_at = min(nan_at, isnan(key) ? at : NO_POSITION);
+#endif
+  bool better = key > best;
+  best = better ? key : best;
+  position = better ? at : position;
+}
+
+// The vector loop compares whole vectors: the vector's greatest key (a tree of max()), and only where
+// that beats the running best, the first element holding it. Most vectors beat nothing, and their
+// elements cost a conversion (or a bit-field extract) and a max each; NaN is looked for once a batch in
+// the bits, and the lane's first NaN ends its walk. Per element (SelectElement) this loop ran slower on
+// the H200 (INT8 inner 0.45 of the copy, FLOAT16 0.63); in the element loop, the other way round (a
+// batch's maximum there: INT32 outer 0.57 where SelectElement reaches 0.97).
+KEY VectorKeyMax(uint4 flipped) {
+  KEY keys[VECTOR_ELEMENTS];
+  [unroll] for (uint k = 0; k < VECTOR_ELEMENTS; ++k) keys[k] = KeyAt(flipped, k);
+  [unroll] for (uint width = VECTOR_ELEMENTS / 2; width > 0; width /= 2) {
+    [unroll] for (uint k = 0; k < width; ++k) keys[k] = max(keys[k], keys[k + width]);
+  }
+  return keys[0];
+}
+
+// The first element of `flipped` whose key is `key` (one of them holds it).
+uint FirstKeyIn(uint4 flipped, KEY key) {
+  uint found = 0;
+  [unroll] for (int k = VECTOR_ELEMENTS - 1; k >= 0; --k) found = KeyAt(flipped, k) == key ? k : found;
+  return found;
+}
+
+// Folds a vector (its first element at position `at`) into the running best.
+void SelectVector(inout KEY best, inout uint position, uint4 flipped, uint at, bool track) {
+  KEY m = VectorKeyMax(flipped);
+  if (m > best) {
+    best = m;
+    if (track) position = at + FirstKeyIn(flipped, m);
+  }
+}
+
+// Position of the first NaN of `flipped` after `at`, or NO_POSITION.
+uint FirstNanIn(uint4 flipped, uint at) {
+  uint found = NO_POSITION;
+#if KEY_IS_FLOAT
+  [unroll] for (int k = VECTOR_ELEMENTS - 1; k >= 0; --k) found = isnan(KeyAt(flipped, k)) ? at + k : found;
+#endif
+  return found;
+}
+
+// A lane's selection state: the first NaN's position, else the best's (the lane's first element where
+// nothing beat the least key: every element then holds it), with that element's value.
+uint4 SelectionState(uint4 st, KEY best, uint position, uint nan_at, uint first, uint end, uint base, uint flip) {
+  if (nan_at != NO_POSITION) position = nan_at;
+  if (position == NO_POSITION && first < end) position = first;
+  if (position == NO_POSITION) return st;
+#if KEY_IS_FLOAT
+  return uint4(asuint(LoadValue(base + ReducedOffset(position))), position, 0, 0);
+#else
+  return uint4(Narrow(Widen(uint2(best ^ (flip & ELEMENT_MASK), 0))), position, 0);
+#endif
+}
+
+uint4 SelectSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, uint lanes, bool vectors) {
+  // Integer MIN and MAX need no position: equal integers are the same value.
+  bool track = KEY_IS_FLOAT != 0 || fn == FN_ARGMAX || fn == FN_ARGMIN;
+  uint flip = KeyFlip(WantsMax(fn));
+  KEY best = LEAST_KEY;
+  uint position = NO_POSITION;
+  uint nan_at = NO_POSITION;
+  uint first = vectors ? j - lane + lane * VECTOR_ELEMENTS : j;  // the lane's first element
+  if (vectors) {
+    uint q = first;
+    uint step = lanes * VECTOR_ELEMENTS;
+    for (; q < end && end - q > (VECTOR_BATCH - 1) * step; q += VECTOR_BATCH * step) {
+      uint4 batch[VECTOR_BATCH];
+      [unroll] for (uint u = 0; u < VECTOR_BATCH; ++u) batch[u] = g_input.Load4(((base + q + u * step) * IN_BYTES) & ~15u) ^ flip;
+#if KEY_IS_FLOAT
+      uint nan = 0;
+      [unroll] for (uint u = 0; u < VECTOR_BATCH; ++u) nan |= NanSigns(batch[u].x) | NanSigns(batch[u].y) | NanSigns(batch[u].z) | NanSigns(batch[u].w);
+      if (nan != 0) {
+        [unroll] for (int u = VECTOR_BATCH - 1; u >= 0; --u) nan_at = min(FirstNanIn(batch[u], q + u * step), nan_at);
+        break;
+      }
+#endif
+      [unroll] for (uint u = 0; u < VECTOR_BATCH; ++u) SelectVector(best, position, batch[u], q + u * step, track);
+    }
+    for (; q < end && nan_at == NO_POSITION; q += step) {
+      uint4 v = g_input.Load4(((base + q) * IN_BYTES) & ~15u) ^ flip;
+      nan_at = FirstNanIn(v, q);
+      SelectVector(best, position, v, q, track);
+    }
+  } else {
+    uint flip1 = flip & ELEMENT_MASK;
+    for (; j < end && end - j > 7 * lanes; j += 8 * lanes) {
+      KEY keys[8];
+      [unroll] for (uint u = 0; u < 8; ++u) keys[u] = KeyOf(LoadInput((base + ReducedOffset(j + u * lanes)) * IN_BYTES, IN_BYTES).x ^ flip1);
+      [unroll] for (uint u = 0; u < 8; ++u) SelectElement(best, position, nan_at, keys[u], j + u * lanes);
+    }
+    for (; j < end; j += lanes) {
+      SelectElement(best, position, nan_at, KeyOf(LoadInput((base + ReducedOffset(j)) * IN_BYTES, IN_BYTES).x ^ flip1), j);
+    }
+  }
+  return SelectionState(st, best, position, nan_at, first, end, base, flip);
+}
+#endif
+
 // This lane's state over its reduced elements; the function is chosen once, outside the loop.
 // `st` is the function's identity (an empty state for selections).
 uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, uint lanes, bool vectors) {
   if (IsSelection(fn)) {
-    bool want_max = WantsMax(fn);
-    uint first = vectors ? j - lane + lane * VECTOR_ELEMENTS : j;  // the lane's first element
-#if defined(REDUCE_F16)
-    // FLOAT16: the running best and its position in registers, compared as plain floats (a NaN neither
-    // replaces nor is replaced there), and the first NaN's position apart (NaN wins, the first one);
-    // its bits are loaded again at the end. The best starts at -inf for MAX (+inf for MIN), which no
-    // element beats: where nothing did, every element was that infinity and the first one is selected.
-    // On the H200 that took MAX from 0.45 of the copy to 0.54 inner and from 0.20 to 0.46 outer; FLOAT32
-    // went from 0.88 to 0.83 (0.85 to 0.82 outer) and keeps the state path.
-    float best = want_max ? NEG_INF : -NEG_INF;
-    uint position = NO_POSITION;
-    uint first_nan = NO_POSITION;
-    SPAN_LOOP(bool better = want_max ? x > best : x < best; best = better ? x : best; position = better ? at : position;
-              first_nan = min(first_nan, isnan(x) ? at : NO_POSITION), NOTHING)
-    if (first_nan != NO_POSITION) {
-      st = uint4(asuint(LoadValue(base + ReducedOffset(first_nan))), first_nan, 0, 0);
-    } else {
-      if (position == NO_POSITION && first < end) position = first;
-      if (position != NO_POSITION) st = uint4(asuint(best), position, 0, 0);
-    }
-#elif defined(REDUCE_F32) || defined(REDUCE_I64)
-    SPAN_LOOP(st = AccumulateSelection(st, want_max, x, at), NOTHING)
+#if defined(REDUCE_I64)
+    SPAN_LOOP(st = AccumulateSelection(st, WantsMax(fn), x, at), NOTHING)
 #else
-    // 8/16/32-bit integers: the running best as an ordering key and its position, in registers: a key, a
-    // compare and two selects an element. On the H200 that took MAX from 0.42 of the copy to 0.60 on
-    // INT16, 0.22 to 0.32 on INT8, 0.83 to 0.86 on INT32 (inner; outer 0.33 to 0.39, 0.17 to 0.22, 0.69
-    // to 0.72); INT64 went from 0.97 to 0.90 and keeps the state path. The best starts at the identity key
-    // (the least for MAX, the greatest for MIN), which no element beats: where every element holds it,
-    // the lane's first element is the first occurrence.
-    VALUE flip = Key(0);
-    VALUE zero = 0;
-    VALUE best = want_max ? zero : ~zero;
-    uint position = NO_POSITION;
-    SPAN_LOOP(VALUE key = x ^ flip; bool better = want_max ? key > best : key < best; best = better ? key : best;
-              position = better ? at : position, NOTHING)
-    if (position == NO_POSITION && first < end) position = first;
-    if (position != NO_POSITION) st = uint4(Narrow(best ^ flip), position, 0);
+    st = SelectSpan(st, fn, base, j, end, lane, lanes, vectors);
 #endif
   } else if (fn == FN_MULTIPLY) {
     SPAN_LOOP(st = AccumulateProduct(st, x), NOTHING)
@@ -514,9 +645,42 @@ uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, 
     FLUSH;                                                                                            \
   }
 
-// Every function but the selections, which the plan keeps at one output a thread.
+// Selections over output words (8-bit types only, see plan_reduce.cpp): per output, a running best key
+// and position in registers, as the element loop keeps them.
+void SelectWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint j, uint end, uint lanes) {
+  uint flip = KeyFlip(WantsMax(fn));
+  KEY best[WORD_OUTPUTS];
+  uint position[WORD_OUTPUTS];
+  uint nan_at[WORD_OUTPUTS];
+  [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
+    best[k] = LEAST_KEY;
+    position[k] = NO_POSITION;
+    nan_at[k] = NO_POSITION;
+  }
+  uint first = j;
+  for (; j < end; j += 8 * lanes) {
+    uint words[8];
+    [unroll] for (uint u = 0; u < 8; ++u) {
+      uint at = (base + ReducedOffset(j + u * lanes)) * IN_BYTES;
+      words[u] = j + u * lanes < end ? g_input.Load(at & ~3u) ^ flip : 0u;
+    }
+    [unroll] for (uint u = 0; u < 8; ++u) {
+      if (j + u * lanes < end) {
+        [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
+          SelectElement(best[k], position[k], nan_at[k], KeyAt(uint4(words[u], 0, 0, 0), k), j + u * lanes);
+        }
+      }
+    }
+  }
+  [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
+    states[k] = SelectionState(states[k], best[k], position[k], nan_at[k], first, end, base + k, flip);
+  }
+}
+
 void AccumulateWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint j, uint end, uint lanes) {
-  if (fn == FN_MULTIPLY) {
+  if (IsSelection(fn)) {
+    SelectWords(states, fn, base, j, end, lanes);
+  } else if (fn == FN_MULTIPLY) {
     WORD_LOOP(st = AccumulateProduct(st, x), NOTHING)
 #if defined(REDUCE_F32) || defined(REDUCE_F16)
   } else if (fn == FN_LOG_SUM_EXP) {

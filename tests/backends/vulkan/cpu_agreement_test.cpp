@@ -304,11 +304,12 @@ TEST_F(VulkanAgreesWithCpu, LogSumExpSpecialValuesOnTheBatchPaths) {
 // MIN/MAX/ARGMIN/ARGMAX over reductions long enough for the loops' batches, with what a selection must
 // get right: a NaN late in a reduction and in its first batch, -0 before +0 (the first is kept), the
 // best value again in a later batch (the first position is kept), all elements equal, a best in the
-// last batch, and reductions of nothing but -inf or +inf (the float loops' starting best, which no
-// element beats). Along rows the vector loop takes them; down columns, the element loop. Selections are
-// exact: bytes must match.
+// last batch, reductions of nothing but -inf or +inf (the float loops' starting best, which no element
+// beats), a NaN with its sign bit set (MIN flips sign bits to make its keys), and a best that rises in
+// every batch (ascending halves round to ties). Along rows the vector loop takes them; down columns, the
+// element loop. Selections are exact: bytes must match.
 TEST_F(VulkanAgreesWithCpu, SelectionsKeepNanZerosAndFirstOccurrencesOnBothLoops) {
-  constexpr uint32_t kSets = 8, kLength = 4096;
+  constexpr uint32_t kSets = 10, kLength = 4096;
   const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
   std::mt19937 rng(7);
   std::uniform_int_distribution<int> u(-28, 28);
@@ -323,6 +324,8 @@ TEST_F(VulkanAgreesWithCpu, SelectionsKeepNanZerosAndFirstOccurrencesOnBothLoops
   for (uint32_t k = 0; k < kLength; ++k) x[4 * kLength + k] = 1.0f;                  // all equal
   x[5 * kLength + kLength - 1] = 9.0f, x[5 * kLength + kLength - 2] = -9.0f;         // the last batch
   for (uint32_t k = 0; k < kLength; ++k) x[6 * kLength + k] = -inf, x[7 * kLength + k] = inf;
+  x[8 * kLength + 1500] = -nan;
+  for (uint32_t k = 0; k < kLength; ++k) x[9 * kLength + k] = 0.3f * static_cast<float>(k) - 600.0f;
   for (const DataType type : {DataType::kFloat32, DataType::kFloat16}) {
     for (const bool down_columns : {false, true}) {
       const std::vector<std::byte> bytes = SetsBytes(x, kSets, kLength, type, down_columns);
@@ -360,6 +363,58 @@ TEST_F(VulkanAgreesWithCpu, IntegerSelectionsOfNothingButTheIdentitySelectTheFir
       const auto [expected, actual] = RunBothOn(desc, {bytes});
       EXPECT_EQ(expected, actual);
       if (ops::IsArgReduce(row.fn)) EXPECT_EQ(expected, std::vector<std::byte>(kSets * 4, std::byte{0}));
+    }
+  }
+}
+
+// Selections of every integer width and signedness against the reference, bit for bit, on both loops
+// (and down 8 columns, on 8-bit output words): random bits, a best that rises in every batch (ascending,
+// wrapping for 8 bits) and one that falls (MIN's), a few distinct values (ties everywhere), the type's
+// least and greatest values twice each, a best in the last element, and nothing but the least and the
+// greatest values.
+TEST_F(VulkanAgreesWithCpu, IntegerSelectionsOfEveryWidthAndSignedness) {
+  constexpr uint32_t kSets = 8, kLength = 4096;
+  for (const DataType type : {DataType::kInt8, DataType::kUint8, DataType::kInt16, DataType::kUint16, DataType::kInt32,
+                              DataType::kUint32, DataType::kInt64, DataType::kUint64}) {
+    const uint32_t size = ops::ElementSize(type);
+    const uint64_t mask = size == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * size)) - 1;
+    const uint64_t sign = uint64_t{1} << (8 * size - 1);
+    const uint64_t greatest = ops::IsSignedInteger(type) ? sign - 1 : mask;
+    const uint64_t least = ops::IsSignedInteger(type) ? sign : 0;
+    std::mt19937_64 rng(11);
+    std::vector<uint64_t> x(kSets * kLength);  // set r's element k at r * kLength + k
+    for (uint32_t k = 0; k < kLength; ++k) {
+      x[0 * kLength + k] = rng();
+      x[1 * kLength + k] = k;
+      x[2 * kLength + k] = ~uint64_t{k};
+      x[3 * kLength + k] = rng() % 3;
+      x[4 * kLength + k] = rng();
+      x[5 * kLength + k] = rng() & (mask >> 1);
+      x[6 * kLength + k] = least;
+      x[7 * kLength + k] = greatest;
+    }
+    x[4 * kLength + 700] = x[4 * kLength + 3000] = greatest;
+    x[4 * kLength + 701] = x[4 * kLength + 3001] = least;
+    x[5 * kLength + kLength - 1] = mask;
+    for (const uint32_t sets : {kSets - 2, kSets}) {
+      for (const bool down_columns : {false, true}) {
+        std::vector<std::byte> bytes(sets * kLength * size);
+        for (uint32_t r = 0; r < sets; ++r) {
+          for (uint32_t k = 0; k < kLength; ++k) {
+            const size_t at = down_columns ? k * sets + r : r * kLength + k;
+            std::memcpy(bytes.data() + at * size, &x[r * kLength + k], size);  // the low bytes (little-endian)
+          }
+        }
+        for (const ReduceFunction fn :
+             {ReduceFunction::kMin, ReduceFunction::kMax, ReduceFunction::kArgMin, ReduceFunction::kArgMax}) {
+          SCOPED_TRACE(std::string(ops::DataTypeName(type)) + " " + std::string(ops::ReduceFunctionName(fn)) + " " +
+                       std::to_string(sets) + (down_columns ? " sets down columns" : " sets along rows"));
+          const ops::ReduceDesc desc = ReduceSets(fn, type, sets, kLength, down_columns);
+          if (!vulkan_->Supports(desc).supported) continue;  // INT64 without shaderInt64
+          const auto [expected, actual] = RunBothOn(desc, {bytes});
+          EXPECT_EQ(expected, actual);
+        }
+      }
     }
   }
 }
