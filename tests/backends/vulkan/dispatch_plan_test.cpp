@@ -377,9 +377,9 @@ TEST(PlanReduce, ColumnsOfNarrowElementsTakeOutputWords) {
   ASSERT_EQ(split.size(), 2u);
   EXPECT_EQ(split[0].kernel, "reduce_f16_words");
   EXPECT_EQ(split[1].kernel, "reduce_f16");
-  // Selections take words of 8-bit elements only (16-bit ones ran slower in words on the H200).
-  EXPECT_EQ(plan(DataType::kFloat16, {4096, 64}, ops::ReduceFunction::kMax).kernel, "reduce_f16");
-  EXPECT_EQ(plan(DataType::kInt16, {4096, 64}, ops::ReduceFunction::kArgMin).kernel, "reduce_i16");
+  // Selections too.
+  EXPECT_EQ(plan(DataType::kFloat16, {4096, 64}, ops::ReduceFunction::kMax).kernel, "reduce_f16_words");
+  EXPECT_EQ(plan(DataType::kInt16, {4096, 64}, ops::ReduceFunction::kArgMin).kernel, "reduce_i16_words");
   EXPECT_EQ(plan(DataType::kInt8, {4096, 64}, ops::ReduceFunction::kMax).kernel, "reduce_i8_words");
 }
 
