@@ -330,7 +330,8 @@ TEST(PlanReduce, LongColumnsIntoFewOutputsSplitIntoPartialStatesWhereScratchIsAl
 }
 
 TEST(PlanReduce, AlignedRowsLoadSixteenByteVectors) {
-  // 1024-element rows: 16 lanes per row, each loading 16 bytes (16 / element-bytes elements) at a time.
+  // 1024-element rows: lanes per row by element size (as many bytes a lane as FLOAT32's 16 lanes take),
+  // each loading 16 bytes (16 / element-bytes elements) at a time.
   const auto layout = [](DataType type, std::vector<uint32_t> sizes, std::vector<uint32_t> strides = {}) {
     std::vector<uint32_t> out_sizes = sizes;
     out_sizes.back() = 1;
@@ -338,17 +339,21 @@ TEST(PlanReduce, AlignedRowsLoadSixteenByteVectors) {
                            {static_cast<uint32_t>(sizes.size() - 1)}};
     return Scalar(Plan(reduce).at(0).params, DMLC_S_REDUCE_LAYOUT);
   };
-  const uint32_t lanes16 = DMLC_REDUCE_MODE_FULL | DMLC_REDUCE_LANE_MAJOR | (4u << 8);
-  for (DataType type : {DataType::kFloat32, DataType::kInt32, DataType::kFloat16, DataType::kUint16, DataType::kInt8,
-                        DataType::kUint64}) {
-    EXPECT_EQ(layout(type, {64, 1024}), lanes16 | DMLC_REDUCE_VECTORS) << ops::DataTypeName(type);
+  const auto lanes = [](uint32_t bits) { return DMLC_REDUCE_MODE_FULL | DMLC_REDUCE_LANE_MAJOR | (bits << 8); };
+  const std::pair<DataType, uint32_t> lane_bits[] = {{DataType::kFloat32, 4}, {DataType::kInt32, 4},
+                                                     {DataType::kFloat16, 3}, {DataType::kUint16, 3},
+                                                     {DataType::kInt8, 2},    {DataType::kUint64, 4}};
+  for (const auto& [type, bits] : lane_bits) {
+    EXPECT_EQ(layout(type, {64, 1024}), lanes(bits) | DMLC_REDUCE_VECTORS) << ops::DataTypeName(type);
   }
-  EXPECT_EQ(layout(DataType::kFloat32, {64, 1022}), lanes16);             // not whole vectors
-  EXPECT_EQ(layout(DataType::kFloat16, {64, 1020}), lanes16);             // 4-byte rows, but 8 per vector
-  EXPECT_EQ(layout(DataType::kInt8, {64, 1032}), lanes16);                // 8-byte rows, but 16 per vector
-  EXPECT_EQ(layout(DataType::kFloat32, {64, 1024}, {1026, 1}), lanes16);  // rows off 16-byte boundaries
-  EXPECT_EQ(layout(DataType::kFloat32, {64, 1024}, {1028, 1}), lanes16 | DMLC_REDUCE_VECTORS);
-  EXPECT_EQ(layout(DataType::kInt8, {64, 1024}, {1040, 1}), lanes16 | DMLC_REDUCE_VECTORS);
+  EXPECT_EQ(layout(DataType::kFloat32, {64, 1022}), lanes(4));             // not whole vectors
+  EXPECT_EQ(layout(DataType::kFloat16, {64, 1020}), lanes(3));             // 4-byte rows, but 8 per vector
+  EXPECT_EQ(layout(DataType::kInt8, {64, 1032}), lanes(2));                // 8-byte rows, but 16 per vector
+  EXPECT_EQ(layout(DataType::kFloat32, {64, 1024}, {1026, 1}), lanes(4));  // rows off 16-byte boundaries
+  EXPECT_EQ(layout(DataType::kFloat32, {64, 1024}, {1028, 1}), lanes(4) | DMLC_REDUCE_VECTORS);
+  EXPECT_EQ(layout(DataType::kInt8, {64, 1024}, {1040, 1}), lanes(2) | DMLC_REDUCE_VECTORS);
+  EXPECT_EQ(layout(DataType::kInt8, {64, 3}), lanes(2));                   // and never more lanes than elements
+  EXPECT_EQ(layout(DataType::kInt8, {64, 2}), lanes(1));
 }
 
 TEST(PlanReduce, ColumnsOfNarrowElementsTakeOutputWords) {
