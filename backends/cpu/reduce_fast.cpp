@@ -318,6 +318,10 @@ constexpr uint64_t kColumnBlock = 512;
 // LOG_SUM_EXP takes a tile's rows this many at a time: their maxima, then their exps while the rows are
 // still in L2 (a strip of 1024 FLOAT32 columns: 128 KiB).
 constexpr uint64_t kExpRows = 32;
+// ARGMIN/ARGMAX take a tile's rows this many at a time, and test their columns this many at a time
+// (ColumnReducer::Args).
+constexpr uint64_t kArgRows = 32;
+constexpr uint64_t kArgScan = 64;
 
 // Per-column state of a tile, or of a whole strip once folded.
 struct Columns {
@@ -326,10 +330,11 @@ struct Columns {
   std::vector<uint32_t> positions;
 };
 
-// What a worker reuses from tile to tile: rows widened to float, and LOG_SUM_EXP's maxima of a row group.
+// What a worker reuses from tile to tile: rows widened to float, and the extremes of a row group
+// (LOG_SUM_EXP's maxima, ARGMIN/ARGMAX's bests).
 struct TileScratch {
-  explicit TileScratch(uint64_t width) : floats(width), peaks(width) {}
-  std::vector<float> floats, peaks;
+  explicit TileScratch(uint64_t width) : floats(width), group(width) {}
+  std::vector<float> floats, group;
 };
 
 template <class T>
@@ -359,7 +364,7 @@ class ColumnReducer {
     Init(c, w);
     if (f_.family != Family::kLogSumExp) return Rows(s, r0, r1, c, scratch);
     const auto reset_peaks = [&] {
-      std::fill(scratch.peaks.begin(), scratch.peaks.begin() + static_cast<std::ptrdiff_t>(w),
+      std::fill(scratch.group.begin(), scratch.group.begin() + static_cast<std::ptrdiff_t>(w),
                 -std::numeric_limits<float>::infinity());
     };
     for (uint64_t g = r0; g < r1; g += kExpRows) {
@@ -369,12 +374,12 @@ class ColumnReducer {
         reset_peaks();
         Rows(s, g, g1, c, scratch);
       }
-      RaisePeaks(c, scratch.peaks.data(), w);
+      RaisePeaks(c, scratch.group.data(), w);
       Exps(s, g, g1, c, scratch);
     }
   }
 
-  // Rows [r0, r1) of strip s into `c` (LOG_SUM_EXP: the rows' maxima, into scratch.peaks). Rows in place
+  // Rows [r0, r1) of strip s into `c` (LOG_SUM_EXP: the rows' maxima, into scratch.group). Rows in place
   // go to the kernels a span at a time; misaligned rows one at a time, widened.
   void Rows(uint64_t s, uint64_t r0, uint64_t r1, Columns& c, TileScratch& scratch) const {
     const uint64_t w = Width(s);
@@ -385,10 +390,8 @@ class ColumnReducer {
       switch (f_.family) {
         case Family::kSum: return k.column(a_, x, rows, stride, w, c.sums.data());
         case Family::kExtreme: return k.column_extreme(f_.max, x, rows, stride, w, c.values.data());
-        case Family::kArg:
-          return k.column_arg(f_.max, x, rows, stride, w, static_cast<uint32_t>(r), c.values.data(),
-                              c.positions.data());
-        case Family::kLogSumExp: return k.column_extreme(true, x, rows, stride, w, scratch.peaks.data());
+        case Family::kArg: return Args(k, x, rows, stride, w, static_cast<uint32_t>(r), c, scratch.group.data());
+        case Family::kLogSumExp: return k.column_extreme(true, x, rows, stride, w, scratch.group.data());
       }
     };
     p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
@@ -404,7 +407,29 @@ class ColumnReducer {
     });
   }
 
-  // LOG_SUM_EXP's maxima of rows [r0, r1) of strip s, into scratch.peaks (reset by the caller), by the
+  // ARGMIN/ARGMAX of `rows` rows from x (the first is row r) into c, kArgRows rows at a time: the group's
+  // extremes over the bests first (column_extreme, the cheaper MIN/MAX kernel), then column_arg only on
+  // the chunks of columns where they moved off the bests' bits. They move exactly where column_arg would
+  // take a row (one better than the best, or NaN while the best is not), as a running extreme only moves
+  // to better values or to NaN and never back; most groups move none once the first rows are in.
+  template <class K, class E>
+  void Args(const K& k, const E* x, uint64_t rows, uint64_t stride, uint64_t w, uint32_t r, Columns& c,
+            float* group) const {
+    for (uint64_t g = 0; g < rows; g += kArgRows) {
+      const uint64_t n = std::min(kArgRows, rows - g);
+      const E* gx = x + g * stride;
+      std::copy_n(c.values.data(), w, group);
+      k.column_extreme(f_.max, gx, n, stride, w, group);
+      for (uint64_t i = 0; i < w; i += kArgScan) {
+        const uint64_t m = std::min(kArgScan, w - i);
+        if (std::memcmp(group + i, c.values.data() + i, m * sizeof(float)) == 0) continue;
+        k.column_arg(f_.max, gx + i, n, stride, m, r + static_cast<uint32_t>(g), c.values.data() + i,
+                     c.positions.data() + i);
+      }
+    }
+  }
+
+  // LOG_SUM_EXP's maxima of rows [r0, r1) of strip s, into scratch.group (reset by the caller), by the
   // row-group kernel a span at a time. False when it cannot give them: rows that are not in place, or a
   // NaN among them. Then Rows does, a row at a time.
   bool Peaks(uint64_t s, uint64_t r0, uint64_t r1, TileScratch& scratch) const {
@@ -414,7 +439,7 @@ class ColumnReducer {
     bool numbers = true;
     p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
       const auto* x = reinterpret_cast<const T*>(base + (ro[0] + e0 * rs) * sizeof(T));
-      numbers = numbers && k_.column_max(x, n, rs, Width(s), scratch.peaks.data());
+      numbers = numbers && k_.column_max(x, n, rs, Width(s), scratch.group.data());
     });
     return numbers;
   }
