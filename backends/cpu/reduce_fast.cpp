@@ -315,6 +315,10 @@ void ReduceRowsFast(const ReducePlan& p, Function f, ops::DataType out_type, con
 // tiles of one strip are then folded in block order. Whole rows per tile keep reads sequential within
 // each page, and blocks give every worker a share even when there is a single strip.
 constexpr uint64_t kColumnBlock = 512;
+// MIN, MAX, ARGMIN and ARGMAX give the same result for any blocks, so they take longer ones: about this
+// many tiles a worker, in whole blocks. Each tile's state is allocated per run, and 64 tiles a strip (64
+// MiB FLOAT16 outer ARGMAX) spent a quarter of the run in malloc and the kernel's page clearing.
+constexpr uint64_t kExactTilesPerThread = 4;
 // LOG_SUM_EXP takes a tile's rows this many at a time: their maxima, then their exps while the rows are
 // still in L2 (a strip of 1024 FLOAT32 columns: 128 KiB).
 constexpr uint64_t kExpRows = 32;
@@ -340,7 +344,8 @@ struct TileScratch {
 template <class T>
 class ColumnReducer {
  public:
-  ColumnReducer(const ReducePlan& p, Function f, ops::DataType out_type, const std::byte* in, std::byte* out)
+  ColumnReducer(const ReducePlan& p, Function f, ops::DataType out_type, const std::byte* in, std::byte* out,
+                int threads)
       : p_(p), f_(f), out_type_(out_type), in_(in), out_(out), k_(simd::ActiveReduceKernels<T>()),
         kf_(simd::ActiveReduceKernels<float>()),
         a_(AccumulateOf(f.kind)),
@@ -348,11 +353,13 @@ class ColumnReducer {
         strip_(std::min(width_, kMaxColumnStrip)),
         strips_per_row_((width_ + strip_ - 1) / strip_),
         strips_(p.kept.RowCount() * strips_per_row_),
-        blocks_((p.count + kColumnBlock - 1) / kColumnBlock),
+        block_rows_(BlockRows(p.count, strips_, threads)),
+        blocks_((p.count + block_rows_ - 1) / block_rows_),
         out_size_(f.family == Family::kArg ? ops::ElementSize(out_type) : sizeof(T)) {}
 
   uint64_t strips() const { return strips_; }
   uint64_t blocks() const { return blocks_; }
+  uint64_t block_rows() const { return block_rows_; }
   uint64_t strip() const { return strip_; }
 
   // Reduces tile (strip s, block b) into `c`. LOG_SUM_EXP works through the tile kExpRows rows at a time,
@@ -360,7 +367,7 @@ class ColumnReducer {
   // so the data is read once from memory and once from L2.
   void Reduce(uint64_t s, uint64_t b, Columns& c, TileScratch& scratch) const {
     const uint64_t w = Width(s);
-    const uint64_t r0 = b * kColumnBlock, r1 = std::min(p_.count, r0 + kColumnBlock);
+    const uint64_t r0 = b * block_rows_, r1 = std::min(p_.count, r0 + block_rows_);
     Init(c, w);
     if (f_.family != Family::kLogSumExp) return Rows(s, r0, r1, c, scratch);
     const auto reset_peaks = [&] {
@@ -507,6 +514,16 @@ class ColumnReducer {
   uint64_t Width(uint64_t s) const { return std::min(strip_, width_ - (s % strips_per_row_) * strip_); }
 
  private:
+  // Rows a tile: kColumnBlock, where the result depends on the blocks (the sums' order, LOG_SUM_EXP's
+  // rescaling); for the exact families, whole blocks enough for kExactTilesPerThread tiles a worker.
+  uint64_t BlockRows(uint64_t count, uint64_t strips, int threads) const {
+    if (f_.family != Family::kExtreme && f_.family != Family::kArg) return kColumnBlock;
+    const uint64_t want = kExactTilesPerThread * static_cast<uint64_t>(threads);
+    const uint64_t blocks = strips >= want ? 1 : (want + strips - 1) / strips;
+    const uint64_t rows = (count + blocks - 1) / blocks;
+    return std::max<uint64_t>(1, (rows + kColumnBlock - 1) / kColumnBlock) * kColumnBlock;
+  }
+
   // A running maximum after a later value: MinMax::Update, so a later NaN replaces and a NaN stays.
   static float RunningMax(float was, float later) {
     simd::ExtremeStep(true, was, later);
@@ -566,17 +583,17 @@ class ColumnReducer {
   const simd::ReduceKernelsOf<T>& k_;  // on the input where it lies
   const simd::ReduceKernels& kf_;      // on widened copies, and on tile states
   Accumulate a_;
-  uint64_t width_, strip_, strips_per_row_, strips_, blocks_;
+  uint64_t width_, strip_, strips_per_row_, strips_, block_rows_, blocks_;
   size_t out_size_;
 };
 
 template <class T>
 void ReduceColumnsFast(const ReducePlan& p, Function f, ops::DataType out_type, const std::byte* in,
                        std::byte* out, ThreadPool& pool) {
-  const ColumnReducer<T> reducer(p, f, out_type, in, out);
+  const ColumnReducer<T> reducer(p, f, out_type, in, out, pool.threads());
   const uint64_t strips = reducer.strips(), blocks = reducer.blocks(), width = reducer.strip();
   const uint64_t tiles = strips * blocks;
-  const uint64_t grain = std::max<uint64_t>(1, kMinElementsPerTask / (kColumnBlock * width));
+  const uint64_t grain = std::max<uint64_t>(1, kMinElementsPerTask / (reducer.block_rows() * width));
   if (blocks == 1) {  // one tile per strip: straight to the output
     pool.ParallelFor(strips, grain, [&](uint64_t begin, uint64_t end) {
       Columns c;
