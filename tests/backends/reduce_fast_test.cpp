@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <string>
 
 #include "backends/cpu/exp_float.h"
 #include "backends/cpu/reduce_simd.h"
@@ -459,6 +460,41 @@ TEST(CpuReduceFast, ColumnArgsFindBestsTiesZerosAndNaNsInAnyRowGroup) {
             if ((max ? v > b : v < b) || v != v) b = v, want = r;
           }
           EXPECT_EQ(got[c], want) << "max " << max << " column " << c << " " << ops::DataTypeName(type);
+        }
+      }
+    }
+  }
+}
+
+// MIN, MAX, ARGMIN and ARGMAX split tall columns into long tiles (about four a worker, more rows than the
+// other functions' tiles): every row must land in exactly one tile, whatever the thread count.
+TEST(CpuReduceFast, ExactColumnFunctionsOverLongTilesSeeEveryRow) {
+  constexpr uint32_t kRows = 5000, kColumns = 40;
+  const std::vector<float> r = RandomFloats(kRows * kColumns, 31);
+  std::vector<double> x(r.begin(), r.end());
+  x[4999 * kColumns + 3] = 9, x[1600 * kColumns + 7] = -9, x[2100 * kColumns + 7] = 9;
+  x[3000 * kColumns + 9] = std::numeric_limits<double>::quiet_NaN();
+  const Tensor in = MakeTensor(Desc(DataType::kFloat32, {kRows, kColumns}), x);
+  for (int threads : {1, 2, 3}) {
+    for (bool max : {false, true}) {
+      const std::vector<double> arg = ReadValues(RunReduce(max ? ReduceFunction::kArgMax : ReduceFunction::kArgMin,
+                                                           in, Desc(DataType::kUint32, {1, kColumns}), {0}, threads));
+      const std::vector<double> ext = ReadValues(RunReduce(max ? ReduceFunction::kMax : ReduceFunction::kMin, in,
+                                                           Desc(DataType::kFloat32, {1, kColumns}), {0}, threads));
+      for (uint32_t c = 0; c < kColumns; ++c) {
+        double b = x[c];
+        uint32_t at = 0;
+        for (uint32_t row = 1; row < kRows && b == b; ++row) {
+          const double v = x[row * kColumns + c];
+          if ((max ? v > b : v < b) || v != v) b = v, at = row;
+        }
+        const std::string where = "threads " + std::to_string(threads) + " max " + std::to_string(max) + " column " +
+                                  std::to_string(c);
+        EXPECT_EQ(arg[c], at) << where;
+        if (b != b) {
+          EXPECT_TRUE(std::isnan(ext[c])) << where;
+        } else {
+          EXPECT_EQ(ext[c], b) << where;
         }
       }
     }
