@@ -315,9 +315,17 @@ void ReduceRowsFast(const ReducePlan& p, Function f, ops::DataType out_type, con
 // tiles of one strip are then folded in block order. Whole rows per tile keep reads sequential within
 // each page, and blocks give every worker a share even when there is a single strip.
 constexpr uint64_t kColumnBlock = 512;
+// MIN, MAX, ARGMIN and ARGMAX give the same result for any blocks, so they take longer ones: about this
+// many tiles a worker, in whole blocks. Each tile's state is allocated per run, and 64 tiles a strip (64
+// MiB FLOAT16 outer ARGMAX) spent a quarter of the run in malloc and the kernel's page clearing.
+constexpr uint64_t kExactTilesPerThread = 4;
 // LOG_SUM_EXP takes a tile's rows this many at a time: their maxima, then their exps while the rows are
 // still in L2 (a strip of 1024 FLOAT32 columns: 128 KiB).
 constexpr uint64_t kExpRows = 32;
+// ARGMIN/ARGMAX take a tile's rows this many at a time, and test their columns this many at a time
+// (ColumnReducer::Args).
+constexpr uint64_t kArgRows = 32;
+constexpr uint64_t kArgScan = 64;
 
 // Per-column state of a tile, or of a whole strip once folded.
 struct Columns {
@@ -326,16 +334,18 @@ struct Columns {
   std::vector<uint32_t> positions;
 };
 
-// What a worker reuses from tile to tile: rows widened to float, and LOG_SUM_EXP's maxima of a row group.
+// What a worker reuses from tile to tile: rows widened to float, and the extremes of a row group
+// (LOG_SUM_EXP's maxima, ARGMIN/ARGMAX's bests).
 struct TileScratch {
-  explicit TileScratch(uint64_t width) : floats(width), peaks(width) {}
-  std::vector<float> floats, peaks;
+  explicit TileScratch(uint64_t width) : floats(width), group(width) {}
+  std::vector<float> floats, group;
 };
 
 template <class T>
 class ColumnReducer {
  public:
-  ColumnReducer(const ReducePlan& p, Function f, ops::DataType out_type, const std::byte* in, std::byte* out)
+  ColumnReducer(const ReducePlan& p, Function f, ops::DataType out_type, const std::byte* in, std::byte* out,
+                int threads)
       : p_(p), f_(f), out_type_(out_type), in_(in), out_(out), k_(simd::ActiveReduceKernels<T>()),
         kf_(simd::ActiveReduceKernels<float>()),
         a_(AccumulateOf(f.kind)),
@@ -343,11 +353,13 @@ class ColumnReducer {
         strip_(std::min(width_, kMaxColumnStrip)),
         strips_per_row_((width_ + strip_ - 1) / strip_),
         strips_(p.kept.RowCount() * strips_per_row_),
-        blocks_((p.count + kColumnBlock - 1) / kColumnBlock),
+        block_rows_(BlockRows(p.count, strips_, threads)),
+        blocks_((p.count + block_rows_ - 1) / block_rows_),
         out_size_(f.family == Family::kArg ? ops::ElementSize(out_type) : sizeof(T)) {}
 
   uint64_t strips() const { return strips_; }
   uint64_t blocks() const { return blocks_; }
+  uint64_t block_rows() const { return block_rows_; }
   uint64_t strip() const { return strip_; }
 
   // Reduces tile (strip s, block b) into `c`. LOG_SUM_EXP works through the tile kExpRows rows at a time,
@@ -355,11 +367,11 @@ class ColumnReducer {
   // so the data is read once from memory and once from L2.
   void Reduce(uint64_t s, uint64_t b, Columns& c, TileScratch& scratch) const {
     const uint64_t w = Width(s);
-    const uint64_t r0 = b * kColumnBlock, r1 = std::min(p_.count, r0 + kColumnBlock);
+    const uint64_t r0 = b * block_rows_, r1 = std::min(p_.count, r0 + block_rows_);
     Init(c, w);
     if (f_.family != Family::kLogSumExp) return Rows(s, r0, r1, c, scratch);
     const auto reset_peaks = [&] {
-      std::fill(scratch.peaks.begin(), scratch.peaks.begin() + static_cast<std::ptrdiff_t>(w),
+      std::fill(scratch.group.begin(), scratch.group.begin() + static_cast<std::ptrdiff_t>(w),
                 -std::numeric_limits<float>::infinity());
     };
     for (uint64_t g = r0; g < r1; g += kExpRows) {
@@ -369,12 +381,12 @@ class ColumnReducer {
         reset_peaks();
         Rows(s, g, g1, c, scratch);
       }
-      RaisePeaks(c, scratch.peaks.data(), w);
+      RaisePeaks(c, scratch.group.data(), w);
       Exps(s, g, g1, c, scratch);
     }
   }
 
-  // Rows [r0, r1) of strip s into `c` (LOG_SUM_EXP: the rows' maxima, into scratch.peaks). Rows in place
+  // Rows [r0, r1) of strip s into `c` (LOG_SUM_EXP: the rows' maxima, into scratch.group). Rows in place
   // go to the kernels a span at a time; misaligned rows one at a time, widened.
   void Rows(uint64_t s, uint64_t r0, uint64_t r1, Columns& c, TileScratch& scratch) const {
     const uint64_t w = Width(s);
@@ -385,10 +397,8 @@ class ColumnReducer {
       switch (f_.family) {
         case Family::kSum: return k.column(a_, x, rows, stride, w, c.sums.data());
         case Family::kExtreme: return k.column_extreme(f_.max, x, rows, stride, w, c.values.data());
-        case Family::kArg:
-          return k.column_arg(f_.max, x, rows, stride, w, static_cast<uint32_t>(r), c.values.data(),
-                              c.positions.data());
-        case Family::kLogSumExp: return k.column_extreme(true, x, rows, stride, w, scratch.peaks.data());
+        case Family::kArg: return Args(k, x, rows, stride, w, static_cast<uint32_t>(r), c, scratch.group.data());
+        case Family::kLogSumExp: return k.column_extreme(true, x, rows, stride, w, scratch.group.data());
       }
     };
     p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
@@ -404,7 +414,29 @@ class ColumnReducer {
     });
   }
 
-  // LOG_SUM_EXP's maxima of rows [r0, r1) of strip s, into scratch.peaks (reset by the caller), by the
+  // ARGMIN/ARGMAX of `rows` rows from x (the first is row r) into c, kArgRows rows at a time: the group's
+  // extremes over the bests first (column_extreme, the cheaper MIN/MAX kernel), then column_arg only on
+  // the chunks of columns where they moved off the bests' bits. They move exactly where column_arg would
+  // take a row (one better than the best, or NaN while the best is not), as a running extreme only moves
+  // to better values or to NaN and never back; most groups move none once the first rows are in.
+  template <class K, class E>
+  void Args(const K& k, const E* x, uint64_t rows, uint64_t stride, uint64_t w, uint32_t r, Columns& c,
+            float* group) const {
+    for (uint64_t g = 0; g < rows; g += kArgRows) {
+      const uint64_t n = std::min(kArgRows, rows - g);
+      const E* gx = x + g * stride;
+      std::copy_n(c.values.data(), w, group);
+      k.column_extreme(f_.max, gx, n, stride, w, group);
+      for (uint64_t i = 0; i < w; i += kArgScan) {
+        const uint64_t m = std::min(kArgScan, w - i);
+        if (std::memcmp(group + i, c.values.data() + i, m * sizeof(float)) == 0) continue;
+        k.column_arg(f_.max, gx + i, n, stride, m, r + static_cast<uint32_t>(g), c.values.data() + i,
+                     c.positions.data() + i);
+      }
+    }
+  }
+
+  // LOG_SUM_EXP's maxima of rows [r0, r1) of strip s, into scratch.group (reset by the caller), by the
   // row-group kernel a span at a time. False when it cannot give them: rows that are not in place, or a
   // NaN among them. Then Rows does, a row at a time.
   bool Peaks(uint64_t s, uint64_t r0, uint64_t r1, TileScratch& scratch) const {
@@ -414,7 +446,7 @@ class ColumnReducer {
     bool numbers = true;
     p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
       const auto* x = reinterpret_cast<const T*>(base + (ro[0] + e0 * rs) * sizeof(T));
-      numbers = numbers && k_.column_max(x, n, rs, Width(s), scratch.peaks.data());
+      numbers = numbers && k_.column_max(x, n, rs, Width(s), scratch.group.data());
     });
     return numbers;
   }
@@ -482,6 +514,16 @@ class ColumnReducer {
   uint64_t Width(uint64_t s) const { return std::min(strip_, width_ - (s % strips_per_row_) * strip_); }
 
  private:
+  // Rows a tile: kColumnBlock, where the result depends on the blocks (the sums' order, LOG_SUM_EXP's
+  // rescaling); for the exact families, whole blocks enough for kExactTilesPerThread tiles a worker.
+  uint64_t BlockRows(uint64_t count, uint64_t strips, int threads) const {
+    if (f_.family != Family::kExtreme && f_.family != Family::kArg) return kColumnBlock;
+    const uint64_t want = kExactTilesPerThread * static_cast<uint64_t>(threads);
+    const uint64_t blocks = strips >= want ? 1 : (want + strips - 1) / strips;
+    const uint64_t rows = (count + blocks - 1) / blocks;
+    return std::max<uint64_t>(1, (rows + kColumnBlock - 1) / kColumnBlock) * kColumnBlock;
+  }
+
   // A running maximum after a later value: MinMax::Update, so a later NaN replaces and a NaN stays.
   static float RunningMax(float was, float later) {
     simd::ExtremeStep(true, was, later);
@@ -541,17 +583,17 @@ class ColumnReducer {
   const simd::ReduceKernelsOf<T>& k_;  // on the input where it lies
   const simd::ReduceKernels& kf_;      // on widened copies, and on tile states
   Accumulate a_;
-  uint64_t width_, strip_, strips_per_row_, strips_, blocks_;
+  uint64_t width_, strip_, strips_per_row_, strips_, block_rows_, blocks_;
   size_t out_size_;
 };
 
 template <class T>
 void ReduceColumnsFast(const ReducePlan& p, Function f, ops::DataType out_type, const std::byte* in,
                        std::byte* out, ThreadPool& pool) {
-  const ColumnReducer<T> reducer(p, f, out_type, in, out);
+  const ColumnReducer<T> reducer(p, f, out_type, in, out, pool.threads());
   const uint64_t strips = reducer.strips(), blocks = reducer.blocks(), width = reducer.strip();
   const uint64_t tiles = strips * blocks;
-  const uint64_t grain = std::max<uint64_t>(1, kMinElementsPerTask / (kColumnBlock * width));
+  const uint64_t grain = std::max<uint64_t>(1, kMinElementsPerTask / (reducer.block_rows() * width));
   if (blocks == 1) {  // one tile per strip: straight to the output
     pool.ParallelFor(strips, grain, [&](uint64_t begin, uint64_t end) {
       Columns c;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <string>
 
 #include "backends/cpu/exp_float.h"
 #include "backends/cpu/reduce_simd.h"
@@ -427,6 +428,76 @@ TEST(CpuReduceFast, ArgMaxAcrossBlocksTakesTheFirstTieAndTheFirstNaN) {
               20000);
     EXPECT_TRUE(std::isnan(
         ReadValues(RunReduce(ReduceFunction::kLogSumExp, in, Desc(DataType::kFloat32, {1, 1}), {1}, threads))[0]));
+  }
+}
+
+// Column ARGMIN/ARGMAX test a row group's extremes first and run the position kernel only on the chunks
+// of columns they moved: bests, ties, zeros and NaNs placed on group edges (rows 31/32 of groups of 32),
+// in the first, a middle and the tail chunk of 64 columns, against the sequential rule.
+TEST(CpuReduceFast, ColumnArgsFindBestsTiesZerosAndNaNsInAnyRowGroup) {
+  constexpr uint32_t kRows = 200, kColumns = 130;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (bool max : {false, true}) {
+    const double best = max ? 9 : -9;
+    std::vector<double> x(kRows * kColumns, 1);
+    const auto at = [&](uint32_t r, uint32_t c) -> double& { return x[r * kColumns + c]; };
+    at(150, 0) = best, at(170, 0) = best;      // a tie in a later group keeps the first
+    at(31, 5) = best, at(32, 5) = best;        // a tie across a group edge
+    for (uint32_t r = 0; r < kRows; ++r) at(r, 66) = max ? -1 : 3;
+    at(10, 66) = -0.0, at(40, 66) = 0.0;       // equal zeros: the first
+    at(100, 70) = best, at(120, 70) = nan, at(180, 70) = nan;  // the first NaN, after a best
+    at(199, 129) = best;                       // only the last row, in the tail chunk
+    for (DataType type : {DataType::kFloat32, DataType::kFloat16}) {
+      const Tensor in = MakeTensor(Desc(type, {kRows, kColumns}), x);
+      for (int threads : {1, 2}) {
+        const ReduceFunction f = max ? ReduceFunction::kArgMax : ReduceFunction::kArgMin;
+        const std::vector<double> got = ReadValues(RunReduce(f, in, Desc(DataType::kUint32, {1, kColumns}), {0}, threads));
+        for (uint32_t c = 0; c < kColumns; ++c) {
+          double b = at(0, c);
+          uint32_t want = 0;
+          for (uint32_t r = 1; r < kRows && b == b; ++r) {
+            const double v = at(r, c);
+            if ((max ? v > b : v < b) || v != v) b = v, want = r;
+          }
+          EXPECT_EQ(got[c], want) << "max " << max << " column " << c << " " << ops::DataTypeName(type);
+        }
+      }
+    }
+  }
+}
+
+// MIN, MAX, ARGMIN and ARGMAX split tall columns into long tiles (about four a worker, more rows than the
+// other functions' tiles): every row must land in exactly one tile, whatever the thread count.
+TEST(CpuReduceFast, ExactColumnFunctionsOverLongTilesSeeEveryRow) {
+  constexpr uint32_t kRows = 5000, kColumns = 40;
+  const std::vector<float> r = RandomFloats(kRows * kColumns, 31);
+  std::vector<double> x(r.begin(), r.end());
+  x[4999 * kColumns + 3] = 9, x[1600 * kColumns + 7] = -9, x[2100 * kColumns + 7] = 9;
+  x[3000 * kColumns + 9] = std::numeric_limits<double>::quiet_NaN();
+  const Tensor in = MakeTensor(Desc(DataType::kFloat32, {kRows, kColumns}), x);
+  for (int threads : {1, 2, 3}) {
+    for (bool max : {false, true}) {
+      const std::vector<double> arg = ReadValues(RunReduce(max ? ReduceFunction::kArgMax : ReduceFunction::kArgMin,
+                                                           in, Desc(DataType::kUint32, {1, kColumns}), {0}, threads));
+      const std::vector<double> ext = ReadValues(RunReduce(max ? ReduceFunction::kMax : ReduceFunction::kMin, in,
+                                                           Desc(DataType::kFloat32, {1, kColumns}), {0}, threads));
+      for (uint32_t c = 0; c < kColumns; ++c) {
+        double b = x[c];
+        uint32_t at = 0;
+        for (uint32_t row = 1; row < kRows && b == b; ++row) {
+          const double v = x[row * kColumns + c];
+          if ((max ? v > b : v < b) || v != v) b = v, at = row;
+        }
+        const std::string where = "threads " + std::to_string(threads) + " max " + std::to_string(max) + " column " +
+                                  std::to_string(c);
+        EXPECT_EQ(arg[c], at) << where;
+        if (b != b) {
+          EXPECT_TRUE(std::isnan(ext[c])) << where;
+        } else {
+          EXPECT_EQ(ext[c], b) << where;
+        }
+      }
+    }
   }
 }
 
