@@ -25,20 +25,26 @@ struct ReduceLayout {
   uint32_t per_group() const { return kThreadsPerGroup / lanes; }
 };
 
-// Lane-major where the reduced elements are contiguous (a warp reads a stretch of one reduction);
-// otherwise neighbouring threads take neighbouring outputs, at most `max_outputs` of them per group so
-// that the rest of the group shares their reductions as lanes.
-ReduceLayout ChooseReduceLayout(uint64_t outputs, uint64_t count, bool contiguous, uint32_t max_outputs,
-                                uint32_t element_bytes) {
-  const uint32_t count_lanes = static_cast<uint32_t>(std::bit_ceil(std::clamp<uint64_t>(count, 1, kThreadsPerGroup)));
+// Lanes enough for `count` elements, a power of two up to a whole group.
+uint32_t CountLanes(uint64_t count) {
+  return static_cast<uint32_t>(std::bit_ceil(std::clamp<uint64_t>(count, 1, kThreadsPerGroup)));
+}
+
+// Lane-major where the reduced elements are contiguous: a warp reads a stretch of one reduction.
+ReduceLayout RowLayout(uint64_t count, uint32_t element_bytes) {
   // As many bytes a lane as 16 lanes give FLOAT32 (16 lanes for 4- and 8-byte elements, 8 for 2, 4 for
   // 1): on the H200 an inner FLOAT32 MAX over 1024-element rows ran 1.2x faster with 16 lanes than with
   // 32 (SUM 1.07x), each lane folding more before the groupshared tree, and 8 were slower again; over
   // 1024-element rows of narrow types, 16 lanes left each lane a few vectors, and these lanes took FLOAT16
   // MIN from 0.67 of the copy to 0.87, SUM from 0.81 to 0.92, INT8 MIN from 0.52 to 0.82.
-  if (contiguous) return {std::min(std::min(16u, 4 * element_bytes), count_lanes), true};
+  return {std::min(std::min(16u, 4 * element_bytes), CountLanes(count)), true};
+}
+
+// Output-major otherwise: neighbouring threads take neighbouring outputs, at most `max_outputs` of them
+// per group, so that the rest of the group shares their reductions as lanes.
+ReduceLayout ColumnLayout(uint64_t outputs, uint64_t count, uint32_t max_outputs) {
   const uint32_t per_group = static_cast<uint32_t>(std::bit_ceil(std::clamp<uint64_t>(outputs, 1, max_outputs)));
-  return {std::min(kThreadsPerGroup / per_group, count_lanes), false};
+  return {std::min(kThreadsPerGroup / per_group, CountLanes(count)), false};
 }
 
 void SetReduceLayout(Dispatch& d, ReduceLayout layout, uint32_t mode, uint32_t splits, uint64_t work,
@@ -122,7 +128,7 @@ Result<std::vector<Dispatch>> PlanReduce(const ops::ReduceDesc& desc, const Devi
                             std::all_of(space.in.begin(), space.in.end() - 1, whole_words) &&
                             std::all_of(reduced.out.begin(), reduced.out.end(), whole_words);
   const uint32_t per_thread = output_words ? word_outputs : 1;
-  ReduceLayout layout = ChooseReduceLayout(outputs / per_thread, *count, contiguous, 32, element_bytes);
+  ReduceLayout layout = contiguous ? RowLayout(*count, element_bytes) : ColumnLayout(outputs / per_thread, *count, 32);
   if (output_words) d.kernel += "_words";
   // Vectors (one 16-byte load for 16 / element-bytes elements) where every reduction is a 16-byte-aligned
   // run of whole vectors: one contiguous reduced axis, and input offsets between reductions in whole
@@ -149,7 +155,7 @@ Result<std::vector<Dispatch>> PlanReduce(const ops::ReduceDesc& desc, const Devi
   SetReduceLayout(d, layout, DMLC_REDUCE_MODE_PARTIAL, static_cast<uint32_t>(splits), output_groups * splits, limits);
   d.output = 2;
   d.scratch_bytes = splits * outputs * DMLC_REDUCE_STATE_BYTES;
-  const ReduceLayout fold = ChooseReduceLayout(outputs, splits, false, 8, DMLC_REDUCE_STATE_BYTES);
+  const ReduceLayout fold = ColumnLayout(outputs, splits, 8);
   SetReduceLayout(combine, fold, DMLC_REDUCE_MODE_COMBINE, static_cast<uint32_t>(splits),
                   (outputs + fold.per_group() - 1) / fold.per_group(), limits);
   combine.inputs = {2};

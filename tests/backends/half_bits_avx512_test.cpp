@@ -111,7 +111,9 @@ TEST(CpuHalfBitsAvx512, AnEmptyRowGivesTheContractsInfinity) {
   bool nan = true;
   EXPECT_EQ(Avx512()->row_extreme(true, nullptr, 0, &nan), -std::numeric_limits<float>::infinity());
   EXPECT_FALSE(nan);
+  nan = true;
   EXPECT_EQ(Avx512()->row_extreme(false, nullptr, 0, &nan), std::numeric_limits<float>::infinity());
+  EXPECT_FALSE(nan);
   EXPECT_EQ(Avx512()->find(nullptr, 0, 1.0f), 0u);
 }
 

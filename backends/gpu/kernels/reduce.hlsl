@@ -150,11 +150,6 @@ bool SelectionTakes(uint4 a, uint4 b, uint fn) {
 }
 
 // Per-lane accumulation, one function per family so that the element loop holds no function switch.
-// Positions grow within a lane, so a selection takes a new element only when it is strictly better.
-uint4 AccumulateSelection(uint4 st, bool want_max, float x, uint j) {
-  return (st.y == NO_POSITION || Replaces(x, asfloat(st.x), want_max)) ? uint4(asuint(x), j, 0, 0) : st;
-}
-
 uint4 AccumulateProduct(uint4 st, float x) { return uint4(asuint(asfloat(st.x) * x), 0, 0, 0); }
 
 uint4 AccumulateSum(uint4 st, float x) {
@@ -321,7 +316,8 @@ VALUE Fold(VALUE acc, VALUE x, uint fn) {
   return acc + x;
 }
 
-// Per-lane accumulation, one function per family (see the float variant).
+// Per-lane accumulation, one function per family (see the float variant). Positions grow within a lane,
+// so a selection (INT64's; the others are keyed below) takes a new element only when strictly better.
 uint4 AccumulateSelection(uint4 st, bool want_max, VALUE x, uint j) {
   bool better = want_max ? Key(x) > Key(Widen(st.xy)) : Key(x) < Key(Widen(st.xy));
   return (st.z == NO_POSITION || better) ? uint4(Narrow(x), j, 0) : st;
@@ -362,24 +358,27 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
 // neighbouring elements of a 16-byte load at a time, vectors `lanes` apart, VECTOR_BATCH loads in
 // flight: positions still grow within a lane.
 #define NOTHING
-#define ELEMENT_LOOP(PRE, BATCH_STMT, STMT, FLUSH)                                                        \
+// ELEMENT_LOOP_OF loads with LOAD (an element index to a TYPE), ELEMENT_LOOP the elements' values.
+#define ELEMENT_LOOP_OF(TYPE, LOAD, PRE, BATCH_STMT, STMT, FLUSH)                                        \
   for (; j < end && end - j > 7 * lanes; j += 8 * lanes) {                                                \
-    VALUE batch[8];                                                                                       \
-    [unroll] for (uint u = 0; u < 8; ++u) batch[u] = LoadValue(base + ReducedOffset(j + u * lanes));      \
+    TYPE batch[8];                                                                                        \
+    [unroll] for (uint u = 0; u < 8; ++u) batch[u] = LOAD(base + ReducedOffset(j + u * lanes));           \
     PRE;                                                                                                  \
     [unroll] for (uint k = 0; k < 8; ++k) {                                                               \
-      VALUE x = batch[k];                                                                                 \
+      TYPE x = batch[k];                                                                                  \
       uint at = j + k * lanes;                                                                            \
       BATCH_STMT;                                                                                         \
     }                                                                                                     \
     FLUSH;                                                                                                \
   }                                                                                                       \
   for (; j < end; j += lanes) {                                                                           \
-    VALUE x = LoadValue(base + ReducedOffset(j));                                                         \
+    TYPE x = LOAD(base + ReducedOffset(j));                                                               \
     uint at = j;                                                                                          \
     STMT;                                                                                                 \
     FLUSH;                                                                                                \
   }
+#define ELEMENT_LOOP(PRE, BATCH_STMT, STMT, FLUSH) ELEMENT_LOOP_OF(VALUE, LoadValue, PRE, BATCH_STMT, STMT, FLUSH)
+
 
 #define VECTOR_LOOP(PRE, BATCH_STMT, STMT, FLUSH)                                                         \
   uint q = j - lane + lane * VECTOR_ELEMENTS; /* the span's first element plus this lane's vector */     \
@@ -425,9 +424,10 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
 // replaces the best and the first occurrence is kept. A float NaN (which no compare orders) is
 // remembered apart: NaN wins, the first one. The state's value comes from the key (integers) or from
 // the input at the position (floats: the first of -0 and +0 keeps its sign, a NaN its payload).
-// On the H200 (1 GiB, fraction of the copy; before -> after, inner / outer):
-//   INT8 0.31 -> 0.52 / 0.22 -> 0.52 (output words), INT16 0.59 -> 0.83 / 0.40 -> 0.63,
-//   INT32 0.85 -> 1.05 / 0.71 -> 0.97, FLOAT16 0.54 -> 0.67 / 0.46 -> 0.47, FLOAT32 0.87 -> 0.97 / 0.84 -> 0.94.
+// On the H200 (1 GiB MIN, fraction of the copy, from the state and register paths before; inner / outer):
+//   INT8 0.31 -> 0.52 / 0.22 -> 0.34, INT16 0.59 -> 0.83 / 0.40 -> 0.62, INT32 0.85 -> 1.02 / 0.71 -> 0.95,
+//   FLOAT16 0.54 -> 0.67 / 0.46 -> 0.47, FLOAT32 0.87 -> 0.94 / 0.84 -> 0.92 (plan_reduce.cpp's lanes and
+//   output words took the narrow types further).
 #define ELEMENT_MASK (IN_BYTES == 4 ? 0xFFFFFFFFu : (1u << (IN_BYTES * 8)) - 1u)
 #define ELEMENT_SIGN (1u << (IN_BYTES * 8 - 1))
 #define WORD_SIGNS (ELEMENT_SIGN * (IN_BYTES == 1 ? 0x01010101u : IN_BYTES == 2 ? 0x00010001u : 1u))
@@ -498,19 +498,18 @@ KEY VectorKeyMax(uint4 flipped) {
   return keys[0];
 }
 
-// The first element of `flipped` whose key is `key` (one of them holds it).
-uint FirstKeyIn(uint4 flipped, KEY key) {
-  uint found = 0;
-  [unroll] for (int k = VECTOR_ELEMENTS - 1; k >= 0; --k) found = KeyAt(flipped, k) == key ? k : found;
-  return found;
-}
-
-// Folds a vector (its first element at position `at`) into the running best.
+// Folds a vector (its first element at position `at`) into the running best: where its greatest key
+// beats the best, its elements one by one, as the element loop folds them (no search for the key by
+// equality, which a driver that flushes FLOAT32 subnormals might answer unlike max()).
 void SelectVector(inout KEY best, inout uint position, uint4 flipped, uint at, bool track) {
   KEY m = VectorKeyMax(flipped);
   if (m > best) {
-    best = m;
-    if (track) position = at + FirstKeyIn(flipped, m);
+    if (!track) {
+      best = m;
+      return;
+    }
+    uint nan_at = NO_POSITION;  // a NaN key replaces nothing; the callers find NaN apart
+    [unroll] for (uint k = 0; k < VECTOR_ELEMENTS; ++k) SelectElement(best, position, nan_at, KeyAt(flipped, k), at + k);
   }
 }
 
@@ -540,22 +539,9 @@ uint4 SelectionState(uint4 st, KEY best, uint position, uint nan_at, uint first,
 // best key (INT8 MIN over columns on the H200: 0.58 of the copy with a position, 0.82 without).
 bool TracksPosition(uint fn) { return KEY_IS_FLOAT != 0 || fn == FN_ARGMAX || fn == FN_ARGMIN; }
 
-// The element loop over keys: eight loads in flight, then one at a time; FOLD takes `key` at `at`.
-#define KEY_LOOP(FOLD)                                                                                    \
-  for (; j < end && end - j > 7 * lanes; j += 8 * lanes) {                                                \
-    KEY keys[8];                                                                                          \
-    [unroll] for (uint u = 0; u < 8; ++u) keys[u] = KeyOf(LoadInput((base + ReducedOffset(j + u * lanes)) * IN_BYTES, IN_BYTES).x ^ flip1); \
-    [unroll] for (uint u = 0; u < 8; ++u) {                                                               \
-      KEY key = keys[u];                                                                                  \
-      uint at = j + u * lanes;                                                                            \
-      FOLD;                                                                                               \
-    }                                                                                                     \
-  }                                                                                                       \
-  for (; j < end; j += lanes) {                                                                           \
-    KEY key = KeyOf(LoadInput((base + ReducedOffset(j)) * IN_BYTES, IN_BYTES).x ^ flip1);                 \
-    uint at = j;                                                                                          \
-    FOLD;                                                                                                 \
-  }
+// The element loop over keys (`x`, at `at`); flip1 is the flip of one element.
+#define LOAD_KEY(element) KeyOf(LoadInput((element) * IN_BYTES, IN_BYTES).x ^ flip1)
+#define KEY_LOOP(FOLD) ELEMENT_LOOP_OF(KEY, LOAD_KEY, NOTHING, FOLD, FOLD, NOTHING)
 
 uint4 SelectSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, uint lanes, bool vectors) {
   bool track = TracksPosition(fn);
@@ -565,6 +551,7 @@ uint4 SelectSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, uint
   uint nan_at = NO_POSITION;
   uint first = vectors ? j - lane + lane * VECTOR_ELEMENTS : j;  // the lane's first element
   if (vectors) {
+    // VECTOR_LOOP's walk, but folding whole vectors and ending at the first NaN.
     uint q = first;
     uint step = lanes * VECTOR_ELEMENTS;
     for (; q < end && end - q > (VECTOR_BATCH - 1) * step; q += VECTOR_BATCH * step) {
@@ -588,9 +575,9 @@ uint4 SelectSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, uint
   } else {
     uint flip1 = flip & ELEMENT_MASK;
     if (!track) {
-      KEY_LOOP(best = max(best, key))
+      KEY_LOOP(best = max(best, x))
     } else {
-      KEY_LOOP(SelectElement(best, position, nan_at, key, at))
+      KEY_LOOP(SelectElement(best, position, nan_at, x, at))
     }
   }
   return SelectionState(st, best, position, nan_at, first, end, base, flip);
@@ -685,6 +672,23 @@ void SelectWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint j, u
   uint first = j;
   if (!TracksPosition(fn)) {
     WORD_LOOP(best[k] = max(best[k], KeyAt(uint4(word ^ flip, 0, 0, 0), k)), NOTHING)
+#if IN_BYTES == 1
+  } else if ((end - min(first, end)) / lanes < 0xFFFFFFu) {
+    // ARGMIN/ARGMAX of bytes: an output's key and position in one word, the key in the top byte and below
+    // it the count of the walk's elements still to come (at least 1), so that max() keeps the first of
+    // equal keys: one max an element instead of a compare and two selects (INT8 ARGMAX over columns on
+    // the H200: 0.58 of the copy -> 0.78). Walks of 2^24 - 1 elements or more take the loop below.
+    uint bits = firstbitlow(lanes);
+    uint packed[WORD_OUTPUTS];
+    [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) packed[k] = 0;
+    WORD_LOOP(packed[k] = max(packed[k], (((word ^ flip) << (24 - 8 * k)) & 0xFF000000u) | (0xFFFFFFu - ((at - first) >> bits))),
+              NOTHING)
+    [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
+      if (packed[k] == 0) continue;  // no element
+      best[k] = packed[k] >> 24;
+      position[k] = first + ((0xFFFFFFu - (packed[k] & 0xFFFFFFu)) << bits);
+    }
+#endif
   } else {
     WORD_LOOP(SelectElement(best[k], position[k], nan_at[k], KeyAt(uint4(word ^ flip, 0, 0, 0), k), at), NOTHING)
   }

@@ -305,11 +305,12 @@ TEST_F(VulkanAgreesWithCpu, LogSumExpSpecialValuesOnTheBatchPaths) {
 // get right: a NaN late in a reduction and in its first batch, -0 before +0 (the first is kept), the
 // best value again in a later batch (the first position is kept), all elements equal, a best in the
 // last batch, reductions of nothing but -inf or +inf (the float loops' starting best, which no element
-// beats), a NaN with its sign bit set (MIN flips sign bits to make its keys), and a best that rises in
-// every batch (ascending halves round to ties). Along rows the vector loop takes them; down columns, the
+// beats), a NaN with its sign bit set (MIN flips sign bits to make its keys), a best that rises in
+// every batch (ascending halves round to ties), zeros of both signs among the least FLOAT16 subnormal
+// and its negation (normal in FLOAT32), and nothing but zeros, -0 first. Along rows the vector loop takes them; down columns, the
 // element loop. Selections are exact: bytes must match.
 TEST_F(VulkanAgreesWithCpu, SelectionsKeepNanZerosAndFirstOccurrencesOnBothLoops) {
-  constexpr uint32_t kSets = 10, kLength = 4096;
+  constexpr uint32_t kSets = 12, kLength = 4096;  // an even count: FLOAT16 columns take output words
   const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
   std::mt19937 rng(7);
   std::uniform_int_distribution<int> u(-28, 28);
@@ -326,6 +327,8 @@ TEST_F(VulkanAgreesWithCpu, SelectionsKeepNanZerosAndFirstOccurrencesOnBothLoops
   for (uint32_t k = 0; k < kLength; ++k) x[6 * kLength + k] = -inf, x[7 * kLength + k] = inf;
   x[8 * kLength + 1500] = -nan;
   for (uint32_t k = 0; k < kLength; ++k) x[9 * kLength + k] = 0.3f * static_cast<float>(k) - 600.0f;
+  for (uint32_t k = 0; k < kLength; ++k) x[10 * kLength + k] = (k % 3 == 0 ? -1.0f : 1.0f) * (k % 2 == 0 ? 0.0f : 0x1p-24f);
+  for (uint32_t k = 0; k < kLength; ++k) x[11 * kLength + k] = k % 5 == 0 ? -0.0f : 0.0f;
   for (const DataType type : {DataType::kFloat32, DataType::kFloat16}) {
     for (const bool down_columns : {false, true}) {
       const std::vector<std::byte> bytes = SetsBytes(x, kSets, kLength, type, down_columns);

@@ -352,7 +352,7 @@ TEST(PlanReduce, AlignedRowsLoadSixteenByteVectors) {
   EXPECT_EQ(layout(DataType::kFloat32, {64, 1024}, {1026, 1}), lanes(4));  // rows off 16-byte boundaries
   EXPECT_EQ(layout(DataType::kFloat32, {64, 1024}, {1028, 1}), lanes(4) | DMLC_REDUCE_VECTORS);
   EXPECT_EQ(layout(DataType::kInt8, {64, 1024}, {1040, 1}), lanes(2) | DMLC_REDUCE_VECTORS);
-  EXPECT_EQ(layout(DataType::kInt8, {64, 3}), lanes(2));                   // and never more lanes than elements
+  EXPECT_EQ(layout(DataType::kInt8, {64, 3}), lanes(2));                   // lanes for the elements, rounded up
   EXPECT_EQ(layout(DataType::kInt8, {64, 2}), lanes(1));
 }
 
