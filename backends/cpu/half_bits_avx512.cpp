@@ -3,6 +3,7 @@
 
 #include <limits>
 
+#include "backends/cpu/reduce_simd.h"
 #include "ops/float16.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -16,8 +17,6 @@ namespace {
 constexpr uint16_t kMagnitudeBits = 0x7fff;
 constexpr uint16_t kInfinityBits = 0x7c00;
 constexpr uint16_t kSignBit = 0x8000;
-// The reduce_simd row kernels' prefetch distance (reduce_simd_avx2.cpp says how it was measured).
-constexpr int kPrefetchBytes = 1024;
 
 DMLC_AVX512_BW inline __m512i Splat(uint16_t bits) { return _mm512_set1_epi16(static_cast<short>(bits)); }
 
@@ -74,8 +73,8 @@ DMLC_AVX512_BW void Scan(const Half* x, uint64_t n, uint16_t* s, uint16_t* u, ui
   const auto load = [&](uint64_t k) DMLC_AVX512_BW { return _mm512_loadu_si512(x + k); };
   uint64_t k = 0;
   for (; k + 64 <= n; k += 64) {
-    _mm_prefetch(reinterpret_cast<const char*>(x + k) + kPrefetchBytes, _MM_HINT_T0);
-    _mm_prefetch(reinterpret_cast<const char*>(x + k + 32) + kPrefetchBytes, _MM_HINT_T0);
+    _mm_prefetch(reinterpret_cast<const char*>(x + k) + kRowPrefetchBytes, _MM_HINT_T0);
+    _mm_prefetch(reinterpret_cast<const char*>(x + k + 32) + kRowPrefetchBytes, _MM_HINT_T0);
     Take<kSkipNaN>(e0, load(k), ~__mmask32{0});
     Take<kSkipNaN>(e1, load(k + 32), ~__mmask32{0});
   }

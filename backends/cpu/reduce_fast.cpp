@@ -518,10 +518,7 @@ class ColumnReducer {
   // rescaling); for the exact families, whole blocks enough for kExactTilesPerThread tiles a worker.
   uint64_t BlockRows(uint64_t count, uint64_t strips, int threads) const {
     if (f_.family != Family::kExtreme && f_.family != Family::kArg) return kColumnBlock;
-    const uint64_t want = kExactTilesPerThread * static_cast<uint64_t>(threads);
-    const uint64_t blocks = strips >= want ? 1 : (want + strips - 1) / strips;
-    const uint64_t rows = (count + blocks - 1) / blocks;
-    return std::max<uint64_t>(1, (rows + kColumnBlock - 1) / kColumnBlock) * kColumnBlock;
+    return ColumnTileRows(count, strips, threads, kExactTilesPerThread, kColumnBlock);
   }
 
   // A running maximum after a later value: MinMax::Update, so a later NaN replaces and a NaN stays.

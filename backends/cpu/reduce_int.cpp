@@ -263,10 +263,7 @@ class IntColumnReducer {
   // Rows per tile: a strip's rows cut into enough blocks for kTilesPerThread tiles a thread, in whole
   // row groups.
   static uint64_t BlockRows(uint64_t count, uint64_t strips, int threads) {
-    const uint64_t want = kTilesPerThread * static_cast<uint64_t>(threads);
-    const uint64_t blocks = strips >= want ? 1 : (want + strips - 1) / strips;
-    const uint64_t rows = (count + blocks - 1) / blocks;
-    return (rows + kArgGroup<T> - 1) / kArgGroup<T> * kArgGroup<T>;
+    return ColumnTileRows(count, strips, threads, kTilesPerThread, kArgGroup<T>);
   }
 
   void Init(IntColumns<T>& c, uint64_t w) const {

@@ -1,5 +1,6 @@
 // The integer REDUCE span kernels for the baseline ISA (SSE2 on x86-64), and the run-time choice.
 #include "backends/cpu/reduce_int_kernels.h"
+#include "backends/cpu/reduce_simd.h"
 
 namespace dmlc::backends::cpu::intk {
 namespace {

@@ -5,6 +5,7 @@
 // AVX-512 adds what AVX2 lacks for 64-bit lanes (multiply, unsigned compares, min and max: INT64 and
 // UINT64 MULTIPLY, MIN, MAX, ARGMIN and ARGMAX ran at 0.5-0.65 of the copy on AVX2) and twice the width.
 #include "backends/cpu/reduce_int_kernels.h"
+#include "backends/cpu/reduce_simd.h"
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 

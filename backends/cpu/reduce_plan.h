@@ -22,4 +22,15 @@ struct ReducePlan {
 
 ReducePlan MakeReducePlan(const ops::ReduceDesc& desc);
 
+// Rows a column tile takes where the result does not depend on the tiling: the reduced rows cut into
+// enough blocks that `strips` strips make about `tiles_per_thread` tiles for each of `threads` workers,
+// rounded up to whole `granule`s (at least one).
+inline uint64_t ColumnTileRows(uint64_t count, uint64_t strips, int threads, uint64_t tiles_per_thread,
+                               uint64_t granule) {
+  const uint64_t want = tiles_per_thread * static_cast<uint64_t>(threads);
+  const uint64_t blocks = strips >= want ? 1 : (want + strips - 1) / strips;
+  const uint64_t rows = (count + blocks - 1) / blocks;
+  return (rows > granule ? (rows + granule - 1) / granule : 1) * granule;
+}
+
 }  // namespace dmlc::backends::cpu

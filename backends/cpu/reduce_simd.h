@@ -144,6 +144,12 @@ struct ReduceKernelsOf {
 using ReduceKernels = ReduceKernelsOf<float>;
 using HalfReduceKernels = ReduceKernelsOf<Half>;
 
+// How far ahead of their loads the row kernels (float, half-bit and integer) prefetch: they read memory
+// once, front to back, and the hardware prefetcher alone leaves the stream short of loads in flight. On
+// the 2-core EPYC CI machine a 64 MiB inner FLOAT32 SUM went from 20.2 to 23.4 GB/s (medians of 8
+// alternating runs) with 1 KiB; 0.5, 2 and 4 KiB did no better.
+constexpr int kRowPrefetchBytes = 1024;
+
 // Defined for E = float and E = Half.
 template <class E>
 const ReduceKernelsOf<E>& PortableReduceKernels();

@@ -35,12 +35,6 @@ DMLC_AVX2 inline __m256 Load8(const Half* p) {
 DMLC_AVX2 inline __m256d Low(__m256 v) { return _mm256_cvtps_pd(_mm256_castps256_ps128(v)); }
 DMLC_AVX2 inline __m256d High(__m256 v) { return _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)); }
 
-// Row kernels read memory once, front to back, and prefetch this far ahead of their loads: on the 2-core
-// EPYC CI machine a 64 MiB inner SUM went from 20.2 to 23.4 GB/s (medians of 8 alternating runs) with
-// 1 KiB; 0.5, 2 and 4 KiB did no better. The hardware prefetcher alone leaves the stream short of loads
-// in flight.
-constexpr int kRowPrefetchBytes = 1024;
-
 template <class E>
 DMLC_AVX2 inline void PrefetchAhead(const E* p) {
   _mm_prefetch(reinterpret_cast<const char*>(p) + kRowPrefetchBytes, _MM_HINT_T0);

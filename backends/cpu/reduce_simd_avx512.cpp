@@ -62,8 +62,7 @@ DMLC_AVX512 inline __m512 Extreme16(__m512 v, __m512 b) {
 
 DMLC_AVX512 inline __mmask16 FirstLanes(uint64_t count) { return static_cast<__mmask16>((1u << count) - 1); }
 
-// The AVX2 kernels' prefetch distances (reduce_simd_avx2.cpp says how they were measured).
-constexpr int kRowPrefetchBytes = 1024;
+// The AVX2 kernels' row groups (reduce_simd_avx2.cpp says how they were measured).
 constexpr int kRowGroup = 4;
 
 // Calls body.template operator()<kRows>(r) over groups of kRowGroup rows from 0, then over single rows.

@@ -364,9 +364,9 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
     TYPE batch[8];                                                                                        \
     [unroll] for (uint u = 0; u < 8; ++u) batch[u] = LOAD(base + ReducedOffset(j + u * lanes));           \
     PRE;                                                                                                  \
-    [unroll] for (uint k = 0; k < 8; ++k) {                                                               \
-      TYPE x = batch[k];                                                                                  \
-      uint at = j + k * lanes;                                                                            \
+    [unroll] for (uint u = 0; u < 8; ++u) {                                                               \
+      TYPE x = batch[u];                                                                                  \
+      uint at = j + u * lanes;                                                                            \
       BATCH_STMT;                                                                                         \
     }                                                                                                     \
     FLUSH;                                                                                                \
@@ -378,7 +378,6 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
     FLUSH;                                                                                                \
   }
 #define ELEMENT_LOOP(PRE, BATCH_STMT, STMT, FLUSH) ELEMENT_LOOP_OF(VALUE, LoadValue, PRE, BATCH_STMT, STMT, FLUSH)
-
 
 #define VECTOR_LOOP(PRE, BATCH_STMT, STMT, FLUSH)                                                         \
   uint q = j - lane + lane * VECTOR_ELEMENTS; /* the span's first element plus this lane's vector */     \
@@ -484,7 +483,7 @@ void SelectElement(inout KEY best, inout uint position, inout uint nan_at, KEY k
 }
 
 // The vector loop compares whole vectors: the vector's greatest key (a tree of max()), and only where
-// that beats the running best, the first element holding it. Most vectors beat nothing, and their
+// that beats the running best, its elements one by one (SelectVector). Most vectors beat nothing, and their
 // elements cost a conversion (or a bit-field extract) and a max each; NaN is looked for once a batch in
 // the bits, and the lane's first NaN ends its walk. Per element (SelectElement) this loop ran slower on
 // the H200 (INT8 inner 0.45 of the copy, FLOAT16 0.63); in the element loop, the other way round (a
@@ -631,23 +630,13 @@ uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, 
 // a time; STMT runs for each output k of `word` (at position `at`), FLUSH after each batch or tail word
 // (plan_reduce.cpp has the figures). Without a bounds test per load in the batches: with one, FLOAT16
 // MIN over columns ran at 0.46 of the copy on the H200, without, 0.75.
-#define WORD_LOOP(STMT, FLUSH)                                                                            \
-  for (; j < end && end - j > 7 * lanes; j += 8 * lanes) {                                                \
-    uint words[8];                                                                                        \
-    [unroll] for (uint u = 0; u < 8; ++u) words[u] = g_input.Load(((base + ReducedOffset(j + u * lanes)) * IN_BYTES) & ~3u); \
-    [unroll] for (uint u = 0; u < 8; ++u) {                                                               \
-      uint word = words[u];                                                                               \
-      uint at = j + u * lanes;                                                                            \
-      [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) { STMT; }                                          \
-    }                                                                                                     \
-    FLUSH;                                                                                                \
-  }                                                                                                       \
-  for (; j < end; j += lanes) {                                                                           \
-    uint word = g_input.Load(((base + ReducedOffset(j)) * IN_BYTES) & ~3u);                               \
-    uint at = j;                                                                                          \
-    [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) { STMT; }                                            \
-    FLUSH;                                                                                                \
+#define LOAD_WORD(element) g_input.Load(((element) * IN_BYTES) & ~3u)
+#define EACH_OUTPUT(STMT)                                 \
+  [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {      \
+    uint word = x;                                        \
+    STMT;                                                 \
   }
+#define WORD_LOOP(STMT, FLUSH) ELEMENT_LOOP_OF(uint, LOAD_WORD, NOTHING, EACH_OUTPUT(STMT), EACH_OUTPUT(STMT), FLUSH)
 
 // WORD_LOOP's statement for the accumulating functions: STMT folds `x`, output k's element, into `st`,
 // output k's state.
