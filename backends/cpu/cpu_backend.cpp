@@ -4,6 +4,7 @@
 #include <string>
 #include <variant>
 
+#include "backends/cpu/heap_retention.h"
 #include "backends/cpu/kernels.h"
 #include "ops/float16.h"
 
@@ -31,7 +32,9 @@ DeviceInfo HostDeviceInfo(int threads) {
 }
 
 CpuBackend::CpuBackend(int threads)
-    : pool_(std::make_shared<ThreadPool>(threads)), device_(HostDeviceInfo(pool_->threads())) {}
+    : pool_(std::make_shared<ThreadPool>(threads)), device_(HostDeviceInfo(pool_->threads())) {
+  RetainFreedHeapMemory();
+}
 
 // The reference runs every desc the model accepts, and backends receive only accepted descs.
 Support CpuBackend::Supports(const ops::OperatorDesc&) const { return Support::Yes(); }

@@ -161,13 +161,9 @@ class RowReducer {
 
   // The partial result of block b of a run; `scratch` holds kReduceBlock floats.
   double BlockSum(const std::byte* run, uint64_t b, float* scratch) const {
-    const Accumulate a = AccumulateOf(f_.kind);
-    double lanes[simd::kLanes];
-    std::fill(lanes, lanes + simd::kLanes, a == Accumulate::kProduct ? 1.0 : 0.0);
     const uint64_t n = Length(b);
-    OnElements<T>(run + b * kReduceBlock * sizeof(T), n, scratch,
-                  [&](const auto& k, const auto* x) { k.row(a, x, n, lanes); });
-    return simd::CombineLanes(a, lanes);
+    return OnElements<T>(run + b * kReduceBlock * sizeof(T), n, scratch,
+                         [&](const auto& k, const auto* x) { return k.row(AccumulateOf(f_.kind), x, n); });
   }
   Extreme BlockExtreme(const std::byte* run, uint64_t b, float* scratch) const {
     const uint64_t n = Length(b);
@@ -176,13 +172,11 @@ class RowReducer {
     });
   }
   double BlockExp(const std::byte* run, uint64_t b, float max, float* scratch) const {
-    double lanes[simd::kLanes] = {};
     const uint64_t n = Length(b);
     const std::byte* block = run + b * kReduceBlock * sizeof(T);
     // What follows the block: the next row of a contiguous reduction, read by its maximum pass next.
     const simd::NextData next{block + n * sizeof(T), n * sizeof(T)};
-    OnElements<T>(block, n, scratch, [&](const auto& k, const auto* x) { k.row_exp(x, n, max, lanes, next); });
-    return simd::CombineLanes(Accumulate::kSum, lanes);
+    return OnElements<T>(block, n, scratch, [&](const auto& k, const auto* x) { return k.row_exp(x, n, max, next); });
   }
 
   // Folds the per-block results (in block order) and stores the output element.

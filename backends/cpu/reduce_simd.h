@@ -7,9 +7,11 @@
 // ActiveReduceKernels<E>() picks the widest set once at run time.
 //
 // Determinism: every kernel is a pure function of its arguments. Row sums put element k into lane
-// k % kLanes and both implementations apply the same operations to each lane in the same order, so
+// k % kLanes and every implementation applies the same operations to each lane in the same order, so
 // they agree bit for bit (products of float-widened doubles are exact for squares, so FMA contraction
-// changes nothing). The extreme, find and column kernels are exact (comparisons only, or per-column
+// changes nothing). FLOAT16 row sums and L1 sums add exact runs (RunLength): each lane adds the exact
+// sum of each run of kRun of its elements as one double; any exact way of summing a run gives the same
+// double, so every implementation picks its own (the AVX-512 one in float, see there). The extreme, find and column kernels are exact (comparisons only, or per-column
 // sequential sums). The exp kernels run ExpOfDifference's operation sequence (exp_float.h) in both sets,
 // so they agree bit for bit too, for every input their contract allows.
 // Pointers need no alignment beyond E's. Thread-safe: no state.
@@ -40,6 +42,16 @@ inline void DispatchAccumulate(Accumulate kind, const Fn& fn) {
     case Accumulate::kProduct: return fn.template operator()<Accumulate::kProduct>();
   }
 }
+
+// How many of a lane's elements a row sum adds as one exact run: kRun for FLOAT16 sums and L1 sums, 1
+// (every element on its own) otherwise. A run of kRun halves sums exactly in double (each is a multiple
+// of 2^-24 below 2^16, so the sum needs at most 44 bits), so adding runs keeps the reference's double
+// accumulation, rounding once a run instead of once an element; the AVX-512 kernel sums a run in float
+// without widening each element. Columns add element by element: runs of 16 rows a column read 16 rows
+// at once, and rows 2 KiB apart then evicted each other from L1 (64 MiB outer FLOAT16 SUM 0.49 -> 0.33).
+inline constexpr uint64_t kRun = 16;
+template <Accumulate kKind, class E>
+inline constexpr uint64_t RunLength = kIsHalf<E> && (kKind == Accumulate::kSum || kKind == Accumulate::kAbs) ? kRun : 1;
 
 // One element of a sum-like reduction, in scalar code: the portable kernels and the AVX2 kernels' tails
 // share it, so both sets apply the same operation to each lane.
@@ -105,8 +117,11 @@ struct NextData {
 template <class E>
 struct ReduceKernelsOf {
   const char* name;
-  // lanes[k % kLanes] (+ or *)= g(double(x[k])) for k < n. Callers initialise the lanes.
-  void (*row)(Accumulate kind, const E* x, uint64_t n, double* lanes);
+  // CombineLanes(kind, lanes) of lanes that start at kind's identity (0, or 1 for kProduct) and take
+  // lanes[k % kLanes] (+ or *)= g(double(x[k])) for k < n; where RunLength is kRun, each lane instead
+  // adds the exact sum of its elements in each block of kLanes * kRun (the last block cut at n). The
+  // vector sets keep the lanes in registers.
+  double (*row)(Accumulate kind, const E* x, uint64_t n);
   // The column kernels take rows r < rows, row r at x + r * stride, in that order. The AVX2 set takes them
   // four at a time and prefetches the four after them (so a caller's rows past the last are prefetched,
   // harmlessly).
@@ -130,9 +145,10 @@ struct ReduceKernelsOf {
   // "NaN seen" state.
   void (*column_arg)(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0,
                      float* best, uint32_t* pos);
-  // lanes[k % kLanes] += ExpOfDifference(x[k], m) for k < n; m finite and >= every x[k]. The AVX2 set
-  // also prefetches `next` a cache line per 16 elements (the portable set ignores it).
-  void (*row_exp)(const E* x, uint64_t n, float m, double* lanes, NextData next);
+  // CombineLanes(kSum, lanes) of lanes from 0 that take lanes[k % kLanes] += ExpOfDifference(x[k], m)
+  // for k < n; m finite and >= every x[k]. The vector sets also prefetch `next` a cache line per 16
+  // elements (the portable set ignores it).
+  double (*row_exp)(const E* x, uint64_t n, float m, NextData next);
   // For r < rows, in that order: acc[c] += ExpOfDifference(x[r * stride + c], m[c]). Columns whose m[c] is
   // not finite or below an element get unspecified values. Prefetches like row_exp: row r's next data
   // starts r * stride floats after `next.bytes`. Taking rows together, each column's maximum and sum

@@ -40,25 +40,59 @@ DMLC_AVX2 inline void PrefetchAhead(const E* p) {
   _mm_prefetch(reinterpret_cast<const char*>(p) + kRowPrefetchBytes, _MM_HINT_T0);
 }
 
-// Lanes 0-3, 4-7, 8-11, 12-15 live in a0..a3: element k of each 16-block lands in lane k.
+// Four vectors of four doubles: lanes 0-3, 4-7, 8-11, 12-15.
+struct Lanes16 {
+  __m256d v[4];
+};
+
+DMLC_AVX2 inline Lanes16 Splat16(double value) {
+  const __m256d s = _mm256_set1_pd(value);
+  return {{s, s, s, s}};
+}
+
+// Sixteen elements from x into `a` (element k into lane k).
 template <Accumulate kKind, class E>
-DMLC_AVX2 void RowOf(const E* x, uint64_t n, double* lanes) {
-  __m256d a0 = _mm256_loadu_pd(lanes), a1 = _mm256_loadu_pd(lanes + 4);
-  __m256d a2 = _mm256_loadu_pd(lanes + 8), a3 = _mm256_loadu_pd(lanes + 12);
-  const uint64_t body = n - n % kLanes;
-  for (uint64_t k = 0; k < body; k += kLanes) {
-    PrefetchAhead(x + k);  // kLanes floats: one cache line
-    const __m256 lo = Load8(x + k), hi = Load8(x + k + 8);
-    a0 = Apply<kKind>(a0, Low(lo));
-    a1 = Apply<kKind>(a1, High(lo));
-    a2 = Apply<kKind>(a2, Low(hi));
-    a3 = Apply<kKind>(a3, High(hi));
+DMLC_AVX2 inline void Step16(Lanes16& a, const E* x) {
+  const __m256 lo = Load8(x), hi = Load8(x + 8);
+  a.v[0] = Apply<kKind>(a.v[0], Low(lo));
+  a.v[1] = Apply<kKind>(a.v[1], High(lo));
+  a.v[2] = Apply<kKind>(a.v[2], Low(hi));
+  a.v[3] = Apply<kKind>(a.v[3], High(hi));
+}
+
+DMLC_AVX2 inline void Store16(double* lanes, const Lanes16& a) {
+  for (int i = 0; i < 4; ++i) _mm256_storeu_pd(lanes + 4 * i, a.v[i]);
+}
+
+// Runs (RunLength) gather in their own lanes, from 0, and join the lanes at the end of each block of
+// kLanes * kRun elements; the last, partial block goes through memory with the scalar tail.
+template <Accumulate kKind, class E>
+DMLC_AVX2 double RowOf(const E* x, uint64_t n) {
+  constexpr uint64_t kRunLength = RunLength<kKind, E>;
+  Lanes16 a = Splat16(kKind == Accumulate::kProduct ? 1.0 : 0.0);
+  uint64_t k = 0;
+  if constexpr (kRunLength > 1) {
+    for (; k + kLanes * kRunLength <= n; k += kLanes * kRunLength) {
+      Lanes16 run = Splat16(0.0);
+      for (uint64_t e = k; e < k + kLanes * kRunLength; e += kLanes) {
+        PrefetchAhead(x + e);
+        Step16<kKind>(run, x + e);
+      }
+      for (int i = 0; i < 4; ++i) a.v[i] = _mm256_add_pd(a.v[i], run.v[i]);
+    }
   }
-  _mm256_storeu_pd(lanes, a0);
-  _mm256_storeu_pd(lanes + 4, a1);
-  _mm256_storeu_pd(lanes + 8, a2);
-  _mm256_storeu_pd(lanes + 12, a3);
-  for (uint64_t k = body; k < n; ++k) StepScalar<kKind>(lanes[k % kLanes], Widen(x[k]));
+  Lanes16 run = kRunLength > 1 ? Splat16(0.0) : a;  // the last block's runs, or the lanes themselves
+  for (; k + kLanes <= n; k += kLanes) {
+    PrefetchAhead(x + k);  // kLanes floats: one cache line
+    Step16<kKind>(run, x + k);
+  }
+  double lanes[kLanes], runs[kLanes];
+  Store16(runs, run);
+  for (; k < n; ++k) StepScalar<kKind>(runs[k % kLanes], Widen(x[k]));
+  if constexpr (kRunLength == 1) return CombineLanes(kKind, runs);
+  Store16(lanes, a);
+  for (uint64_t j = 0; j < kLanes; ++j) lanes[j] += runs[j];
+  return CombineLanes(kKind, lanes);
 }
 
 // The column kernels take a span's rows kRowGroup at a time: each column's state is loaded and stored
@@ -113,8 +147,10 @@ DMLC_AVX2 void ColumnOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, 
 }
 
 template <class E>
-DMLC_AVX2 void Row(Accumulate kind, const E* x, uint64_t n, double* lanes) {
-  DispatchAccumulate(kind, [&]<Accumulate kKind>() DMLC_AVX2 { RowOf<kKind>(x, n, lanes); });
+DMLC_AVX2 double Row(Accumulate kind, const E* x, uint64_t n) {
+  double total = 0;
+  DispatchAccumulate(kind, [&]<Accumulate kKind>() DMLC_AVX2 { total = RowOf<kKind>(x, n); });
+  return total;
 }
 
 template <class E>
@@ -319,9 +355,8 @@ inline NextData Advanced(NextData next, uint64_t elements) {
 }
 
 template <class E>
-DMLC_AVX2 void RowExp(const E* x, uint64_t n, float m, double* lanes, NextData next) {
-  __m256d a0 = _mm256_loadu_pd(lanes), a1 = _mm256_loadu_pd(lanes + 4);
-  __m256d a2 = _mm256_loadu_pd(lanes + 8), a3 = _mm256_loadu_pd(lanes + 12);
+DMLC_AVX2 double RowExp(const E* x, uint64_t n, float m, NextData next) {
+  __m256d a0 = _mm256_setzero_pd(), a1 = a0, a2 = a0, a3 = a0;
   const __m256 max = _mm256_set1_ps(m);
   const uint64_t body = n - n % kLanes;
   for (uint64_t k = 0; k < body; k += kLanes) {
@@ -332,11 +367,10 @@ DMLC_AVX2 void RowExp(const E* x, uint64_t n, float m, double* lanes, NextData n
     a2 = _mm256_add_pd(a2, Low(hi));
     a3 = _mm256_add_pd(a3, High(hi));
   }
-  _mm256_storeu_pd(lanes, a0);
-  _mm256_storeu_pd(lanes + 4, a1);
-  _mm256_storeu_pd(lanes + 8, a2);
-  _mm256_storeu_pd(lanes + 12, a3);
+  double lanes[kLanes];
+  Store16(lanes, {{a0, a1, a2, a3}});
   for (uint64_t k = body; k < n; ++k) lanes[k % kLanes] += ExpOfDifference(Widen(x[k]), m);
+  return CombineLanes(Accumulate::kSum, lanes);
 }
 
 // kRows rows of ColumnExp: each column's maximum and sums are loaded and stored once for all of them.

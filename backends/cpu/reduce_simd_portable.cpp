@@ -1,5 +1,6 @@
 // The portable REDUCE span kernels: plain loops with the lane order of reduce_simd.h, over float or
 // Half elements (widened as they are read).
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -9,9 +10,22 @@
 namespace dmlc::backends::cpu::simd {
 namespace {
 
+// A run's exact sum in double (RunLength) is the plain sequential one: no step rounds.
 template <Accumulate kKind, class E>
-void RowOf(const E* x, uint64_t n, double* lanes) {
-  for (uint64_t k = 0; k < n; ++k) StepScalar<kKind>(lanes[k % kLanes], Widen(x[k]));
+double RowOf(const E* x, uint64_t n) {
+  double lanes[kLanes];
+  std::fill(lanes, lanes + kLanes, kKind == Accumulate::kProduct ? 1.0 : 0.0);
+  constexpr uint64_t kBlock = kLanes * RunLength<kKind, E>;
+  for (uint64_t b = 0; b < n; b += kBlock) {
+    double runs[kLanes] = {};
+    for (uint64_t k = b; k < std::min(n, b + kBlock); ++k) {
+      StepScalar<kKind>(RunLength<kKind, E> == 1 ? lanes[k % kLanes] : runs[k % kLanes], Widen(x[k]));
+    }
+    if constexpr (RunLength<kKind, E> > 1) {
+      for (uint64_t j = 0; j < kLanes; ++j) lanes[j] += runs[j];
+    }
+  }
+  return CombineLanes(kKind, lanes);
 }
 
 template <Accumulate kKind, class E>
@@ -22,8 +36,10 @@ void ColumnOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* ac
 }
 
 template <class E>
-void Row(Accumulate kind, const E* x, uint64_t n, double* lanes) {
-  DispatchAccumulate(kind, [&]<Accumulate kKind>() { RowOf<kKind>(x, n, lanes); });
+double Row(Accumulate kind, const E* x, uint64_t n) {
+  double total = 0;
+  DispatchAccumulate(kind, [&]<Accumulate kKind>() { total = RowOf<kKind>(x, n); });
+  return total;
 }
 
 template <class E>
@@ -82,8 +98,10 @@ void ColumnArg(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n,
 }
 
 template <class E>
-void RowExp(const E* x, uint64_t n, float m, double* lanes, NextData) {
+double RowExp(const E* x, uint64_t n, float m, NextData) {
+  double lanes[kLanes] = {};
   for (uint64_t k = 0; k < n; ++k) lanes[k % kLanes] += ExpOfDifference(Widen(x[k]), m);
+  return CombineLanes(Accumulate::kSum, lanes);
 }
 
 template <class E>

@@ -113,12 +113,10 @@ TEST(CpuExpOfDifference, ExpKernelsAreBitEqualAcrossKernelSetsOnAdversarialInput
     // Rows: every start offset and length mixes vector blocks and tails.
     for (size_t begin : {size_t{0}, size_t{5}, size_t{13}}) {
       for (size_t n : {size_t{1}, size_t{16}, size_t{33}, x.size() - begin}) {
-        std::vector<double> a(kLanes, 0.25);
-        portable.row_exp(x.data() + begin, n, m, a.data(), {});
+        const double a = portable.row_exp(x.data() + begin, n, m, {});
         for (const ReduceKernels* k : vector_sets) {
-          std::vector<double> b(kLanes, 0.25);
-          k->row_exp(x.data() + begin, n, m, b.data(), {});
-          EXPECT_TRUE(BitEqual(a, b)) << k->name << " shift=" << shift << " begin=" << begin << " n=" << n;
+          const double b = k->row_exp(x.data() + begin, n, m, {});
+          EXPECT_TRUE(BitEqual({a}, {b})) << k->name << " shift=" << shift << " begin=" << begin << " n=" << n;
         }
       }
     }
@@ -146,17 +144,20 @@ TEST(CpuExpOfDifference, ExpKernelsAreBitEqualAcrossKernelSetsOnAdversarialInput
 }
 
 TEST(CpuExpOfDifference, ExpKernelsAddTheTermsIntoTheLanes) {
-  // lanes[k % 16] += exp(x[k] - m): with 17 elements lane 0 gets x[0] and x[16] in that order.
+  // lanes[k % 16] += exp(x[k] - m), folded by CombineLanes: with 17 elements lane 0 gets x[0] and x[16] in
+  // that order.
   std::vector<float> x(17);
   for (size_t k = 0; k < x.size(); ++k) x[k] = -0.5f * static_cast<float>(k);
   for (const ReduceKernels* k : {&cpu::simd::PortableReduceKernels<float>(), cpu::simd::Avx2ReduceKernels<float>(),
                                  cpu::simd::Avx512ReduceKernels<float>()}) {
     if (k == nullptr) continue;
-    std::vector<double> lanes(kLanes, 0.0);
-    k->row_exp(x.data(), x.size(), 1.0f, lanes.data(), {});
-    EXPECT_EQ(lanes[0], double{ExpOfDifference(0.0f, 1.0f)} + double{ExpOfDifference(-8.0f, 1.0f)}) << k->name;
-    EXPECT_EQ(lanes[5], double{ExpOfDifference(-2.5f, 1.0f)}) << k->name;
-    EXPECT_NEAR(lanes[5], std::exp(-3.5), 1e-7 * std::exp(-3.5)) << k->name;
+    std::vector<double> lanes(kLanes);
+    for (size_t j = 0; j < kLanes; ++j) lanes[j] = ExpOfDifference(x[j], 1.0f);
+    lanes[0] += ExpOfDifference(x[16], 1.0f);
+    EXPECT_NEAR(lanes[5], std::exp(-3.5), 1e-7 * std::exp(-3.5));
+    const double total = k->row_exp(x.data(), x.size(), 1.0f, {});
+    EXPECT_EQ(total, cpu::simd::CombineLanes(cpu::simd::Accumulate::kSum, lanes.data())) << k->name;
+    EXPECT_NEAR(total, std::exp(-1.0) * (1 - std::exp(-8.5)) / (1 - std::exp(-0.5)), 1e-6) << k->name;
     std::vector<double> acc(9, 2.0);
     const float m[9] = {0, 1, 2, 3, 4, 5, 6, 7, -1};
     k->column_exp(x.data(), 1, 0, 9, m, acc.data(), {});

@@ -1,7 +1,7 @@
 // The FLOAT16 kernels of the REDUCE fast paths (reduce_simd.h's sets over Half elements, widened as they
-// load) and the whole FLOAT16 reductions that use them. Each Half kernel, portable and AVX2, must give
-// the float kernels' bits on the widened data, on every kind of half: subnormals, signed zeros,
-// infinities, NaN. Whole reductions are held to the plain reference byte for byte wherever double
+// load) and the whole FLOAT16 reductions that use them. Each Half kernel, portable, AVX2 and AVX-512,
+// must give the float kernels' bits on the widened data, on every kind of half: subnormals, signed zeros,
+// infinities, NaN (sums: any NaN for a NaN; see SameSum), and row sums must add exact runs. Whole reductions are held to the plain reference byte for byte wherever double
 // accumulation makes the result independent of order (SUM, L1, AVERAGE, LOG_SUM on data whose sums
 // are exact in double; SUM_SQUARE, L2 and MULTIPLY on data whose squares and products are exact), and
 // MIN, MAX, ARGMIN, ARGMAX always (ties, first NaN, signed zeros; a NaN result is NaN, its payload
@@ -13,6 +13,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <tuple>
 
 #include "backends/cpu/cpu_backend.h"
 #include "backends/cpu/reduce_simd.h"
@@ -27,6 +28,7 @@ using cpu::Half;
 using cpu::simd::Accumulate;
 using cpu::simd::HalfReduceKernels;
 using cpu::simd::kLanes;
+using cpu::simd::kRun;
 using ops::DataType;
 using ops::ReduceFunction;
 
@@ -84,6 +86,19 @@ std::vector<uint32_t> Bits(const std::vector<float>& v) {
 
 // Against the float kernels of the same implementation (portable or AVX2): NaN payloads out of sums are
 // each implementation's own (vector and scalar operations pick different operands' NaN).
+//
+// Sums are held to the same doubles, and a NaN to any NaN: FLOAT16 sums and L1 sums add exact runs of a
+// lane's (or column's) elements where the float kernels add them one by one (reduce_simd.h RunLength),
+// the same doubles while every partial sum is exact in double, as at these sizes, but a NaN out of a run
+// is the run's own; and where two NaNs meet in a column, a square's multiply and add contracted into one
+// FMA in one instantiation and not in the other pick different ones.
+::testing::AssertionResult SameSum(double got, double want) {
+  if (std::bit_cast<uint64_t>(got) == std::bit_cast<uint64_t>(want) || (got != got && want != want)) {
+    return ::testing::AssertionSuccess();
+  }
+  return ::testing::AssertionFailure() << std::hexfloat << got << " against " << want;
+}
+
 TEST(CpuReduceHalfKernels, EveryHalfKernelGivesTheFloatKernelsBitsOnWidenedData) {
   constexpr uint64_t kStride = 75, kRows = 9;  // columns: vectors and a tail; rows: two groups of four and one
   for (Values kind : {Values::kAnything, Values::kFinite}) {
@@ -95,10 +110,7 @@ TEST(CpuReduceHalfKernels, EveryHalfKernelGivesTheFloatKernelsBitsOnWidenedData)
       const std::string where = std::string(k->name) + (kind == Values::kAnything ? " anything" : " finite");
       for (uint64_t n : {uint64_t{1}, uint64_t{17}, uint64_t{40}, kStride * kRows}) {
         for (Accumulate a : {Accumulate::kSum, Accumulate::kAbs, Accumulate::kSquare, Accumulate::kProduct}) {
-          std::vector<double> want(kLanes, a == Accumulate::kProduct ? 1.0 : 0.0), got = want;
-          ref.row(a, f.data(), n, want.data());
-          k->row(a, h, n, got.data());
-          EXPECT_EQ(std::memcmp(got.data(), want.data(), kLanes * sizeof(double)), 0) << where << " row " << n;
+          EXPECT_TRUE(SameSum(k->row(a, h, n), ref.row(a, f.data(), n))) << where << " row " << n;
         }
         for (bool max : {false, true}) {
           bool want_nan = false, got_nan = false;
@@ -112,10 +124,15 @@ TEST(CpuReduceHalfKernels, EveryHalfKernelGivesTheFloatKernelsBitsOnWidenedData)
         }
       }
       for (Accumulate a : {Accumulate::kSum, Accumulate::kAbs, Accumulate::kSquare, Accumulate::kProduct}) {
-        std::vector<double> want(kStride - 1, 1.0), got = want;
-        ref.column(a, f.data() + 1, kRows, kStride, kStride - 1, want.data());
-        k->column(a, h + 1, kRows, kStride, kStride - 1, got.data());
-        EXPECT_EQ(std::memcmp(got.data(), want.data(), want.size() * sizeof(double)), 0) << where << " column";
+        // 9 rows of 74 columns (one short run), and 40 rows of 15 (two whole runs and a short one).
+        for (const auto& [rows, stride, n] : {std::tuple{kRows, kStride, kStride - 1}, std::tuple{uint64_t{40}, uint64_t{16}, uint64_t{15}}}) {
+          std::vector<double> want(n, 1.0), got = want;
+          ref.column(a, f.data() + 1, rows, stride, n, want.data());
+          k->column(a, h + 1, rows, stride, n, got.data());
+          for (uint64_t c = 0; c < n; ++c) {
+            EXPECT_TRUE(SameSum(got[c], want[c])) << where << " column " << rows << " x " << n << " at " << c;
+          }
+        }
       }
       for (bool max : {false, true}) {
         std::vector<float> want(kStride, 0.5f), got = want, want_best = want, got_best = want;
@@ -136,10 +153,9 @@ TEST(CpuReduceHalfKernels, EveryHalfKernelGivesTheFloatKernelsBitsOnWidenedData)
       }
       if (kind == Values::kFinite) {  // the exp kernels' contract: finite maxima at or above every element
         std::vector<float> m(kStride, 1024.0f);
-        std::vector<double> want(kLanes, 0.0), got = want, want_c(kStride, 0.0), got_c = want_c;
-        ref.row_exp(f.data(), kStride * kRows, 1024.0f, want.data(), {});
-        k->row_exp(h, kStride * kRows, 1024.0f, got.data(), {});
-        EXPECT_EQ(got, want) << where << " row_exp";
+        std::vector<double> want_c(kStride, 0.0), got_c = want_c;
+        EXPECT_EQ(k->row_exp(h, kStride * kRows, 1024.0f, {}), ref.row_exp(f.data(), kStride * kRows, 1024.0f, {}))
+            << where << " row_exp";
         ref.column_exp(f.data(), kRows, kStride, kStride, m.data(), want_c.data(), {});
         k->column_exp(h, kRows, kStride, kStride, m.data(), got_c.data(), {});
         EXPECT_EQ(got_c, want_c) << where << " column_exp";
@@ -170,6 +186,28 @@ Values ExactValuesFor(ReduceFunction f) {
 }
 
 // FLOAT16 REDUCE on cpu (1 and 3 threads; in place and at an odd address, widened) against plain.
+// A run's sixteen smallest subnormals (2^-24 each) join a lane that holds 8200 * 65504, past 2^29, where
+// double's step is 2^-23: one by one each is a tie that rounds away, as one run they add 2^-20 exactly.
+// The FLOAT32 kernels on the same values add them one by one and lose them. The last run of bigs holds
+// eight tinies too: summing a run in float without splitting its elements would lose those.
+TEST(CpuReduceHalfKernels, SumsAddEachRunOfSixteenExactly) {
+  constexpr uint64_t kBig = 8200;
+  const uint16_t big = ops::FloatToHalf(65504.0f), tiny = 0x0001;
+  std::vector<uint16_t> row((kBig + kRun) * kLanes, 0);  // lane 0: kBig bigs, then a run of tinies
+  for (uint64_t i = 0; i < kBig + kRun; ++i) row[i * kLanes] = i < kBig ? big : tiny;
+  std::vector<uint16_t> negative = row;  // L1 of the negated values: the same sums
+  for (uint16_t& v : negative) v = v == 0 ? 0 : static_cast<uint16_t>(v | 0x8000);
+  const double exact = kBig * 65504.0 + 0x1p-20, rounded = kBig * 65504.0;
+  ASSERT_NE(exact, rounded);
+  const auto* h = reinterpret_cast<const Half*>(row.data());
+  const std::vector<float> f = Widened(row);
+  for (const auto& [k, float_set] : HalfKernelSets()) {
+    EXPECT_EQ(k->row(Accumulate::kSum, h, row.size()), exact) << k->name;
+    EXPECT_EQ(k->row(Accumulate::kAbs, reinterpret_cast<const Half*>(negative.data()), row.size()), exact) << k->name;
+    EXPECT_EQ(float_set->row(Accumulate::kSum, f.data(), f.size()), rounded) << k->name;
+  }
+}
+
 TEST(CpuReduceHalf, EveryFunctionAndLayoutMatchesThePlainBackend) {
   const Layout layouts[] = {
       {"rows", {37, 300}, {1}},

@@ -269,9 +269,10 @@ std::vector<std::byte> SetsBytes(const std::vector<float>& x, uint32_t sets, uin
 // LOG_SUM_EXP over reductions long enough for the kernel's batch paths (the peak raised once per batch,
 // no per-element compare), with the special values at places those paths must get right: NaN before and
 // after a +inf, reductions of -inf, a -inf prefix, and peaks that rise late. Along rows the vector loop
-// takes them; down columns (the same values transposed), the element loop.
+// takes them; down columns (the same values transposed), the element loop, and for FLOAT16 (an even
+// count of sets) the output-word loop.
 TEST_F(VulkanAgreesWithCpu, LogSumExpSpecialValuesOnTheBatchPaths) {
-  constexpr uint32_t kSets = 7, kLength = 4096;
+  constexpr uint32_t kSets = 8, kLength = 4096;
   const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
   std::mt19937 rng(5);
   std::uniform_real_distribution<float> u(-8, 8);
@@ -283,21 +284,26 @@ TEST_F(VulkanAgreesWithCpu, LogSumExpSpecialValuesOnTheBatchPaths) {
   for (uint32_t k = 0; k < kLength; ++k) x[4 * kLength + k] = -inf;        // nothing but -inf: -inf
   for (uint32_t k = 0; k < 1000; ++k) x[5 * kLength + k] = -inf;           // a -inf prefix
   for (uint32_t k = 0; k < kLength; ++k) x[6 * kLength + k] = 0.01f * k;   // the peak rises in every batch
-  for (const bool down_columns : {false, true}) {
-    SCOPED_TRACE(down_columns ? "down columns (element loop)" : "along rows (vector loop)");
-    const auto [expected, actual] =
-        RunBothOn(ReduceSets(ReduceFunction::kLogSumExp, DataType::kFloat32, kSets, kLength, down_columns),
-                  {SetsBytes(x, kSets, kLength, DataType::kFloat32, down_columns)});
-    for (uint32_t r = 0; r < kSets; ++r) {
-      const double e = FloatAt(expected, r, DataType::kFloat32), a = FloatAt(actual, r, DataType::kFloat32);
-      if (std::isnan(e) || std::isinf(e)) {
-        EXPECT_TRUE(std::isnan(e) ? std::isnan(a) : a == e) << "set " << r << ": " << a << " for " << e;
-      } else {
-        EXPECT_NEAR(a, e, 1e-5 * std::abs(e) + 1e-5) << "set " << r;
+  x[7 * kLength + 4000] = 12.0f;                                            // a peak in the last batches
+  for (const DataType type : {DataType::kFloat32, DataType::kFloat16}) {
+    // FLOAT32 to a few float steps; FLOAT16 to its own step, 2^-10 relative, and one rounding either way.
+    const double relative = type == DataType::kFloat32 ? 1e-5 : 0x1p-10;
+    for (const bool down_columns : {false, true}) {
+      SCOPED_TRACE(std::string(ops::DataTypeName(type)) +
+                   (down_columns ? " down columns (element or word loop)" : " along rows (vector loop)"));
+      const auto [expected, actual] = RunBothOn(ReduceSets(ReduceFunction::kLogSumExp, type, kSets, kLength, down_columns),
+                                                {SetsBytes(x, kSets, kLength, type, down_columns)});
+      for (uint32_t r = 0; r < kSets; ++r) {
+        const double e = FloatAt(expected, r, type), a = FloatAt(actual, r, type);
+        if (std::isnan(e) || std::isinf(e)) {
+          EXPECT_TRUE(std::isnan(e) ? std::isnan(a) : a == e) << "set " << r << ": " << a << " for " << e;
+        } else {
+          EXPECT_NEAR(a, e, relative * std::abs(e) + 1e-5) << "set " << r;
+        }
       }
+      EXPECT_TRUE(std::isnan(FloatAt(expected, 2, type)));  // the reference's NaN rule itself
+      EXPECT_EQ(FloatAt(expected, 4, type), -inf);
     }
-    EXPECT_TRUE(std::isnan(FloatAt(expected, 2, DataType::kFloat32)));  // the reference's NaN rule itself
-    EXPECT_EQ(FloatAt(expected, 4, DataType::kFloat32), -inf);
   }
 }
 
@@ -365,7 +371,9 @@ TEST_F(VulkanAgreesWithCpu, IntegerSelectionsOfNothingButTheIdentitySelectTheFir
       const std::vector<std::byte> bytes(kSets * kLength * ops::ElementSize(row.type), std::byte{row.byte});
       const auto [expected, actual] = RunBothOn(desc, {bytes});
       EXPECT_EQ(expected, actual);
-      if (ops::IsArgReduce(row.fn)) EXPECT_EQ(expected, std::vector<std::byte>(kSets * 4, std::byte{0}));
+      if (ops::IsArgReduce(row.fn)) {
+        EXPECT_EQ(expected, std::vector<std::byte>(kSets * 4, std::byte{0}));
+      }
     }
   }
 }
