@@ -678,6 +678,21 @@ void FindWordNans(inout uint nan_at[WORD_OUTPUTS], uint batch[8], uint j, uint l
     }
   }
 }
+
+// Folds a batch of words (word u at position j + u * lanes) into each output's best: the output's
+// greatest key of the batch, and only where that beats the best, its keys in order. A NaN key loses
+// every compare; a batch that holds one is FindWordNans's, and its NaN the result.
+void SelectWordBatch(inout KEY best[WORD_OUTPUTS], inout uint position[WORD_OUTPUTS], uint batch[8], uint flip, uint j,
+                     uint lanes) {
+  [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
+    KEY keys[8];
+    [unroll] for (uint u = 0; u < 8; ++u) keys[u] = KeyAt(uint4(batch[u] ^ flip, 0, 0, 0), k);
+    KEY m = max(max(max(keys[0], keys[1]), max(keys[2], keys[3])), max(max(keys[4], keys[5]), max(keys[6], keys[7])));
+    if (m > best[k]) {
+      [unroll] for (uint u = 0; u < 8; ++u) SelectKey(best[k], position[k], keys[u], j + u * lanes);
+    }
+  }
+}
 #endif
 
 // Selections over output words: per output, a running best key and position in registers, as the
@@ -715,9 +730,11 @@ void SelectWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint j, u
   } else {
 #if KEY_IS_FLOAT
     // NaN looked for once a batch in the bits, as the vector loop does (FLOAT16 MIN, MAX, ARGMIN, ARGMAX
-    // over columns on the H200: 0.75 of the copy with a test per element, 0.795 without).
-    WORD_LOOP_BATCHED(FindWordNans(nan_at, batch, j, lanes),
-                      SelectKey(best[k], position[k], KeyAt(uint4(word ^ flip, 0, 0, 0), k), at),
+    // over columns on the H200: 0.75 of the copy with a test per element, 0.795 without), and each
+    // output's batch folded as the vector loop folds a vector (0.795 -> 0.826). The integer words keep
+    // the element loop: batches there measured 0.90 -> 0.88 (INT16 outer ARGMAX), 0.78 -> 0.77 (INT8).
+    WORD_LOOP_BATCHED(FindWordNans(nan_at, batch, j, lanes); SelectWordBatch(best, position, batch, flip, j, lanes),
+                      {},  // the batch is folded: nothing more per element
                       SelectElement(best[k], position[k], nan_at[k], KeyAt(uint4(word ^ flip, 0, 0, 0), k), at),
                       NOTHING)
 #else
