@@ -8,6 +8,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/bench/settle.h"
+
 namespace dmlc::app::bench {
 namespace {
 
@@ -74,25 +76,23 @@ Result<BatchSample> TimedBatch(backends::PreparedOperator& op, const WorkloadBuf
   return BatchSample{Median(cpu), false, dispatches};
 }
 
-// The GPU's clocks fall while the host uploads (on the H200 the SMs idle at 345 MHz instead of 1980)
-// and do not always come back within one batch's lead-in, least of all for a batch sized from the cold
-// dispatch: in one 1 GiB sweep a third of the rows measured 0.3-0.4 of the copy and 0.9-1.0 in the next
-// run, the slow ones all from short batches (50-70 dispatches). So batches run, each sized from the
-// last one's median, until two in a row agree within 5% (at most four); the last one is the sample.
-// `estimate_seconds` (one dispatch) sizes the first batch and is updated to the last median.
+// Batches until SettledBatchIndex picks one (settle.h says why one batch, or two, were not enough), each
+// sized from the last one's median; `estimate_seconds` (one dispatch) sizes the first batch and is left
+// at the picked batch's median.
 Result<BatchSample> SettledBatch(backends::PreparedOperator& op, const WorkloadBuffers& buffers, double batch_seconds,
                                  double& estimate_seconds) {
-  constexpr int kMaxBatches = 4;
-  constexpr double kAgreement = 0.05;
-  double previous = 0;
-  for (int i = 1;; ++i) {
+  std::vector<BatchSample> batches;
+  std::vector<double> medians;
+  for (;;) {
     auto batch = TimedBatch(op, buffers, BatchSize(batch_seconds, estimate_seconds));
     if (!batch.ok() || !(batch->median_seconds > 0)) return batch;
     estimate_seconds = batch->median_seconds;
-    if (i == kMaxBatches || std::abs(batch->median_seconds - previous) <= kAgreement * batch->median_seconds) {
-      return batch;
+    batches.push_back(*batch);
+    medians.push_back(batch->median_seconds);
+    if (const std::optional<size_t> pick = SettledBatchIndex(medians)) {
+      estimate_seconds = medians[*pick];
+      return batches[*pick];
     }
-    previous = batch->median_seconds;
   }
 }
 
