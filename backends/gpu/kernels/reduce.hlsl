@@ -711,20 +711,22 @@ void SelectWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint j, u
   if (!TracksPosition(fn)) {
     WORD_LOOP(best[k] = max(best[k], KeyAt(uint4(word ^ flip, 0, 0, 0), k)), NOTHING)
 #if IN_BYTES == 1
-  } else if ((end - min(first, end)) / lanes < 0xFFFFFFu) {
+  } else if ((end >> firstbitlow(lanes)) < 0xFFFFFFu) {
     // ARGMIN/ARGMAX of bytes: an output's key and position in one word, the key in the top byte and below
-    // it the count of the walk's elements still to come (at least 1), so that max() keeps the first of
-    // equal keys: one max an element instead of a compare and two selects (INT8 ARGMAX over columns on
-    // the H200: 0.58 of the copy -> 0.78). Walks of 2^24 - 1 elements or more take the loop below.
+    // it 2^24 - 1 less the position's count of lanes (at >> bits), which falls as the walk goes on, so
+    // that max() keeps the first of equal keys: one max an element instead of a compare and two selects
+    // (INT8 ARGMAX over columns on the H200: 0.58 of the copy -> 0.79; 0.83 with this count rather than
+    // one from the walk's first position, a subtraction less a word). A lane's positions share their low
+    // bits (first's). Reductions whose end >> bits reaches 2^24 - 1 take the loop below.
     uint bits = firstbitlow(lanes);
     uint packed[WORD_OUTPUTS];
     [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) packed[k] = 0;
-    WORD_LOOP(packed[k] = max(packed[k], (((word ^ flip) << (24 - 8 * k)) & 0xFF000000u) | (0xFFFFFFu - ((at - first) >> bits))),
+    WORD_LOOP(packed[k] = max(packed[k], (((word ^ flip) << (24 - 8 * k)) & 0xFF000000u) | (0xFFFFFFu - (at >> bits))),
               NOTHING)
     [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
       if (packed[k] == 0) continue;  // no element
       best[k] = packed[k] >> 24;
-      position[k] = first + ((0xFFFFFFu - (packed[k] & 0xFFFFFFu)) << bits);
+      position[k] = ((0xFFFFFFu - (packed[k] & 0xFFFFFFu)) << bits) | (first & (lanes - 1u));
     }
 #endif
   } else {
