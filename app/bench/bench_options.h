@@ -21,9 +21,9 @@ struct BenchOptions {
   uint64_t max_size_bytes = 0;
   std::string device;  // --device=1: passed to every backend's create()
   // --device-batch-ms=T: device backends time back-to-back dispatches on resident buffers
-  // (PreparedOperator::ExecuteRepeated): each benchmark iteration is one batch of about T ms of GPU time
-  // (10 to 1000 dispatches), with one upload before and one readback after, and reports the batch's
-  // median dispatch time. Long enough that the GPU leaves its idle clocks; the transfers stay outside.
+  // (PreparedOperator::ExecuteRepeated) in batches of about T ms of GPU time (10 to 1000 dispatches); a
+  // benchmark iteration runs 3 to 5 batches (settle.h) and reports the fastest batch's median dispatch
+  // time. Long enough that the GPU leaves its idle clocks; the transfers stay outside.
   double device_batch_ms = 100;
   // --dtypes=FLOAT16,INT8 or --dtypes=all: the data types to run, in ops::kAllDataTypes' order; empty = the
   // default (FLOAT32 in quick mode unless sweeping, else all eleven). Each operator runs on those its table allows.

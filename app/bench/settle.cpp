@@ -7,10 +7,10 @@ namespace dmlc::app::bench {
 
 std::optional<size_t> SettledBatchIndex(const std::vector<double>& medians) {
   const size_t n = medians.size();
-  if (n < static_cast<size_t>(kMinBatches)) return std::nullopt;
+  if (n < kMinBatches) return std::nullopt;
   const double last = medians[n - 1], previous = medians[n - 2];
   const bool agree = std::abs(last - previous) <= kBatchAgreement * last;
-  if (!agree && n < static_cast<size_t>(kMaxBatches)) return std::nullopt;
+  if (!agree && n < kMaxBatches) return std::nullopt;
   return static_cast<size_t>(std::min_element(medians.begin(), medians.end()) - medians.begin());
 }
 

@@ -14,8 +14,8 @@
 
 namespace dmlc::app::bench {
 
-inline constexpr int kMinBatches = 3;
-inline constexpr int kMaxBatches = 5;
+inline constexpr size_t kMinBatches = 3;
+inline constexpr size_t kMaxBatches = 5;
 inline constexpr double kBatchAgreement = 0.05;
 
 // Which batch is the sample (the fastest) once `medians` (each batch's median dispatch time, in order)

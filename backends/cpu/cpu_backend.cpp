@@ -31,10 +31,18 @@ DeviceInfo HostDeviceInfo(int threads) {
   return info;
 }
 
-CpuBackend::CpuBackend(int threads)
-    : pool_(std::make_shared<ThreadPool>(threads)), device_(HostDeviceInfo(pool_->threads())) {
+namespace {
+
+// The workers start after the heap policy is set, so none of them allocates while it changes.
+std::shared_ptr<ThreadPool> PoolWithRetainedHeap(int threads) {
   RetainFreedHeapMemory();
+  return std::make_shared<ThreadPool>(threads);
 }
+
+}  // namespace
+
+CpuBackend::CpuBackend(int threads)
+    : pool_(PoolWithRetainedHeap(threads)), device_(HostDeviceInfo(pool_->threads())) {}
 
 // The reference runs every desc the model accepts, and backends receive only accepted descs.
 Support CpuBackend::Supports(const ops::OperatorDesc&) const { return Support::Yes(); }

@@ -1,6 +1,6 @@
 #include "backends/cpu/heap_retention.h"
 
-#include <mutex>
+#include <cstdlib>  // defines __GLIBC__ where the C library is glibc
 
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -8,15 +8,16 @@
 
 namespace dmlc::backends::cpu {
 
-void RetainFreedHeapMemory() {
-  static std::once_flag once;
-  std::call_once(once, [] {
+bool RetainFreedHeapMemory() {
+  static const bool retained = [] {
 #if defined(__GLIBC__)
     // A fixed threshold also turns off glibc's dynamic one, which would otherwise move with each free.
-    mallopt(M_MMAP_THRESHOLD, 32 << 20);
-    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+    return mallopt(M_MMAP_THRESHOLD, 32 << 20) == 1 && mallopt(M_TRIM_THRESHOLD, 1 << 30) == 1;
+#else
+    return false;
 #endif
-  });
+  }();
+  return retained;
 }
 
 }  // namespace dmlc::backends::cpu

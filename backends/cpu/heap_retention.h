@@ -11,7 +11,8 @@ namespace dmlc::backends::cpu {
 // Once per process: with glibc, freed heap memory is kept (no trimming) and blocks below 32 MiB come
 // from the heap rather than from mmap (tensors, larger, are still mapped and unmapped). Elsewhere it
 // does nothing: other C libraries' allocators keep their own policies. The process keeps its peak heap
-// (the largest run's scratch) until it exits.
-void RetainFreedHeapMemory();
+// (the largest run's scratch) until it exits. True when the allocator took the policy: false without
+// glibc, or where mallopt refuses (a sanitizer's allocator stands in for glibc's and ignores it).
+bool RetainFreedHeapMemory();
 
 }  // namespace dmlc::backends::cpu

@@ -71,12 +71,16 @@ const float* Floats(const std::byte* p, uint64_t n, float* scratch) {
   return scratch;
 }
 
-// fn(kernels, elements) on n elements of T at p: the T kernels in place when p is aligned for T, else
-// the float kernels on a widened copy in `scratch`.
+// fn(kernels, elements) on n elements of T at p by the T kernels: in place when p is aligned for T, else
+// on a copy of the bytes in `scratch` (n floats' room: aligned for either type), so that an input's
+// address never changes its arithmetic (FLOAT16's exact runs included).
 template <class T, class Fn>
 decltype(auto) OnElements(const std::byte* p, uint64_t n, float* scratch, Fn&& fn) {
-  if (InPlace<T>(p)) return fn(simd::ActiveReduceKernels<T>(), reinterpret_cast<const T*>(p));
-  return fn(simd::ActiveReduceKernels<float>(), Floats<T>(p, n, scratch));
+  if (!InPlace<T>(p)) {
+    std::memcpy(scratch, p, n * sizeof(T));
+    p = reinterpret_cast<const std::byte*>(scratch);
+  }
+  return fn(simd::ActiveReduceKernels<T>(), reinterpret_cast<const T*>(p));
 }
 
 template <class T>

@@ -1,11 +1,11 @@
 // The SIMD fast paths of REDUCE for FLOAT32 and FLOAT16 inputs, built on the span kernels of
 // reduce_simd.h (FLOAT16 widened to float as the kernels load it; an input that is not aligned for its
-// type is widened into scratch, a block or row at a time, for the FLOAT32 kernels):
+// type is copied into scratch a block at a time along rows, and widened a row at a time into the FLOAT32
+// kernels over columns, where both kernel sets add element by element):
 // - rows: each output's reduced elements are one contiguous run. The run is cut into fixed blocks of
 //   kReduceBlock elements; a block's sum goes through kLanes lanes (element k into lane k % kLanes)
 //   folded pairwise, and block results are folded in block order. FLOAT16 sums and L1 sums add each
-//   lane's elements in exact runs of 16 (reduce_simd.h RunLength; the FLOAT32 kernels that take a
-//   misaligned FLOAT16 input's widened copy add them one by one: both are double accumulation). When there are fewer outputs than
+//   lane's elements in exact runs of 16 (reduce_simd.h RunLength). When there are fewer outputs than
 //   workers need, blocks of one output run on different threads; the arithmetic is the same either way,
 //   so results do not depend on the thread count.
 // - columns: adjacent outputs are adjacent in memory. Tiles of up to 1024 outputs by 512 reduced

@@ -11,8 +11,8 @@
 // they agree bit for bit (products of float-widened doubles are exact for squares, so FMA contraction
 // changes nothing). FLOAT16 row sums and L1 sums add exact runs (RunLength): each lane adds the exact
 // sum of each run of kRun of its elements as one double; any exact way of summing a run gives the same
-// double, so every implementation picks its own (the AVX-512 one in float, see there). The extreme, find and column kernels are exact (comparisons only, or per-column
-// sequential sums). The exp kernels run ExpOfDifference's operation sequence (exp_float.h) in both sets,
+// double, so every implementation picks its own (the AVX-512 one in float, see there). The extreme,
+// find and column kernels are exact (comparisons only, or per-column sequential sums). The exp kernels run ExpOfDifference's operation sequence (exp_float.h) in both sets,
 // so they agree bit for bit too, for every input their contract allows.
 // Pointers need no alignment beyond E's. Thread-safe: no state.
 #pragma once
@@ -31,16 +31,17 @@ inline constexpr uint64_t kLanes = 16;
 // What a sum-like reduction adds (or multiplies) per element: x, |x|, x*x, or x into a product.
 enum class Accumulate { kSum, kAbs, kSquare, kProduct };
 
-// fn.template operator()<kKind>() for the run-time kind: each kernel set's way from Accumulate to its
-// templates.
+// fn.template operator()<kKind>() for the run-time kind, and its result: each kernel set's way from
+// Accumulate to its templates.
 template <class Fn>
-inline void DispatchAccumulate(Accumulate kind, const Fn& fn) {
+inline decltype(auto) DispatchAccumulate(Accumulate kind, const Fn& fn) {
   switch (kind) {
     case Accumulate::kSum: return fn.template operator()<Accumulate::kSum>();
     case Accumulate::kAbs: return fn.template operator()<Accumulate::kAbs>();
     case Accumulate::kSquare: return fn.template operator()<Accumulate::kSquare>();
-    case Accumulate::kProduct: return fn.template operator()<Accumulate::kProduct>();
+    case Accumulate::kProduct: break;
   }
+  return fn.template operator()<Accumulate::kProduct>();
 }
 
 // How many of a lane's elements a row sum adds as one exact run: kRun for FLOAT16 sums and L1 sums, 1

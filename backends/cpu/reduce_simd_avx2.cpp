@@ -148,9 +148,7 @@ DMLC_AVX2 void ColumnOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, 
 
 template <class E>
 DMLC_AVX2 double Row(Accumulate kind, const E* x, uint64_t n) {
-  double total = 0;
-  DispatchAccumulate(kind, [&]<Accumulate kKind>() DMLC_AVX2 { total = RowOf<kKind>(x, n); });
-  return total;
+  return DispatchAccumulate(kind, [&]<Accumulate kKind>() DMLC_AVX2 { return RowOf<kKind>(x, n); });
 }
 
 template <class E>

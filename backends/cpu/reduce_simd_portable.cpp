@@ -37,9 +37,7 @@ void ColumnOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* ac
 
 template <class E>
 double Row(Accumulate kind, const E* x, uint64_t n) {
-  double total = 0;
-  DispatchAccumulate(kind, [&]<Accumulate kKind>() { total = RowOf<kKind>(x, n); });
-  return total;
+  return DispatchAccumulate(kind, [&]<Accumulate kKind>() { return RowOf<kKind>(x, n); });
 }
 
 template <class E>

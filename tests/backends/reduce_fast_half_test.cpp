@@ -1,7 +1,7 @@
 // The FLOAT16 kernels of the REDUCE fast paths (reduce_simd.h's sets over Half elements, widened as they
 // load) and the whole FLOAT16 reductions that use them. Each Half kernel, portable, AVX2 and AVX-512,
-// must give the float kernels' bits on the widened data, on every kind of half: subnormals, signed zeros,
-// infinities, NaN (sums: any NaN for a NaN; see SameSum), and row sums must add exact runs. Whole reductions are held to the plain reference byte for byte wherever double
+// must give the float kernels' bits on the widened data, on every kind of half: subnormals, signed
+// zeros, infinities, NaN (sums: any NaN for a NaN; see SameSum), and row sums must add exact runs. Whole reductions are held to the plain reference byte for byte wherever double
 // accumulation makes the result independent of order (SUM, L1, AVERAGE, LOG_SUM on data whose sums
 // are exact in double; SUM_SQUARE, L2 and MULTIPLY on data whose squares and products are exact), and
 // MIN, MAX, ARGMIN, ARGMAX always (ties, first NaN, signed zeros; a NaN result is NaN, its payload
@@ -88,7 +88,7 @@ std::vector<uint32_t> Bits(const std::vector<float>& v) {
 // each implementation's own (vector and scalar operations pick different operands' NaN).
 //
 // Sums are held to the same doubles, and a NaN to any NaN: FLOAT16 sums and L1 sums add exact runs of a
-// lane's (or column's) elements where the float kernels add them one by one (reduce_simd.h RunLength),
+// lane's elements where the float kernels add them one by one (reduce_simd.h RunLength),
 // the same doubles while every partial sum is exact in double, as at these sizes, but a NaN out of a run
 // is the run's own; and where two NaNs meet in a column, a square's multiply and add contracted into one
 // FMA in one instantiation and not in the other pick different ones.
@@ -124,8 +124,9 @@ TEST(CpuReduceHalfKernels, EveryHalfKernelGivesTheFloatKernelsBitsOnWidenedData)
         }
       }
       for (Accumulate a : {Accumulate::kSum, Accumulate::kAbs, Accumulate::kSquare, Accumulate::kProduct}) {
-        // 9 rows of 74 columns (one short run), and 40 rows of 15 (two whole runs and a short one).
-        for (const auto& [rows, stride, n] : {std::tuple{kRows, kStride, kStride - 1}, std::tuple{uint64_t{40}, uint64_t{16}, uint64_t{15}}}) {
+        // 9 rows of 74 columns (two groups of four and one), and 40 rows of 15 (ten groups).
+        for (const auto& [rows, stride, n] :
+             {std::tuple{kRows, kStride, kStride - 1}, std::tuple{uint64_t{40}, uint64_t{16}, uint64_t{15}}}) {
           std::vector<double> want(n, 1.0), got = want;
           ref.column(a, f.data() + 1, rows, stride, n, want.data());
           k->column(a, h + 1, rows, stride, n, got.data());
@@ -185,7 +186,6 @@ Values ExactValuesFor(ReduceFunction f) {
   }
 }
 
-// FLOAT16 REDUCE on cpu (1 and 3 threads; in place and at an odd address, widened) against plain.
 // A run's sixteen smallest subnormals (2^-24 each) join a lane that holds 8200 * 65504, past 2^29, where
 // double's step is 2^-23: one by one each is a tie that rounds away, as one run they add 2^-20 exactly.
 // The FLOAT32 kernels on the same values add them one by one and lose them. The last run of bigs holds
@@ -208,6 +208,43 @@ TEST(CpuReduceHalfKernels, SumsAddEachRunOfSixteenExactly) {
   }
 }
 
+// Infinities and NaN in runs: a run holding an infinity sums to it (its low part would be NaN: inf -
+// inf), +inf and -inf in one lane make NaN, and so does a NaN before an infinity; L1 takes magnitudes.
+// Each in a whole block of kLanes * kRun elements and in the short block after it.
+TEST(CpuReduceHalfKernels, RunsKeepInfinitiesAndNaN) {
+  const uint16_t inf = 0x7C00, minus_inf = 0xFC00, nan = 0x7E00, one = ops::FloatToHalf(1.0f);
+  constexpr uint64_t kBlock = kLanes * kRun, kN = kBlock + 40;
+  struct Row {
+    const char* what;
+    std::vector<std::pair<uint64_t, uint16_t>> planted;  // (position, bits)
+    double sum, l1;  // expected; NaN: any NaN
+  };
+  const double kNan = std::numeric_limits<double>::quiet_NaN(), kInf = std::numeric_limits<double>::infinity();
+  const Row rows[] = {
+      {"+inf in a whole block", {{3 + 5 * kLanes, inf}}, kInf, kInf},
+      {"-inf in the short block", {{kBlock + 20, minus_inf}}, -kInf, kInf},
+      {"+inf and -inf in one lane's run", {{7, inf}, {7 + 2 * kLanes, minus_inf}}, kNan, kInf},
+      {"+inf and -inf in one lane, two blocks", {{7, inf}, {7 + kBlock, minus_inf}}, kNan, kInf},
+      {"NaN, then +inf in its lane", {{9, nan}, {9 + kLanes, inf}}, kNan, kNan},
+  };
+  for (const Row& r : rows) {
+    std::vector<uint16_t> x(kN, one);
+    for (const auto& [at, bits] : r.planted) x[at] = bits;
+    const auto* h = reinterpret_cast<const Half*>(x.data());
+    for (const auto& [k, float_set] : HalfKernelSets()) {
+      for (const auto& [a, want] : {std::pair{Accumulate::kSum, r.sum}, std::pair{Accumulate::kAbs, r.l1}}) {
+        const double got = k->row(a, h, kN);
+        if (want != want) {
+          EXPECT_TRUE(got != got) << k->name << " " << r.what << ": " << got;
+        } else {
+          EXPECT_EQ(got, want) << k->name << " " << r.what;
+        }
+      }
+    }
+  }
+}
+
+// FLOAT16 REDUCE on cpu (1 and 3 threads; in place and at an odd address) against plain.
 TEST(CpuReduceHalf, EveryFunctionAndLayoutMatchesThePlainBackend) {
   const Layout layouts[] = {
       {"rows", {37, 300}, {1}},

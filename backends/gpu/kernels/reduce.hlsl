@@ -180,7 +180,8 @@ void AccumulateLogSumExp(inout uint4 st, inout float part, float x) {
 
 // The batch path: the peak rises to the batch's maximum before its elements, so each element only adds
 // its exp (LOG_SUM_EXP inner on the H200: 0.78-0.81 of the copy with the per-element compare, 0.93-0.97
-// without). Both loops batch: the vector loop's 16 or 32 elements and the element loop's 8.
+// without). Every loop batches: the vector loop's 16 or 32 elements, the element loop's 8 and the
+// output-word loop's 8 words (RaiseWordPeaks).
 // Infinite peaks take the per-element path. A NaN element sets no flag here: exp(NaN) makes the sums
 // NaN, which no later scaling or combining undoes, and Finalize takes a NaN sum as NaN (without NaN
 // input the sums are never NaN). Checking per element or per flush cost the element loops 2%.
@@ -715,10 +716,11 @@ void SelectWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint j, u
     // ARGMIN/ARGMAX of bytes: an output's key and position in one word, the key in the top byte and below
     // it 2^24 - 1 less the position's count of lanes (at >> bits), which falls as the walk goes on, so
     // that max() keeps the first of equal keys: one max an element instead of a compare and two selects
-    // (INT8 ARGMAX over columns on the H200: 0.58 of the copy -> 0.79; 0.83 with this count rather than
-    // one from the walk's first position, a subtraction less a word). A lane's positions share their low
-    // bits (first's). Reductions whose end >> bits reaches 2^24 - 1 take the loop below.
-    uint bits = firstbitlow(lanes);
+    // (INT8 ARGMAX over columns on the H200: 0.58 of the copy -> 0.78-0.79; with this count rather than
+    // one from the walk's first position, a subtraction less a word, 0.83 in paired runs, 0.81 in a
+    // sweep). A lane's positions share their low bits (first's). Reductions whose end >> bits reaches
+    // 2^24 - 1 take the loop below.
+    uint bits = firstbitlow(lanes);  // lanes is a power of two
     uint packed[WORD_OUTPUTS];
     [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) packed[k] = 0;
     WORD_LOOP(packed[k] = max(packed[k], (((word ^ flip) << (24 - 8 * k)) & 0xFF000000u) | (0xFFFFFFu - (at >> bits))),

@@ -291,8 +291,8 @@ TEST_F(VulkanAgreesWithCpu, LogSumExpSpecialValuesOnTheBatchPaths) {
     for (const bool down_columns : {false, true}) {
       SCOPED_TRACE(std::string(ops::DataTypeName(type)) +
                    (down_columns ? " down columns (element or word loop)" : " along rows (vector loop)"));
-      const auto [expected, actual] = RunBothOn(ReduceSets(ReduceFunction::kLogSumExp, type, kSets, kLength, down_columns),
-                                                {SetsBytes(x, kSets, kLength, type, down_columns)});
+      const ops::ReduceDesc desc = ReduceSets(ReduceFunction::kLogSumExp, type, kSets, kLength, down_columns);
+      const auto [expected, actual] = RunBothOn(desc, {SetsBytes(x, kSets, kLength, type, down_columns)});
       for (uint32_t r = 0; r < kSets; ++r) {
         const double e = FloatAt(expected, r, type), a = FloatAt(actual, r, type);
         if (std::isnan(e) || std::isinf(e)) {
