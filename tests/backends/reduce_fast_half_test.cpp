@@ -1,8 +1,9 @@
 // The FLOAT16 kernels of the REDUCE fast paths (reduce_simd.h's sets over Half elements, widened as they
 // load) and the whole FLOAT16 reductions that use them. Each Half kernel, portable, AVX2 and AVX-512,
 // must give the float kernels' bits on the widened data, on every kind of half: subnormals, signed
-// zeros, infinities, NaN (sums: any NaN for a NaN; see SameSum), and row sums must add exact runs. Whole reductions are held to the plain reference byte for byte wherever double
-// accumulation makes the result independent of order (SUM, L1, AVERAGE, LOG_SUM on data whose sums
+// zeros, infinities, NaN (sums: any NaN for a NaN; see SameSum), and row sums must add exact runs.
+// Whole reductions are held to the plain reference byte for byte wherever double accumulation makes
+// the result independent of order (SUM, L1, AVERAGE, LOG_SUM on data whose sums
 // are exact in double; SUM_SQUARE, L2 and MULTIPLY on data whose squares and products are exact), and
 // MIN, MAX, ARGMIN, ARGMAX always (ties, first NaN, signed zeros; a NaN result is NaN, its payload
 // free); LOG_SUM_EXP within one half ulp.

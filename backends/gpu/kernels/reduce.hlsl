@@ -522,8 +522,8 @@ void SelectVector(inout KEY best, inout uint position, uint4 flipped, uint at, b
       best = m;
       return;
     }
-    uint nan_at = NO_POSITION;  // a NaN key replaces nothing; the callers find NaN apart
-    [unroll] for (uint k = 0; k < VECTOR_ELEMENTS; ++k) SelectElement(best, position, nan_at, KeyAt(flipped, k), at + k);
+    // A NaN key replaces nothing; the callers find NaN apart.
+    [unroll] for (uint k = 0; k < VECTOR_ELEMENTS; ++k) SelectKey(best, position, KeyAt(flipped, k), at + k);
   }
 }
 
@@ -654,8 +654,9 @@ uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, 
   ELEMENT_LOOP_OF(uint, LOAD_WORD, PRE, EACH_OUTPUT(BATCH_STMT), EACH_OUTPUT(STMT), FLUSH)
 #define WORD_LOOP(STMT, FLUSH) WORD_LOOP_BATCHED(NOTHING, STMT, STMT, FLUSH)
 
-// Output k's element of a word.
+// Output k's element of a word, and its key under `flip` (KeyFlip).
 VALUE WordValue(uint word, uint k) { return BitsValue(GetElement(uint4(word, 0, 0, 0), k, IN_BYTES)); }
+KEY WordKey(uint word, uint flip, uint k) { return KeyAt(uint4(word ^ flip, 0, 0, 0), k); }
 
 // WORD_LOOP's statement for the accumulating functions: STMT folds `x`, output k's element, into `st`,
 // output k's state.
@@ -687,7 +688,7 @@ void SelectWordBatch(inout KEY best[WORD_OUTPUTS], inout uint position[WORD_OUTP
                      uint lanes) {
   [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
     KEY keys[8];
-    [unroll] for (uint u = 0; u < 8; ++u) keys[u] = KeyAt(uint4(batch[u] ^ flip, 0, 0, 0), k);
+    [unroll] for (uint u = 0; u < 8; ++u) keys[u] = WordKey(batch[u], flip, k);
     KEY m = max(max(max(keys[0], keys[1]), max(keys[2], keys[3])), max(max(keys[4], keys[5]), max(keys[6], keys[7])));
     if (m > best[k]) {
       [unroll] for (uint u = 0; u < 8; ++u) SelectKey(best[k], position[k], keys[u], j + u * lanes);
@@ -710,7 +711,7 @@ void SelectWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint j, u
   }
   uint first = j;
   if (!TracksPosition(fn)) {
-    WORD_LOOP(best[k] = max(best[k], KeyAt(uint4(word ^ flip, 0, 0, 0), k)), NOTHING)
+    WORD_LOOP(best[k] = max(best[k], WordKey(word, flip, k)), NOTHING)
 #if IN_BYTES == 1
   } else if ((end >> firstbitlow(lanes)) < 0xFFFFFFu) {
     // ARGMIN/ARGMAX of bytes: an output's key and position in one word, the key in the top byte and below
@@ -739,10 +740,10 @@ void SelectWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint j, u
     // the element loop: batches there measured 0.90 -> 0.88 (INT16 outer ARGMAX), 0.78 -> 0.77 (INT8).
     WORD_LOOP_BATCHED(FindWordNans(nan_at, batch, j, lanes); SelectWordBatch(best, position, batch, flip, j, lanes),
                       {},  // the batch is folded: nothing more per element
-                      SelectElement(best[k], position[k], nan_at[k], KeyAt(uint4(word ^ flip, 0, 0, 0), k), at),
+                      SelectElement(best[k], position[k], nan_at[k], WordKey(word, flip, k), at),
                       NOTHING)
 #else
-    WORD_LOOP(SelectElement(best[k], position[k], nan_at[k], KeyAt(uint4(word ^ flip, 0, 0, 0), k), at), NOTHING)
+    WORD_LOOP(SelectElement(best[k], position[k], nan_at[k], WordKey(word, flip, k), at), NOTHING)
 #endif
   }
   [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
