@@ -160,9 +160,9 @@ uint4 AccumulateSum(uint4 st, float x) {
 
 // LOG_SUM_EXP, shifted by the running maximum (`peak`, st.x) so that large inputs do not overflow exp()
 // in float. An element adds exp(x - peak) to `part`, a plain float sum of at most one loop batch (each
-// term at most 1), which FlushLogSumExp adds to the compensated total (st.y, st.z) once per batch: the
-// element's path has no compensation and no branch but the rare rise of the peak. NaN sets st.w (the
-// result is then NaN whatever the sums hold). -inf adds exp(-inf) = 0, or 1 while the peak is still
+// term at most 1; e^8 in FLOAT16 batches), which FlushLogSumExp adds to the compensated total (st.y,
+// st.z) once per batch: the element's path has no compensation and no branch but the rare rise of the
+// peak. NaN sets st.w (the result is then NaN whatever the sums hold). -inf adds exp(-inf) = 0, or 1 while the peak is still
 // -inf: the result is then -inf regardless, and the first finite peak scales it away.
 void AccumulateLogSumExp(inout uint4 st, inout float part, float x) {
   float peak = asfloat(st.x);
@@ -178,13 +178,21 @@ void AccumulateLogSumExp(inout uint4 st, inout float part, float x) {
   st.w |= isnan(x) ? 1u : 0u;
 }
 
-// The batch path: the peak rises to the batch's maximum before its elements, so each element only adds
-// its exp (LOG_SUM_EXP inner on the H200: 0.78-0.81 of the copy with the per-element compare, 0.93-0.97
-// without). Every loop batches: the vector loop's 16 or 32 elements, the element loop's 8 and the
-// output-word loop's 8 words (RaiseWordPeaks).
-// Infinite peaks take the per-element path. A NaN element sets no flag here: exp(NaN) makes the sums
-// NaN, which no later scaling or combining undoes, and Finalize takes a NaN sum as NaN (without NaN
-// input the sums are never NaN). Checking per element or per flush cost the element loops 2%.
+// The batch paths (the vector loop's 16 values, the element loop's 8, each output's 8 in the output-word
+// loop). Speculative (FoldLogSumExpBatch): each element adds its term against the peak as it stands,
+// waiting for nothing but its load, and the batch stands where its terms are known to be bounded
+// (LSE_SPECULATE); otherwise the peak rises to the batch's maximum and the batch is refolded
+// (RaiseAndFoldLogSumExp: RaisePeakForBatch, then each element's exp, or past an infinite peak the
+// per-element path). In the vector loop a lane's first batch, whose peak is -inf, refolds at once. A NaN
+// element sets no flag here: exp(NaN) makes the sums NaN, which no later scaling or combining undoes,
+// and Finalize takes a NaN sum as NaN (without NaN input the sums are never NaN).
+// A refolded batch pays its exps twice, and in a warp one lane's refold holds the others. On the H200
+// (1 GiB, fraction of the copy, maximum-first -> speculative; paired runs of one build each): FLOAT16
+// along rows 0.70 -> 0.94, over columns 0.58 -> 0.83, FLOAT32 over columns 0.89 -> 0.95, on dml-bench's
+// data (values in [0.9, 1.1]). On values uniform in [-1000, 1000], whose peaks early in a lane jump by
+// more than the rescale covers, FLOAT16 along rows refolds often enough to lose a little to
+// maximum-first (0.76 -> 0.73; over columns 0.83). FLOAT32 along rows (4 batches a lane) stays
+// maximum-first: speculating there refolded about a third of the batches (0.95 -> 0.89).
 bool RaisePeakForBatch(inout uint4 st, inout float part, float batch_max) {
   float peak = asfloat(st.x);
   if (isinf(max(peak, batch_max))) return false;
@@ -198,26 +206,82 @@ bool RaisePeakForBatch(inout uint4 st, inout float part, float batch_max) {
   return true;
 }
 
-// One element of a batch after RaisePeakForBatch: its exp alone where the peak was raised for the batch.
+// One element of a refolded batch after RaisePeakForBatch: its exp alone where the peak was raised.
 void AddLogSumExp(inout uint4 st, inout float part, float x, bool raised) {
   if (raised) {
-    part += x == asfloat(st.x) ? 1.0 : exp(x - asfloat(st.x));  // exact at the peak, +inf included
+    part += exp(x - asfloat(st.x));  // within exp's error at the peak too (error_bound.cpp's terms)
   } else {
     AccumulateLogSumExp(st, part, x);
   }
 }
 
-float BatchMax(uint4 batch[VECTOR_BATCH]) {
-  float m = BitsValue(VectorBits(batch[0], 0));
-  [unroll] for (uint k = 1; k < VECTOR_BATCH * VECTOR_ELEMENTS; ++k) {
-    m = max(m, BitsValue(VectorBits(batch[k / VECTOR_ELEMENTS], k % VECTOR_ELEMENTS)));
-  }
-  return m;
-}
+// LSE_SPECULATE(N): the batch's `terms` against `peak`; `stands` where they may be kept as they are,
+// `rescales` where they may be kept once scaled to the batch's maximum.
+#ifdef REDUCE_F16
+// FLOAT16, whose results round to 11 bits: a term is exp2 of x * log2(e) less the peak's, one fused
+// multiply-add (the peak's rounding scales a batch's terms alike, by at most |peak| * 2^-24; against
+// exp(x - peak), 0.927 -> 0.940 along rows). The batch stands while its terms sum to at most e^8, and so
+// does each term (their float error, exp's argument up to 8, stays far below the results' rounding),
+// with no maximum taken per element; a finite larger sum (a peak that rose by less than about 88) is
+// rescaled to the batch's maximum rather than refolded.
+#define LOG2_E 1.4426950408889634
+#define LSE_TERMS_BOUND 2980.9579870417283  // e^8
+#define LSE_SPECULATE(N)                                                                   \
+  float scaled_peak = peak * LOG2_E;                                                       \
+  float terms = 0;                                                                         \
+  [unroll] for (uint u = 0; u < N; ++u) terms += exp2(mad(values[u], LOG2_E, -scaled_peak)); \
+  bool stands = terms <= LSE_TERMS_BOUND;                                                  \
+  bool rescales = terms < asfloat(0x7F800000u);
+#else
+// FLOAT32 keeps every term at most 1, as refolding does: the batch's maximum taken beside the terms.
+#define LSE_SPECULATE(N)                          \
+  float terms = 0;                                \
+  float seen = values[0];                         \
+  [unroll] for (uint u = 0; u < N; ++u) {         \
+    seen = max(seen, values[u]);                  \
+    terms += exp(values[u] - peak);               \
+  }                                               \
+  bool stands = seen <= peak;                     \
+  bool rescales = false;
+#endif
 
-float BatchMax(float batch[8]) {
-  float4 m = max(float4(batch[0], batch[1], batch[2], batch[3]), float4(batch[4], batch[5], batch[6], batch[7]));
-  return max(max(m.x, m.y), max(m.z, m.w));
+// BatchMax, RaiseAndFoldLogSumExp and FoldLogSumExpBatch for batches of N values; `part` is empty before
+// a batch.
+#define DEFINE_LOG_SUM_EXP_BATCH_FOLDS(N)                                                  \
+  float BatchMax(float values[N]) {                                                      \
+    float m = values[0];                                                                 \
+    [unroll] for (uint u = 1; u < N; ++u) m = max(m, values[u]);                         \
+    return m;                                                                            \
+  }                                                                                      \
+  void RaiseAndFoldLogSumExp(inout uint4 st, inout float part, float values[N]) {        \
+    bool raised = RaisePeakForBatch(st, part, BatchMax(values));                         \
+    [unroll] for (uint u = 0; u < N; ++u) AddLogSumExp(st, part, values[u], raised);     \
+  }                                                                                      \
+  void FoldLogSumExpBatch(inout uint4 st, inout float part, float values[N]) {           \
+    float peak = asfloat(st.x);                                                          \
+    LSE_SPECULATE(N)                                                                     \
+    if (isinf(peak) || !(stands || rescales)) {                                          \
+      RaiseAndFoldLogSumExp(st, part, values);                                           \
+      return;                                                                            \
+    }                                                                                    \
+    if (!stands) RaisePeakForBatch(st, terms, BatchMax(values));                         \
+    part += terms;                                                                       \
+  }
+DEFINE_LOG_SUM_EXP_BATCH_FOLDS(8)                               // the element and output-word loops
+DEFINE_LOG_SUM_EXP_BATCH_FOLDS(VECTOR_BATCH * VECTOR_ELEMENTS)  // the vector loop (16 values)
+
+void FoldLogSumExpBatch(inout uint4 st, inout float part, uint4 batch[VECTOR_BATCH]) {
+  float values[VECTOR_BATCH * VECTOR_ELEMENTS];
+  [unroll] for (uint k = 0; k < VECTOR_BATCH * VECTOR_ELEMENTS; ++k) {
+    values[k] = BitsValue(VectorBits(batch[k / VECTOR_ELEMENTS], k % VECTOR_ELEMENTS));
+  }
+#ifdef REDUCE_F16
+  if (asfloat(st.x) != NEG_INF) {
+    FoldLogSumExpBatch(st, part, values);
+    return;
+  }
+#endif
+  RaiseAndFoldLogSumExp(st, part, values);
 }
 
 uint4 FlushLogSumExp(uint4 st, float part) {
@@ -612,9 +676,8 @@ uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, 
 #if defined(REDUCE_F32) || defined(REDUCE_F16)
   } else if (fn == FN_LOG_SUM_EXP) {
     float part = 0;
-    bool raised = false;  // this batch's maximum is already the peak: its elements need no compare
-    SPAN_LOOP_BATCHED(raised = RaisePeakForBatch(st, part, BatchMax(batch)),
-                      AddLogSumExp(st, part, x, raised),
+    SPAN_LOOP_BATCHED(FoldLogSumExpBatch(st, part, batch),
+                      {},  // the batch is folded: nothing more per element
                       AccumulateLogSumExp(st, part, x),
                       st = FlushLogSumExp(st, part); part = 0)
 #endif
@@ -752,15 +815,14 @@ void SelectWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint j, u
 }
 
 #if defined(REDUCE_F32) || defined(REDUCE_F16)
-// LOG_SUM_EXP over output words takes the span loop's batch path: each output's peak rises to its batch
-// maximum before the batch's elements, which then only add their exps (FLOAT16 over columns on the
-// H200: 0.48 of the copy with the per-element compare, 0.59 without).
-void RaiseWordPeaks(inout uint4 states[WORD_OUTPUTS], inout float parts[WORD_OUTPUTS], uint batch[8],
-                    out bool raised[WORD_OUTPUTS]) {
+// LOG_SUM_EXP over output words folds each output's batch as the span loop does (FLOAT16 over columns
+// on the H200: 0.48 of the copy with the per-element compare, 0.58 with the batch's maximum first, 0.83
+// speculative).
+void FoldLogSumExpWords(inout uint4 states[WORD_OUTPUTS], inout float parts[WORD_OUTPUTS], uint batch[8]) {
   [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
     float values[8];
     [unroll] for (uint u = 0; u < 8; ++u) values[u] = WordValue(batch[u], k);
-    raised[k] = RaisePeakForBatch(states[k], parts[k], BatchMax(values));
+    FoldLogSumExpBatch(states[k], parts[k], values);
   }
 }
 #endif
@@ -773,10 +835,9 @@ void AccumulateWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint 
 #if defined(REDUCE_F32) || defined(REDUCE_F16)
   } else if (fn == FN_LOG_SUM_EXP) {
     float parts[WORD_OUTPUTS];
-    bool raised[WORD_OUTPUTS];
     [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) parts[k] = 0;
-    WORD_LOOP_BATCHED(RaiseWordPeaks(states, parts, batch, raised),
-                      WORD_STATE(AddLogSumExp(st, parts[k], x, raised[k])),
+    WORD_LOOP_BATCHED(FoldLogSumExpWords(states, parts, batch),
+                      {},  // the batch is folded: nothing more per element
                       WORD_STATE(AccumulateLogSumExp(st, parts[k], x)),
                       [unroll] for (uint f = 0; f < WORD_OUTPUTS; ++f) {
                         states[f] = FlushLogSumExp(states[f], parts[f]);
