@@ -4,18 +4,25 @@
 #include <cstring>
 
 #if defined(__x86_64__)
-#include <emmintrin.h>
+#include <immintrin.h>
 #endif
 
 namespace dmlc::backends::cpu {
+namespace {
+
+// Ordinary stores up to dst's first `align`-byte boundary; returns how many bytes they took.
+uint64_t CopyHead(std::byte* dst, const std::byte* src, uint64_t bytes, uint64_t align) {
+  const uint64_t head = std::min<uint64_t>(bytes, (align - reinterpret_cast<uintptr_t>(dst) % align) % align);
+  std::memcpy(dst, src, head);
+  return head;
+}
+
+}  // namespace
 
 #if defined(__x86_64__)
 
-void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte* next) {
-  // Ordinary stores up to the first 16-byte boundary of dst, streaming ones for whole 16-byte chunks.
-  const uint64_t head = std::min<uint64_t>(bytes, (16 - reinterpret_cast<uintptr_t>(dst) % 16) % 16);
-  std::memcpy(dst, src, head);
-  uint64_t i = head;
+void StreamCopy16(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte* next) {
+  uint64_t i = CopyHead(dst, src, bytes, 16);
   for (; i + 64 <= bytes; i += 64) {
     if (next != nullptr) _mm_prefetch(reinterpret_cast<const char*>(next + i), _MM_HINT_T0);
     const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i));
@@ -33,10 +40,41 @@ void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes, const std:
   std::memcpy(dst + i, src + i, bytes - i);
 }
 
+namespace {
+
+__attribute__((target("avx512f"))) void StreamLines64(std::byte* dst, const std::byte* src, uint64_t bytes,
+                                                      const std::byte* next) {
+  uint64_t i = CopyHead(dst, src, bytes, 64);
+  for (; i + 64 <= bytes; i += 64) {
+    if (next != nullptr) _mm_prefetch(reinterpret_cast<const char*>(next + i), _MM_HINT_T0);
+    _mm512_stream_si512(reinterpret_cast<__m512i*>(dst + i), _mm512_loadu_si512(src + i));
+  }
+  std::memcpy(dst + i, src + i, bytes - i);
+}
+
+bool HasAvx512() {
+  static const bool supported = __builtin_cpu_supports("avx512f");
+  return supported;
+}
+
+}  // namespace
+
+bool StreamCopy64(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte* next) {
+  if (!HasAvx512()) return false;
+  StreamLines64(dst, src, bytes, next);
+  return true;
+}
+
+void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte* next) {
+  if (!StreamCopy64(dst, src, bytes, next)) StreamCopy16(dst, src, bytes, next);
+}
+
 void StreamFence() { _mm_sfence(); }
 
 #else
 
+void StreamCopy16(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte*) { std::memcpy(dst, src, bytes); }
+bool StreamCopy64(std::byte*, const std::byte*, uint64_t, const std::byte*) { return false; }
 void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte*) { std::memcpy(dst, src, bytes); }
 void StreamFence() {}
 

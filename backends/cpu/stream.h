@@ -2,7 +2,8 @@
 // read every destination line (read-for-ownership), so writing N bytes moves 2N through memory; the
 // streaming stores write whole lines without reading them. Only for outputs of at least
 // kStreamMinBytes: smaller ones are read back soon (by the caller's comparison) and are better left in
-// cache. x86-64 uses SSE2 stores (baseline ISA, no dispatch needed); elsewhere these are plain copies.
+// cache. x86-64 uses AVX-512 stores where the CPU has them, else SSE2 ones (baseline ISA); elsewhere
+// these are plain copies.
 // A thread that streamed must call StreamFence() before the data is handed to another thread.
 #pragma once
 
@@ -18,6 +19,13 @@ inline constexpr uint64_t kStreamMinBytes = uint64_t{16} << 20;
 // sources no hardware prefetcher can predict (a gathered row). Any address will do: prefetches never
 // fault.
 void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte* next = nullptr);
+
+// StreamCopy's two store widths (it takes the widest the CPU has): 16-byte SSE2 stores, and whole 64-byte
+// lines from AVX-512 F registers, which returns false (copying nothing) on CPUs without it. A gather of
+// random 1 KiB rows with 64-byte stores ran at 1.1-1.2x the copy baseline in a standalone test on the
+// 2-core EPYC, with 16-byte ones at 0.8-0.95x.
+void StreamCopy16(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte* next = nullptr);
+bool StreamCopy64(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte* next = nullptr);
 
 // Orders this thread's streaming stores before its later stores (and so before the pool's hand-off).
 void StreamFence();

@@ -13,16 +13,27 @@ namespace {
 
 using ops::DataType;
 
+// Each store width (the 64-byte one where the CPU has AVX-512 F) and StreamCopy's choice, at every
+// alignment of a 64-byte line and lengths from none to several lines with every tail.
 TEST(CpuStream, CopyMatchesMemcpyAtEveryAlignmentAndLength) {
-  std::vector<std::byte> src(400);
+  using Copy = void (*)(std::byte*, const std::byte*, uint64_t);
+  const std::pair<const char*, Copy> widths[] = {
+      {"StreamCopy", [](std::byte* d, const std::byte* s, uint64_t n) { cpu::StreamCopy(d, s, n); }},
+      {"StreamCopy16", [](std::byte* d, const std::byte* s, uint64_t n) { cpu::StreamCopy16(d, s, n); }},
+      {"StreamCopy64", [](std::byte* d, const std::byte* s, uint64_t n) {
+         if (!cpu::StreamCopy64(d, s, n)) std::memcpy(d, s, n);  // no AVX-512 F: nothing to test
+       }}};
+  std::vector<std::byte> src(700);
   for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<std::byte>(i * 7 + 1);
-  for (size_t offset = 0; offset < 17; ++offset) {
-    for (size_t bytes = 0; bytes < 200; bytes += 3) {
-      std::vector<std::byte> dst(400, std::byte{0}), want(400, std::byte{0});
-      cpu::StreamCopy(dst.data() + offset, src.data() + 5, bytes);
-      cpu::StreamFence();
-      std::memcpy(want.data() + offset, src.data() + 5, bytes);
-      EXPECT_EQ(dst, want) << offset << " " << bytes;
+  for (const auto& [name, copy] : widths) {
+    for (size_t offset = 0; offset < 65; ++offset) {
+      for (size_t bytes = 0; bytes < 330; bytes += 7) {
+        alignas(64) std::byte dst[700] = {}, want[700] = {};
+        copy(dst + offset, src.data() + 5, bytes);
+        cpu::StreamFence();
+        std::memcpy(want + offset, src.data() + 5, bytes);
+        ASSERT_EQ(std::memcmp(dst, want, sizeof(dst)), 0) << name << " " << offset << " " << bytes;
+      }
     }
   }
 }
