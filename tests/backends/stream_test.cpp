@@ -13,29 +13,36 @@ namespace {
 
 using ops::DataType;
 
-// Each store width (the 64-byte one where the CPU has AVX-512 F) and StreamCopy's choice, at every
-// alignment of a 64-byte line and lengths from none to several lines with every tail.
-TEST(CpuStream, CopyMatchesMemcpyAtEveryAlignmentAndLength) {
-  using Copy = void (*)(std::byte*, const std::byte*, uint64_t);
-  const std::pair<const char*, Copy> widths[] = {
-      {"StreamCopy", [](std::byte* d, const std::byte* s, uint64_t n) { cpu::StreamCopy(d, s, n); }},
-      {"StreamCopy16", [](std::byte* d, const std::byte* s, uint64_t n) { cpu::StreamCopy16(d, s, n); }},
-      {"StreamCopy64", [](std::byte* d, const std::byte* s, uint64_t n) {
-         if (!cpu::StreamCopy64(d, s, n)) std::memcpy(d, s, n);  // no AVX-512 F: nothing to test
-       }}};
+using StreamCopyFn = void (*)(std::byte*, const std::byte*, uint64_t, const std::byte*);
+
+// `copy` against memcpy at every alignment of a 64-byte line and lengths from none to several lines with
+// every tail; every other length with a row to prefetch (`next`), which must change nothing.
+void ExpectCopiesAtEveryAlignmentAndLength(const char* name, StreamCopyFn copy) {
   std::vector<std::byte> src(700);
   for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<std::byte>(i * 7 + 1);
-  for (const auto& [name, copy] : widths) {
-    for (size_t offset = 0; offset < 65; ++offset) {
-      for (size_t bytes = 0; bytes < 330; bytes += 7) {
-        alignas(64) std::byte dst[700] = {}, want[700] = {};
-        copy(dst + offset, src.data() + 5, bytes);
-        cpu::StreamFence();
-        std::memcpy(want + offset, src.data() + 5, bytes);
-        ASSERT_EQ(std::memcmp(dst, want, sizeof(dst)), 0) << name << " " << offset << " " << bytes;
-      }
+  for (size_t offset = 0; offset < 65; ++offset) {
+    for (size_t bytes = 0; bytes < 330; bytes += 7) {
+      alignas(64) std::byte dst[700] = {}, want[700] = {};
+      copy(dst + offset, src.data() + 5, bytes, bytes % 2 == 0 ? src.data() + 300 : nullptr);
+      cpu::StreamFence();
+      std::memcpy(want + offset, src.data() + 5, bytes);
+      ASSERT_EQ(std::memcmp(dst, want, sizeof(dst)), 0) << name << " " << offset << " " << bytes;
     }
   }
+}
+
+TEST(CpuStream, CopyMatchesMemcpyAtEveryAlignmentAndLength) {
+  ExpectCopiesAtEveryAlignmentAndLength("StreamCopy", cpu::StreamCopy);
+  ExpectCopiesAtEveryAlignmentAndLength("StreamCopy16", cpu::StreamCopy16);
+}
+
+TEST(CpuStream, WholeLineCopyMatchesMemcpyAtEveryAlignmentAndLength) {
+  std::byte probe{};
+  if (!cpu::StreamCopy64(&probe, &probe, 0)) GTEST_SKIP() << "the CPU has no AVX-512 F";
+  ExpectCopiesAtEveryAlignmentAndLength("StreamCopy64", [](std::byte* d, const std::byte* s, uint64_t n,
+                                                           const std::byte* next) {
+    ASSERT_TRUE(cpu::StreamCopy64(d, s, n, next));
+  });
 }
 
 // 4 Mi FLOAT32 elements = 16 MiB outputs: the streaming paths.

@@ -162,8 +162,9 @@ uint4 AccumulateSum(uint4 st, float x) {
 // in float. An element adds exp(x - peak) to `part`, a plain float sum of at most one loop batch (each
 // term at most 1; e^8 in FLOAT16 batches), which FlushLogSumExp adds to the compensated total (st.y,
 // st.z) once per batch: the element's path has no compensation and no branch but the rare rise of the
-// peak. NaN sets st.w (the result is then NaN whatever the sums hold). -inf adds exp(-inf) = 0, or 1 while the peak is still
-// -inf: the result is then -inf regardless, and the first finite peak scales it away.
+// peak. NaN sets st.w (the result is then NaN whatever the sums hold). -inf adds exp(-inf) = 0, or 1
+// while the peak is still -inf: the result is then -inf regardless, and the first finite peak scales it
+// away.
 void AccumulateLogSumExp(inout uint4 st, inout float part, float x) {
   float peak = asfloat(st.x);
   if (x > peak) {
@@ -179,20 +180,17 @@ void AccumulateLogSumExp(inout uint4 st, inout float part, float x) {
 }
 
 // The batch paths (the vector loop's 16 values, the element loop's 8, each output's 8 in the output-word
-// loop). Speculative (FoldLogSumExpBatch): each element adds its term against the peak as it stands,
-// waiting for nothing but its load, and the batch stands where its terms are known to be bounded
-// (LSE_SPECULATE); otherwise the peak rises to the batch's maximum and the batch is refolded
-// (RaiseAndFoldLogSumExp: RaisePeakForBatch, then each element's exp, or past an infinite peak the
-// per-element path). In the vector loop a lane's first batch, whose peak is -inf, refolds at once. A NaN
-// element sets no flag here: exp(NaN) makes the sums NaN, which no later scaling or combining undoes,
-// and Finalize takes a NaN sum as NaN (without NaN input the sums are never NaN).
-// A refolded batch pays its exps twice, and in a warp one lane's refold holds the others. On the H200
-// (1 GiB, fraction of the copy, maximum-first -> speculative; paired runs of one build each): FLOAT16
-// along rows 0.70 -> 0.94, over columns 0.58 -> 0.83, FLOAT32 over columns 0.89 -> 0.95, on dml-bench's
-// data (values in [0.9, 1.1]). On values uniform in [-1000, 1000], whose peaks early in a lane jump by
-// more than the rescale covers, FLOAT16 along rows refolds often enough to lose a little to
-// maximum-first (0.76 -> 0.73; over columns 0.83). FLOAT32 along rows (4 batches a lane) stays
-// maximum-first: speculating there refolded about a third of the batches (0.95 -> 0.89).
+// loop). Speculative (FoldLogSumExpBatchN): against a finite peak, each element adds its term as the peak
+// stands, waiting for nothing but its load, and the batch is kept where its terms are known to be bounded
+// (SpeculativeTermsN); otherwise the peak rises to the batch's maximum and the batch is refolded
+// (RaiseAndFoldLogSumExpN: RaisePeakForBatch, then each element's exp, or past an infinite peak the
+// per-element path). A NaN element sets no flag here: exp(NaN) makes the sums NaN, which no later
+// scaling or combining undoes, and Finalize takes a NaN sum as NaN (without NaN input the sums are never
+// NaN). A refolded batch pays its exps twice, and in a warp one lane's refold holds the others: on the
+// H200, FLOAT16 along rows read 0.94 of the copy speculating against 0.70 maximum-first on dml-bench's
+// data, but 0.73 against 0.76 on values uniform in [-1000, 1000], whose peaks early in a lane jump by
+// more than a rescale covers. FLOAT32 along rows (4 batches a lane) stays maximum-first: speculating
+// there refolded about a third of the batches (0.95 -> 0.89).
 bool RaisePeakForBatch(inout uint4 st, inout float part, float batch_max) {
   float peak = asfloat(st.x);
   if (isinf(max(peak, batch_max))) return false;
@@ -215,74 +213,84 @@ void AddLogSumExp(inout uint4 st, inout float part, float x, bool raised) {
   }
 }
 
-// LSE_SPECULATE(N): the batch's `terms` against `peak`; `stands` where they may be kept as they are,
-// `rescales` where they may be kept once scaled to the batch's maximum.
+// How a speculative batch is known to be bounded. FLOAT32 keeps every term at most 1, as refolding does:
+// the batch's maximum is taken beside the terms. FLOAT16 bounds the terms by their sum instead, with no
+// maximum per element: a batch stands while the sum is at most e^8 (so is each term), and a larger sum
+// up to 2^64 (a rise of the peak by at most ~44, whose scale stays a normal float) is kept scaled to the
+// batch's maximum. Its terms are exp2 of x * log2(e) less the peak's, one multiply-add (0.927 -> 0.940
+// of the copy along rows against exp(x - peak)); the errors this adds, a term's argument up to 8 or 44
+// above the peak and the peak's product rounded (|peak| * 2^-24 or so), stay inside the error bound
+// error_bound.cpp derives for FLOAT16 results, which FLOAT32 results, held to 2^-24, would not.
 #ifdef REDUCE_F16
-// FLOAT16, whose results round to 11 bits: a term is exp2 of x * log2(e) less the peak's, one fused
-// multiply-add (the peak's rounding scales a batch's terms alike, by at most |peak| * 2^-24; against
-// exp(x - peak), 0.927 -> 0.940 along rows). The batch stands while its terms sum to at most e^8, and so
-// does each term (their float error, exp's argument up to 8, stays far below the results' rounding),
-// with no maximum taken per element; a finite larger sum (a peak that rose by less than about 88) is
-// rescaled to the batch's maximum rather than refolded.
-#define LOG2_E 1.4426950408889634
-#define LSE_TERMS_BOUND 2980.9579870417283  // e^8
-#define LSE_SPECULATE(N)                                                                   \
-  float scaled_peak = peak * LOG2_E;                                                       \
-  float terms = 0;                                                                         \
-  [unroll] for (uint u = 0; u < N; ++u) terms += exp2(mad(values[u], LOG2_E, -scaled_peak)); \
-  bool stands = terms <= LSE_TERMS_BOUND;                                                  \
-  bool rescales = terms < asfloat(0x7F800000u);
+#define LSE_BOUNDS_BY_SUM 1
 #else
-// FLOAT32 keeps every term at most 1, as refolding does: the batch's maximum taken beside the terms.
-#define LSE_SPECULATE(N)                          \
-  float terms = 0;                                \
-  float seen = values[0];                         \
-  [unroll] for (uint u = 0; u < N; ++u) {         \
-    seen = max(seen, values[u]);                  \
-    terms += exp(values[u] - peak);               \
-  }                                               \
-  bool stands = seen <= peak;                     \
-  bool rescales = false;
+#define LSE_BOUNDS_BY_SUM 0
+#endif
+#define LOG2_E 1.4426950408889634
+#define LSE_TERMS_BOUND 2980.9579870417283            // e^8
+#define LSE_RESCALE_BOUND 18446744073709551616.0      // 2^64
+
+// BatchMaxN, SpeculativeTermsN, RaiseAndFoldLogSumExpN and FoldLogSumExpBatchN for batches of N values;
+// `part` holds the terms of the batches since the last flush.
+#define DEFINE_LOG_SUM_EXP_BATCH_FOLDS(N)                                                                \
+  float BatchMax##N(float values[N]) {                                                                 \
+    float m = values[0];                                                                               \
+    [unroll] for (uint u = 1; u < N; ++u) m = max(m, values[u]);                                       \
+    return m;                                                                                          \
+  }                                                                                                    \
+  float SpeculativeTerms##N(float values[N], float peak, out bool stands, out bool rescales) {         \
+    float terms = 0;                                                                                   \
+    float seen = values[0];                                                                            \
+    float scaled_peak = peak * LOG2_E;                                                                 \
+    [unroll] for (uint u = 0; u < N; ++u) {                                                            \
+      if (LSE_BOUNDS_BY_SUM) {                                                                         \
+        terms += exp2(mad(values[u], LOG2_E, -scaled_peak));                                           \
+      } else {                                                                                         \
+        seen = max(seen, values[u]);                                                                   \
+        terms += exp(values[u] - peak);                                                                \
+      }                                                                                                \
+    }                                                                                                  \
+    stands = LSE_BOUNDS_BY_SUM ? terms <= LSE_TERMS_BOUND : seen <= peak;                              \
+    rescales = LSE_BOUNDS_BY_SUM && terms <= LSE_RESCALE_BOUND;                                        \
+    return terms;                                                                                      \
+  }                                                                                                    \
+  void RaiseAndFoldLogSumExp##N(inout uint4 st, inout float part, float values[N]) {                   \
+    bool raised = RaisePeakForBatch(st, part, BatchMax##N(values));                                    \
+    [unroll] for (uint u = 0; u < N; ++u) AddLogSumExp(st, part, values[u], raised);                   \
+  }                                                                                                    \
+  void FoldLogSumExpBatch##N(inout uint4 st, inout float part, float values[N]) {                      \
+    float peak = asfloat(st.x);                                                                        \
+    if (!isinf(peak)) {                                                                                \
+      bool stands, rescales;                                                                           \
+      float terms = SpeculativeTerms##N(values, peak, stands, rescales);                               \
+      if (stands || rescales) {                                                                        \
+        part += terms;                                                                                 \
+        if (!stands) RaisePeakForBatch(st, part, BatchMax##N(values));                                 \
+        return;                                                                                        \
+      }                                                                                                \
+    }                                                                                                  \
+    RaiseAndFoldLogSumExp##N(st, part, values);                                                        \
+  }
+DEFINE_LOG_SUM_EXP_BATCH_FOLDS(8)   // the element and output-word loops
+DEFINE_LOG_SUM_EXP_BATCH_FOLDS(16)  // the vector loop
+#if VECTOR_BATCH * VECTOR_ELEMENTS != 16
+#error "the vector loop's LOG_SUM_EXP batch folds 16 values"
 #endif
 
-// BatchMax, RaiseAndFoldLogSumExp and FoldLogSumExpBatch for batches of N values; `part` is empty before
-// a batch.
-#define DEFINE_LOG_SUM_EXP_BATCH_FOLDS(N)                                                  \
-  float BatchMax(float values[N]) {                                                      \
-    float m = values[0];                                                                 \
-    [unroll] for (uint u = 1; u < N; ++u) m = max(m, values[u]);                         \
-    return m;                                                                            \
-  }                                                                                      \
-  void RaiseAndFoldLogSumExp(inout uint4 st, inout float part, float values[N]) {        \
-    bool raised = RaisePeakForBatch(st, part, BatchMax(values));                         \
-    [unroll] for (uint u = 0; u < N; ++u) AddLogSumExp(st, part, values[u], raised);     \
-  }                                                                                      \
-  void FoldLogSumExpBatch(inout uint4 st, inout float part, float values[N]) {           \
-    float peak = asfloat(st.x);                                                          \
-    LSE_SPECULATE(N)                                                                     \
-    if (isinf(peak) || !(stands || rescales)) {                                          \
-      RaiseAndFoldLogSumExp(st, part, values);                                           \
-      return;                                                                            \
-    }                                                                                    \
-    if (!stands) RaisePeakForBatch(st, terms, BatchMax(values));                         \
-    part += terms;                                                                       \
-  }
-DEFINE_LOG_SUM_EXP_BATCH_FOLDS(8)                               // the element and output-word loops
-DEFINE_LOG_SUM_EXP_BATCH_FOLDS(VECTOR_BATCH * VECTOR_ELEMENTS)  // the vector loop (16 values)
-
+// The span loop's batches: the vector loop's loads, or the element loop's values.
 void FoldLogSumExpBatch(inout uint4 st, inout float part, uint4 batch[VECTOR_BATCH]) {
-  float values[VECTOR_BATCH * VECTOR_ELEMENTS];
-  [unroll] for (uint k = 0; k < VECTOR_BATCH * VECTOR_ELEMENTS; ++k) {
+  float values[16];
+  [unroll] for (uint k = 0; k < 16; ++k) {
     values[k] = BitsValue(VectorBits(batch[k / VECTOR_ELEMENTS], k % VECTOR_ELEMENTS));
   }
-#ifdef REDUCE_F16
-  if (asfloat(st.x) != NEG_INF) {
-    FoldLogSumExpBatch(st, part, values);
-    return;
+  if (LSE_BOUNDS_BY_SUM) {
+    FoldLogSumExpBatch16(st, part, values);
+  } else {
+    RaiseAndFoldLogSumExp16(st, part, values);
   }
-#endif
-  RaiseAndFoldLogSumExp(st, part, values);
 }
+
+void FoldLogSumExpBatch(inout uint4 st, inout float part, float values[8]) { FoldLogSumExpBatch8(st, part, values); }
 
 uint4 FlushLogSumExp(uint4 st, float part) {
   Sum s = ToSum(asfloat(st.y), asfloat(st.z));
@@ -822,7 +830,7 @@ void FoldLogSumExpWords(inout uint4 states[WORD_OUTPUTS], inout float parts[WORD
   [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
     float values[8];
     [unroll] for (uint u = 0; u < 8; ++u) values[u] = WordValue(batch[u], k);
-    FoldLogSumExpBatch(states[k], parts[k], values);
+    FoldLogSumExpBatch8(states[k], parts[k], values);
   }
 }
 #endif

@@ -272,7 +272,7 @@ std::vector<std::byte> SetsBytes(const std::vector<float>& x, uint32_t sets, uin
 // takes them; down columns (the same values transposed), the element loop, and for FLOAT16 (an even
 // count of sets) the output-word loop.
 TEST_F(VulkanAgreesWithCpu, LogSumExpSpecialValuesOnTheBatchPaths) {
-  constexpr uint32_t kSets = 10, kLength = 4096;
+  constexpr uint32_t kSets = 11, kLength = 4096;
   const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
   std::mt19937 rng(5);
   std::uniform_real_distribution<float> u(-8, 8);
@@ -285,9 +285,10 @@ TEST_F(VulkanAgreesWithCpu, LogSumExpSpecialValuesOnTheBatchPaths) {
   for (uint32_t k = 0; k < 1000; ++k) x[5 * kLength + k] = -inf;           // a -inf prefix
   for (uint32_t k = 0; k < kLength; ++k) x[6 * kLength + k] = 0.01f * k;   // the peak rises in every batch
   x[7 * kLength + 4000] = 12.0f;                                            // a peak in the last batches
-  for (uint32_t k = 0; k < kLength; ++k) x[8 * kLength + k] -= 70;          // a peak 140 above the last:
+  for (uint32_t k = 0; k < kLength; ++k) x[8 * kLength + k] -= 70;          // a peak ~132 above the last:
   x[8 * kLength + 3001] = 70.0f;                                            // its exp overflows float
-  x[9 * kLength + 2500] = 50.0f;                                            // a peak 42 above the last
+  x[9 * kLength + 2500] = 50.0f;                                            // a peak ~42 above the last
+  x[10 * kLength + 2500] = 96.0f;  // ~88 above: its exp is finite, the scale back a float subnormal
   for (const DataType type : {DataType::kFloat32, DataType::kFloat16}) {
     // FLOAT32 to a few float steps; FLOAT16 to its own step, 2^-10 relative, and one rounding either way.
     const double relative = type == DataType::kFloat32 ? 1e-5 : 0x1p-10;
