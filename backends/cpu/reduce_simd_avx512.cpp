@@ -116,26 +116,29 @@ DMLC_AVX512 inline double Combine(__m512d lo, __m512d hi) {
 }
 
 // A run of halves summed exactly in float (RunLength): each element splits into `hi`, itself rounded to
-// a multiple of 2^-4 (by adding and taking away 1.5 * 2^19, whose float neighbours are 2^-4 apart), and
-// the rest `lo`, at most 2^-5 and a multiple of 2^-24. Sixteen of either sum exactly in 24 bits (below 2^20
-// in steps of 2^-4, at most 2^-1 in steps of 2^-24), and hi + lo is exact in double: two float adds an
-// element and no conversion but the load's, where widening costs two conversions and two double adds
-// (64 MiB inner FLOAT16 SUM on the 2-core EPYC, with the lanes also kept in registers: 0.50 -> 0.56 of
-// the copy, medians of 12 runs alternating the builds).
+// a multiple of 2^-4, and the rest `lo`, at most 2^-5 and a multiple of 2^-24. Sixteen of either sum
+// exactly in 24 bits (below 2^20 in steps of 2^-4, at most 2^-1 in steps of 2^-24), and hi + lo is exact
+// in double: two float adds an element and no conversion but the load's, where widening costs two
+// conversions and two double adds (64 MiB inner FLOAT16 SUM on the 2-core EPYC, with the lanes also
+// kept in registers: 0.50 -> 0.56 of the copy, medians of 12 runs alternating the builds). `hi` is one
+// VRNDSCALEPS: adding and taking away 1.5 * 2^19 (whose float neighbours are 2^-4 apart) took two
+// operations, and the rows ran 1.10-1.14x slower with it (FLOAT16 inner SUM, AVERAGE, L1 and LOG_SUM,
+// 12 runs in ABBA order).
 struct HalfRun {
   __m512 hi, lo;
 };
 
 DMLC_AVX512 inline HalfRun EmptyRun() { return {_mm512_setzero_ps(), _mm512_setzero_ps()}; }
 
-// Three of the five operations are written as FMAs by 1 (the same single rounding as an add) so that
-// they issue on the multiply pipes beside the adds (one core, 1024-element FLOAT16 rows from memory:
-// 27.5-28.4 -> 29.1-29.8 GB/s).
+// `lo` is written as an FMA by 1 (the same single rounding as a subtraction) so that it issues on the
+// multiply pipes beside the two adds (with the former split's adds as FMAs too, one core, 1024-element
+// FLOAT16 rows from memory: 27.5-28.4 -> 29.1-29.8 GB/s).
 template <Accumulate kKind>
 DMLC_AVX512 inline void AddToRun(HalfRun& run, __m512 v) {
   if constexpr (kKind == Accumulate::kAbs) v = _mm512_abs_ps(v);
-  const __m512 one = _mm512_set1_ps(1.0f), shift = _mm512_set1_ps(1.5f * 524288.0f);
-  const __m512 hi = _mm512_fmsub_ps(_mm512_fmadd_ps(v, one, shift), one, shift);  // (v + shift) - shift
+  const __m512 one = _mm512_set1_ps(1.0f);
+  // Rounded to 4 fraction bits, to nearest even (the all-lanes mask spares GCC 12's uninitialised source).
+  const __m512 hi = _mm512_maskz_roundscale_ps(0xffff, v, (4 << 4) | _MM_FROUND_TO_NEAREST_INT);
   run.hi = _mm512_add_ps(run.hi, hi);
   run.lo = _mm512_add_ps(run.lo, _mm512_fnmadd_ps(hi, one, v));  // v - hi
 }
