@@ -2,7 +2,7 @@
 # feature it needs ("-" for none). Defines are comma-separated. dispatch_plan.cpp produces these names.
 set(DMLC_GPU_KERNEL_DIR ${CMAKE_CURRENT_LIST_DIR}/kernels)
 set(DMLC_GPU_KERNEL_HEADERS ${DMLC_GPU_KERNEL_DIR}/common.hlsli ${DMLC_GPU_KERNEL_DIR}/reduce_log_sum_exp.hlsli
-    ${CMAKE_CURRENT_LIST_DIR}/param_layout.h)
+    ${DMLC_GPU_KERNEL_DIR}/reduce_select_keys.hlsli ${CMAKE_CURRENT_LIST_DIR}/param_layout.h)
 set(DMLC_GPU_KERNELS)
 foreach(kernel copy gather_nd1 one_hot diagonal_matrix)
   foreach(bytes 1 2 4 8)

@@ -1,0 +1,177 @@
+// MIN, MAX, ARGMIN and ARGMAX over a lane's span on keys (every variant but reduce_i64, whose 64-bit
+// elements take the state path): SelectSpan and what it folds with. Part of reduce.hlsl, included after
+// its element loop (ELEMENT_LOOP_OF), vector layout (VECTOR_BATCH, VectorBits) and loaders (LoadInput,
+// LoadValue, Narrow, Widen); its output-word loops fold words with the same keys (WordKey, SelectKey,
+// SelectElement).
+
+// Selections (MIN, MAX, ARGMIN, ARGMAX) on keys: an element's bits, XORed with KeyFlip's word, make a
+// key whose greatest value is the wanted element (floats: the value, negated for MIN; integers: the bits
+// with the sign bit flipped where signed, complemented for MIN, compared unsigned), so one loop serves
+// every direction and signedness without a widening or a branch per element. The running best key and
+// its position live in registers; positions grow within a lane, so only a strictly greater key
+// replaces the best and the first occurrence is kept. A float NaN (which no compare orders) is
+// remembered apart: NaN wins, the first one. The state's value comes from the key (integers) or from
+// the input at the position (floats: the first of -0 and +0 keeps its sign, a NaN its payload).
+// On the H200 (1 GiB MIN, fraction of the copy, from the state and register paths before; inner / outer):
+//   INT8 0.31 -> 0.52 / 0.22 -> 0.34, INT16 0.59 -> 0.83 / 0.40 -> 0.62, INT32 0.85 -> 1.02 / 0.71 -> 0.95,
+//   FLOAT16 0.54 -> 0.67 / 0.46 -> 0.47, FLOAT32 0.87 -> 0.94 / 0.84 -> 0.92 (plan_reduce.cpp's lanes and
+//   output words took the narrow types further).
+#define ELEMENT_MASK (IN_BYTES == 4 ? 0xFFFFFFFFu : (1u << (IN_BYTES * 8)) - 1u)
+#define ELEMENT_SIGN (1u << (IN_BYTES * 8 - 1))
+#define WORD_SIGNS (ELEMENT_SIGN * (IN_BYTES == 1 ? 0x01010101u : IN_BYTES == 2 ? 0x00010001u : 1u))
+
+#if defined(REDUCE_F32) || defined(REDUCE_F16)
+#define KEY float
+#define LEAST_KEY NEG_INF
+#define KEY_IS_FLOAT 1
+// Set in a word's element sign bits where that element is a NaN: its magnitude plus the carry passes
+// infinity's and reaches the sign bit, without carrying into the next element.
+#ifdef REDUCE_F16
+#define NAN_MAGNITUDE 0x7FFF7FFFu
+#define NAN_CARRY 0x03FF03FFu
+#else
+#define NAN_MAGNITUDE 0x7FFFFFFFu
+#define NAN_CARRY 0x007FFFFFu
+#endif
+uint NanSigns(uint word) { return ((word & NAN_MAGNITUDE) + NAN_CARRY) & WORD_SIGNS; }
+#else
+#define KEY uint
+#define LEAST_KEY 0u
+#define KEY_IS_FLOAT 0
+#endif
+
+// The word to XOR with the input's words so that the greatest key is the selected element.
+uint KeyFlip(bool want_max) {
+#if KEY_IS_FLOAT
+  uint flip = want_max ? 0u : ELEMENT_SIGN;
+#else
+  uint flip = Scalar(DMLC_S_REDUCE_SIGNED) != 0 ? ELEMENT_SIGN : 0u;
+  if (!want_max) flip ^= ELEMENT_MASK;
+#endif
+  return flip * (WORD_SIGNS / ELEMENT_SIGN);
+}
+
+KEY KeyOf(uint flipped_bits) {
+#if KEY_IS_FLOAT
+  return BitsValue(uint2(flipped_bits, 0));
+#else
+  return flipped_bits;
+#endif
+}
+
+KEY KeyAt(uint4 flipped, uint k) { return KeyOf(VectorBits(flipped, k).x); }
+
+// Folds one element's key (at position `at`) into the running best; a NaN key replaces nothing.
+void SelectKey(inout KEY best, inout uint position, KEY key, uint at) {
+  bool better = key > best;
+  best = better ? key : best;
+  position = better ? at : position;
+}
+
+// SelectKey, noting the first NaN.
+void SelectElement(inout KEY best, inout uint position, inout uint nan_at, KEY key, uint at) {
+#if KEY_IS_FLOAT
+  nan_at = min(nan_at, isnan(key) ? at : NO_POSITION);
+#endif
+  SelectKey(best, position, key, at);
+}
+
+// The vector loop compares whole vectors: the vector's greatest key (a tree of max()), and only where
+// that beats the running best, its elements one by one (SelectVector). Most vectors beat nothing, and their
+// elements cost a conversion (or a bit-field extract) and a max each; NaN is looked for once a batch in
+// the bits, and the lane's first NaN ends its walk. Per element (SelectElement) this loop ran slower on
+// the H200 (INT8 inner 0.45 of the copy, FLOAT16 0.63); in the element loop, the other way round (a
+// batch's maximum there: INT32 outer 0.57 where SelectElement reaches 0.97).
+KEY VectorKeyMax(uint4 flipped) {
+  KEY keys[VECTOR_ELEMENTS];
+  [unroll] for (uint k = 0; k < VECTOR_ELEMENTS; ++k) keys[k] = KeyAt(flipped, k);
+  [unroll] for (uint width = VECTOR_ELEMENTS / 2; width > 0; width /= 2) {
+    [unroll] for (uint k = 0; k < width; ++k) keys[k] = max(keys[k], keys[k + width]);
+  }
+  return keys[0];
+}
+
+// Folds a vector (its first element at position `at`) into the running best: where its greatest key
+// beats the best, its elements one by one, as the element loop folds them (no search for the key by
+// equality, which a driver that flushes FLOAT32 subnormals might answer unlike max()).
+void SelectVector(inout KEY best, inout uint position, uint4 flipped, uint at, bool track) {
+  KEY m = VectorKeyMax(flipped);
+  if (m > best) {
+    if (!track) {
+      best = m;
+      return;
+    }
+    // A NaN key replaces nothing; the callers find NaN apart.
+    [unroll] for (uint k = 0; k < VECTOR_ELEMENTS; ++k) SelectKey(best, position, KeyAt(flipped, k), at + k);
+  }
+}
+
+// Position of the first NaN of `flipped` after `at`, or NO_POSITION.
+uint FirstNanIn(uint4 flipped, uint at) {
+  uint found = NO_POSITION;
+#if KEY_IS_FLOAT
+  [unroll] for (int k = VECTOR_ELEMENTS - 1; k >= 0; --k) found = isnan(KeyAt(flipped, k)) ? at + k : found;
+#endif
+  return found;
+}
+
+// A lane's selection state: the first NaN's position, else the best's (the lane's first element where
+// nothing beat the least key: every element then holds it), with that element's value.
+uint4 SelectionState(uint4 st, KEY best, uint position, uint nan_at, uint first, uint end, uint base, uint flip) {
+  if (nan_at != NO_POSITION) position = nan_at;
+  if (position == NO_POSITION && first < end) position = first;
+  if (position == NO_POSITION) return st;
+#if KEY_IS_FLOAT
+  return uint4(asuint(LoadValue(base + ReducedOffset(position))), position, 0, 0);
+#else
+  return uint4(Narrow(Widen(uint2(best ^ (flip & ELEMENT_MASK), 0))), position, 0);
+#endif
+}
+
+// Integer MIN and MAX need no position (equal integers are the same value): their loops only raise the
+// best key (INT8 MIN over columns on the H200: 0.58 of the copy with a position, 0.82 without).
+bool TracksPosition(uint fn) { return KEY_IS_FLOAT != 0 || fn == FN_ARGMAX || fn == FN_ARGMIN; }
+
+// The element loop over keys (`x`, at `at`); flip1 is the flip of one element.
+#define LOAD_KEY(element) KeyOf(LoadInput((element) * IN_BYTES, IN_BYTES).x ^ flip1)
+#define KEY_LOOP(FOLD) ELEMENT_LOOP_OF(KEY, LOAD_KEY, NOTHING, FOLD, FOLD, NOTHING)
+
+uint4 SelectSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, uint lanes, bool vectors) {
+  bool track = TracksPosition(fn);
+  uint flip = KeyFlip(WantsMax(fn));
+  KEY best = LEAST_KEY;
+  uint position = NO_POSITION;
+  uint nan_at = NO_POSITION;
+  uint first = vectors ? j - lane + lane * VECTOR_ELEMENTS : j;  // the lane's first element
+  if (vectors) {
+    // VECTOR_LOOP's walk, but folding whole vectors and ending at the first NaN.
+    uint q = first;
+    uint step = lanes * VECTOR_ELEMENTS;
+    for (; q < end && end - q > (VECTOR_BATCH - 1) * step; q += VECTOR_BATCH * step) {
+      uint4 batch[VECTOR_BATCH];
+      [unroll] for (uint u = 0; u < VECTOR_BATCH; ++u) batch[u] = g_input.Load4(((base + q + u * step) * IN_BYTES) & ~15u) ^ flip;
+#if KEY_IS_FLOAT
+      uint nan = 0;
+      [unroll] for (uint u = 0; u < VECTOR_BATCH; ++u) nan |= NanSigns(batch[u].x) | NanSigns(batch[u].y) | NanSigns(batch[u].z) | NanSigns(batch[u].w);
+      if (nan != 0) {
+        [unroll] for (int u = VECTOR_BATCH - 1; u >= 0; --u) nan_at = min(FirstNanIn(batch[u], q + u * step), nan_at);
+        break;
+      }
+#endif
+      [unroll] for (uint u = 0; u < VECTOR_BATCH; ++u) SelectVector(best, position, batch[u], q + u * step, track);
+    }
+    for (; q < end && nan_at == NO_POSITION; q += step) {
+      uint4 v = g_input.Load4(((base + q) * IN_BYTES) & ~15u) ^ flip;
+      nan_at = FirstNanIn(v, q);
+      SelectVector(best, position, v, q, track);
+    }
+  } else {
+    uint flip1 = flip & ELEMENT_MASK;
+    if (!track) {
+      KEY_LOOP(best = max(best, x))
+    } else {
+      KEY_LOOP(SelectElement(best, position, nan_at, x, at))
+    }
+  }
+  return SelectionState(st, best, position, nan_at, first, end, base, flip);
+}
