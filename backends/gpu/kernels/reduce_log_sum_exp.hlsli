@@ -10,16 +10,19 @@
 // peak. NaN sets st.w (the result is then NaN whatever the sums hold). -inf adds exp(-inf) = 0, or 1
 // while the peak is still -inf: the result is then -inf regardless, and the first finite peak scales it
 // away.
+// Raises the peak to `to`, above it, scaling what was summed under the old peak (the total and `part`);
+// from -inf (nothing but -inf so far) they scale to 0.
+void RaisePeak(inout uint4 st, inout float part, float to) {
+  float scale = isinf(asfloat(st.x)) ? 0.0 : exp(asfloat(st.x) - to);
+  st.y = asuint(asfloat(st.y) * scale);
+  st.z = asuint(asfloat(st.z) * scale);
+  part *= scale;
+  st.x = asuint(to);
+}
+
 void AccumulateLogSumExp(inout uint4 st, inout float part, float x) {
+  if (x > asfloat(st.x)) RaisePeak(st, part, x);
   float peak = asfloat(st.x);
-  if (x > peak) {
-    float scale = isinf(peak) ? 0.0 : exp(peak - x);
-    st.y = asuint(asfloat(st.y) * scale);
-    st.z = asuint(asfloat(st.z) * scale);
-    part *= scale;
-    peak = x;
-    st.x = asuint(x);
-  }
   part += x == peak ? 1.0 : exp(x - peak);  // exact at the peak, +inf included
   st.w |= isnan(x) ? 1u : 0u;
 }
@@ -39,13 +42,7 @@ void AccumulateLogSumExp(inout uint4 st, inout float part, float x) {
 bool RaisePeakForBatch(inout uint4 st, inout float part, float batch_max) {
   float peak = asfloat(st.x);
   if (isinf(max(peak, batch_max))) return false;
-  if (batch_max > peak) {
-    float scale = isinf(peak) ? 0.0 : exp(peak - batch_max);
-    st.y = asuint(asfloat(st.y) * scale);
-    st.z = asuint(asfloat(st.z) * scale);
-    part *= scale;
-    st.x = asuint(batch_max);
-  }
+  if (batch_max > peak) RaisePeak(st, part, batch_max);
   return true;
 }
 
