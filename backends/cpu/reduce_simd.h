@@ -49,8 +49,10 @@ inline decltype(auto) DispatchAccumulate(Accumulate kind, const Fn& fn) {
 // (every element on its own) otherwise. A run of kRun halves sums exactly in double (each is a multiple
 // of 2^-24 below 2^16, so the sum needs at most 44 bits), so adding runs keeps the reference's double
 // accumulation, rounding once a run instead of once an element; the AVX-512 kernel sums a run in float
-// without widening each element. Columns add element by element: runs of 16 rows a column read 16 rows
-// at once, and rows 2 KiB apart then evicted each other from L1 (64 MiB outer FLOAT16 SUM 0.49 -> 0.33).
+// without widening each element. Columns: the AVX-512 set adds runs of kRun rows too, the others element
+// by element. Both give the same doubles while a column's sums within a call are exact in double, as the
+// callers keep them (ColumnSumsStayExact in reduce_fast.cpp: tiles of at most 8192 rows start from 0,
+// and 8192 halves sum below 2^29 in steps of 2^-24).
 inline constexpr uint64_t kRun = 16;
 template <Accumulate kKind, class E>
 inline constexpr uint64_t RunLength = kIsHalf<E> && (kKind == Accumulate::kSum || kKind == Accumulate::kAbs) ? kRun : 1;
@@ -127,7 +129,9 @@ struct ReduceKernelsOf {
   // The column kernels take rows r < rows, row r at x + r * stride, in that order. The AVX2 set takes them
   // four at a time and prefetches the four after them (so a caller's rows past the last are prefetched,
   // harmlessly).
-  // Per row: acc[c] (+ or *)= g(double(x[c])) for c < n: steps of n independent sequential reductions.
+  // Per row: acc[c] (+ or *)= g(double(x[c])) for c < n: steps of n independent sequential reductions;
+  // where RunLength is kRun, a set may add each run of kRun rows from the first as its exact sum instead
+  // (the same doubles while acc[c] and its partial sums stay exact in double; see RunLength).
   void (*column)(Accumulate kind, const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc);
   // The maximum (or minimum) of the non-NaN x[0..n); *nan is set when any x is NaN. Returns -inf
   // (+inf for the minimum) when no element is a number. Which zero it returns for +0/-0 is unspecified.
@@ -165,8 +169,11 @@ using HalfReduceKernels = ReduceKernelsOf<Half>;
 // How far ahead of their loads the row kernels (float, half-bit and integer) prefetch: they read memory
 // once, front to back, and the hardware prefetcher alone leaves the stream short of loads in flight. On
 // the 2-core EPYC CI machine a 64 MiB inner FLOAT32 SUM went from 20.2 to 23.4 GB/s (medians of 8
-// alternating runs) with 1 KiB; 0.5, 2 and 4 KiB did no better.
-constexpr int kRowPrefetchBytes = 1024;
+// alternating runs) with 1 KiB, when its copy ran at about 20 GB/s. With the copy at 55-75 GB/s
+// (2026-11-24), 1 KiB fell short: 4 KiB took every inner row of a 64 MiB ladder of FLOAT32, FLOAT16,
+// INT32, INT8 and UINT16 SUM, MAX, ARGMIN and SUM_SQUARE 1.05-1.24x (median 1.17x, ABBA runs), and a
+// standalone loop with no prefetch at all beat 1 KiB too; 8 KiB read level with 4 (median 0.99x).
+constexpr int kRowPrefetchBytes = 4096;
 
 // Defined for E = float and E = Half.
 template <class E>

@@ -1,7 +1,7 @@
 // The FLOAT16 kernels of the REDUCE fast paths (reduce_simd.h's sets over Half elements, widened as they
 // load) and the whole FLOAT16 reductions that use them. Each Half kernel, portable, AVX2 and AVX-512,
 // must give the float kernels' bits on the widened data, on every kind of half: subnormals, signed
-// zeros, infinities, NaN (sums: any NaN for a NaN; see SameSum), and row sums must add exact runs.
+// zeros, infinities, NaN (sums: any NaN for a NaN; see SameSum), and sums must add exact runs.
 // Whole reductions are held to the plain reference byte for byte wherever double accumulation makes
 // the result independent of order (SUM, L1, AVERAGE, LOG_SUM on data whose sums
 // are exact in double; SUM_SQUARE, L2 and MULTIPLY on data whose squares and products are exact), and
@@ -89,7 +89,8 @@ std::vector<uint32_t> Bits(const std::vector<float>& v) {
 // each implementation's own (vector and scalar operations pick different operands' NaN).
 //
 // Sums are held to the same doubles, and a NaN to any NaN: FLOAT16 sums and L1 sums add exact runs of a
-// lane's elements where the float kernels add them one by one (reduce_simd.h RunLength),
+// lane's elements (and, with AVX-512, of a column's rows) where the float kernels add them one by one
+// (reduce_simd.h RunLength),
 // the same doubles while every partial sum is exact in double, as at these sizes, but a NaN out of a run
 // is the run's own; and where two NaNs meet in a column, a square's multiply and add contracted into one
 // FMA in one instantiation and not in the other pick different ones.
@@ -239,6 +240,85 @@ TEST(CpuReduceHalfKernels, RunsKeepInfinitiesAndNaN) {
           EXPECT_TRUE(got != got) << k->name << " " << r.what << ": " << got;
         } else {
           EXPECT_EQ(got, want) << k->name << " " << r.what;
+        }
+      }
+    }
+  }
+}
+
+// Column sums and L1 sums, which the AVX-512 set adds as runs of kRun rows: every column's sum is exact
+// in double here (as in the callers' tiles), so each set must give the exact value. A run holding
+// 65504 and 2^-24s, or 2048 and 2^-20s, loses the small ones when summed in float unsplit; rows cut the
+// runs and the groups of four rows (1, 15, 16, 17, 37), columns a vector and its tail (37), and the
+// sums start from acc[c] = 0.5.
+TEST(CpuReduceHalfKernels, ColumnSumsAreExactAcrossRunsAndGroups) {
+  constexpr uint64_t kColumns = 37, kStride = 40;
+  const uint16_t big = ops::FloatToHalf(65504.0f), tiny = 0x0001, mid = ops::FloatToHalf(2048.0f),
+                 small = ops::FloatToHalf(0x1p-20f);
+  for (uint64_t rows : {uint64_t{1}, uint64_t{15}, uint64_t{16}, uint64_t{17}, uint64_t{37}}) {
+    std::vector<uint16_t> x(rows * kStride, 0);
+    std::vector<double> exact(kColumns, 0.5);
+    for (uint64_t r = 0; r < rows; ++r) {
+      for (uint64_t c = 0; c < kColumns; ++c) {
+        const bool lead = r % 5 == c % 5;  // a big value now and then, small ones around it
+        const uint16_t v = c % 2 == 0 ? (lead ? big : tiny) : (lead ? mid : small);
+        const uint16_t signed_v = (r + c) % 3 == 0 ? static_cast<uint16_t>(v | 0x8000) : v;
+        x[r * kStride + c] = signed_v;
+        exact[c] += ops::HalfToFloat(signed_v);  // exact: every partial sum fits in double
+      }
+    }
+    std::vector<double> magnitudes(kColumns, 0.5);
+    for (uint64_t r = 0; r < rows; ++r) {
+      for (uint64_t c = 0; c < kColumns; ++c) magnitudes[c] += std::fabs(ops::HalfToFloat(x[r * kStride + c]));
+    }
+    const auto* h = reinterpret_cast<const Half*>(x.data());
+    for (const auto& [k, float_set] : HalfKernelSets()) {
+      std::vector<double> sums(kColumns, 0.5), l1 = sums;
+      k->column(Accumulate::kSum, h, rows, kStride, kColumns, sums.data());
+      k->column(Accumulate::kAbs, h, rows, kStride, kColumns, l1.data());
+      EXPECT_EQ(sums, exact) << k->name << " " << rows << " rows";
+      EXPECT_EQ(l1, magnitudes) << k->name << " " << rows << " rows";
+    }
+  }
+}
+
+// Infinities and NaN in column runs, as RunsKeepInfinitiesAndNaN along rows: a run holding an infinity
+// sums to it, +inf and -inf in one column make NaN (in one run and in two), so does a NaN before an
+// infinity; L1 takes magnitudes. 21 rows: a whole run and a short one.
+TEST(CpuReduceHalfKernels, ColumnRunsKeepInfinitiesAndNaN) {
+  const uint16_t inf = 0x7C00, minus_inf = 0xFC00, nan = 0x7E00, one = ops::FloatToHalf(1.0f);
+  constexpr uint64_t kRows = kRun + 5, kColumns = 20;
+  const double kNan = std::numeric_limits<double>::quiet_NaN(), kInf = std::numeric_limits<double>::infinity();
+  struct Planted {
+    uint64_t column;
+    std::vector<std::pair<uint64_t, uint16_t>> rows;  // (row, bits)
+    double sum, l1;  // expected; NaN: any NaN
+  };
+  const Planted planted[] = {
+      {1, {{5, inf}}, kInf, kInf},
+      {3, {{kRun + 2, minus_inf}}, -kInf, kInf},
+      {6, {{0, inf}, {9, minus_inf}}, kNan, kInf},
+      {17, {{2, inf}, {kRun + 1, minus_inf}}, kNan, kInf},
+      {19, {{4, nan}, {kRun, inf}}, kNan, kNan},
+  };
+  std::vector<uint16_t> x(kRows * kColumns, one);
+  for (const Planted& p : planted) {
+    for (const auto& [r, bits] : p.rows) x[r * kColumns + p.column] = bits;
+  }
+  const auto* h = reinterpret_cast<const Half*>(x.data());
+  for (const auto& [k, float_set] : HalfKernelSets()) {
+    for (const auto& [a, is_l1] : {std::pair{Accumulate::kSum, false}, std::pair{Accumulate::kAbs, true}}) {
+      std::vector<double> got(kColumns, 0.0);
+      k->column(a, h, kRows, kColumns, kColumns, got.data());
+      for (uint64_t c = 0; c < kColumns; ++c) {
+        double want = static_cast<double>(kRows);
+        for (const Planted& p : planted) {
+          if (p.column == c) want = is_l1 ? p.l1 : p.sum;
+        }
+        if (want != want) {
+          EXPECT_TRUE(got[c] != got[c]) << k->name << " column " << c << ": " << got[c];
+        } else {
+          EXPECT_EQ(got[c], want) << k->name << " column " << c;
         }
       }
     }
