@@ -522,6 +522,7 @@ class ColumnReducer {
   // Rows a tile: kColumnBlock, where the result depends on the blocks (the sums' order, LOG_SUM_EXP's
   // rescaling); for the exact families, whole blocks enough for kExactTilesPerThread tiles a worker.
   uint64_t BlockRows(uint64_t count, uint64_t strips, int threads) const {
+    // Sums keep kColumnBlock: longer tiles could leave ColumnSumsStayExact.
     if (f_.family != Family::kExtreme && f_.family != Family::kArg) return kColumnBlock;
     return ColumnTileRows(count, strips, threads, kExactTilesPerThread, kColumnBlock);
   }

@@ -50,9 +50,11 @@ inline decltype(auto) DispatchAccumulate(Accumulate kind, const Fn& fn) {
 // of 2^-24 below 2^16, so the sum needs at most 44 bits), so adding runs keeps the reference's double
 // accumulation, rounding once a run instead of once an element; the AVX-512 kernel sums a run in float
 // without widening each element. Columns: the AVX-512 set adds runs of kRun rows too, the others element
-// by element. Both give the same doubles while a column's sums within a call are exact in double, as the
-// callers keep them (ColumnSumsStayExact in reduce_fast.cpp: tiles of at most 8192 rows start from 0,
-// and 8192 halves sum below 2^29 in steps of 2^-24).
+// by element. Both give the same numbers while a column's sums within a call are exact in double and
+// start from +0 or a nonzero acc[c], as the callers' are (ColumnSumsStayExact in reduce_fast.cpp: tiles
+// of 512 rows from +0, and up to 8192 halves sum below 2^29 in steps of 2^-24); a NaN sum may carry
+// another of its NaNs (a run's first, where one by one an earlier inf - inf's), as NaN payloads out of
+// sums already differ between the sets.
 inline constexpr uint64_t kRun = 16;
 template <Accumulate kKind, class E>
 inline constexpr uint64_t RunLength = kIsHalf<E> && (kKind == Accumulate::kSum || kKind == Accumulate::kAbs) ? kRun : 1;
@@ -131,7 +133,7 @@ struct ReduceKernelsOf {
   // harmlessly).
   // Per row: acc[c] (+ or *)= g(double(x[c])) for c < n: steps of n independent sequential reductions;
   // where RunLength is kRun, a set may add each run of kRun rows from the first as its exact sum instead
-  // (the same doubles while acc[c] and its partial sums stay exact in double; see RunLength).
+  // (the same numbers under the conditions RunLength gives).
   void (*column)(Accumulate kind, const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc);
   // The maximum (or minimum) of the non-NaN x[0..n); *nan is set when any x is NaN. Returns -inf
   // (+inf for the minimum) when no element is a number. Which zero it returns for +0/-0 is unspecified.

@@ -249,35 +249,40 @@ TEST(CpuReduceHalfKernels, RunsKeepInfinitiesAndNaN) {
 // Column sums and L1 sums, which the AVX-512 set adds as runs of kRun rows: every column's sum is exact
 // in double here (as in the callers' tiles), so each set must give the exact value. A run holding
 // 65504 and 2^-24s, or 2048 and 2^-20s, loses the small ones when summed in float unsplit; rows cut the
-// runs and the groups of four rows (1, 15, 16, 17, 37), columns a vector and its tail (37), and the
-// sums start from acc[c] = 0.5.
+// runs and the groups of four rows (1, 15, 16, 17, 37), columns a vector and its tail (37) or more than
+// the AVX-512 kernel's strip of 1024 (1037), the sums start from acc[c] = 0.5, and the accumulators past
+// the last column must stay as they are.
 TEST(CpuReduceHalfKernels, ColumnSumsAreExactAcrossRunsAndGroups) {
-  constexpr uint64_t kColumns = 37, kStride = 40;
+  constexpr uint64_t kGuards = 8;
+  constexpr double kGuard = 123.0;
   const uint16_t big = ops::FloatToHalf(65504.0f), tiny = 0x0001, mid = ops::FloatToHalf(2048.0f),
                  small = ops::FloatToHalf(0x1p-20f);
-  for (uint64_t rows : {uint64_t{1}, uint64_t{15}, uint64_t{16}, uint64_t{17}, uint64_t{37}}) {
-    std::vector<uint16_t> x(rows * kStride, 0);
-    std::vector<double> exact(kColumns, 0.5);
+  const std::pair<uint64_t, uint64_t> shapes[] = {{1, 37}, {15, 37}, {16, 37}, {17, 37}, {37, 37}, {17, 1037}};
+  for (const auto& [rows, columns] : shapes) {
+    const uint64_t stride = columns + 3;
+    std::vector<uint16_t> x(rows * stride, 0);
+    std::vector<double> exact(columns + kGuards, 0.5), magnitudes = exact;
     for (uint64_t r = 0; r < rows; ++r) {
-      for (uint64_t c = 0; c < kColumns; ++c) {
+      for (uint64_t c = 0; c < columns; ++c) {
         const bool lead = r % 5 == c % 5;  // a big value now and then, small ones around it
         const uint16_t v = c % 2 == 0 ? (lead ? big : tiny) : (lead ? mid : small);
         const uint16_t signed_v = (r + c) % 3 == 0 ? static_cast<uint16_t>(v | 0x8000) : v;
-        x[r * kStride + c] = signed_v;
+        x[r * stride + c] = signed_v;
         exact[c] += ops::HalfToFloat(signed_v);  // exact: every partial sum fits in double
+        magnitudes[c] += std::fabs(ops::HalfToFloat(signed_v));
       }
     }
-    std::vector<double> magnitudes(kColumns, 0.5);
-    for (uint64_t r = 0; r < rows; ++r) {
-      for (uint64_t c = 0; c < kColumns; ++c) magnitudes[c] += std::fabs(ops::HalfToFloat(x[r * kStride + c]));
-    }
+    std::fill(exact.begin() + static_cast<std::ptrdiff_t>(columns), exact.end(), kGuard);
+    std::fill(magnitudes.begin() + static_cast<std::ptrdiff_t>(columns), magnitudes.end(), kGuard);
     const auto* h = reinterpret_cast<const Half*>(x.data());
     for (const auto& [k, float_set] : HalfKernelSets()) {
-      std::vector<double> sums(kColumns, 0.5), l1 = sums;
-      k->column(Accumulate::kSum, h, rows, kStride, kColumns, sums.data());
-      k->column(Accumulate::kAbs, h, rows, kStride, kColumns, l1.data());
-      EXPECT_EQ(sums, exact) << k->name << " " << rows << " rows";
-      EXPECT_EQ(l1, magnitudes) << k->name << " " << rows << " rows";
+      std::vector<double> sums(columns + kGuards, 0.5);
+      std::fill(sums.begin() + static_cast<std::ptrdiff_t>(columns), sums.end(), kGuard);
+      std::vector<double> l1 = sums;
+      k->column(Accumulate::kSum, h, rows, stride, columns, sums.data());
+      k->column(Accumulate::kAbs, h, rows, stride, columns, l1.data());
+      EXPECT_EQ(sums, exact) << k->name << " " << rows << " x " << columns;
+      EXPECT_EQ(l1, magnitudes) << k->name << " " << rows << " x " << columns;
     }
   }
 }
