@@ -313,9 +313,8 @@ void ReduceRowsFast(const ReducePlan& p, Function f, ops::DataType out_type, con
 // tiles of one strip are then folded in block order. Whole rows per tile keep reads sequential within
 // each page, and blocks give every worker a share even when there is a single strip.
 constexpr uint64_t kColumnBlock = 512;
-// FLOAT16 column sums and L1 sums are exact within a tile (a tile's sums start from 0 and no partial sum
-// of 8192 halves needs more than 53 bits), so the kernel sets, which add the same rows as runs or one by
-// one (reduce_simd.h RunLength), give the same doubles.
+// Whether `rows` halves a column, summed from +0, stay exact in double: what lets the kernel sets add a
+// tile's rows as runs or one by one and give the same numbers (reduce_simd.h RunLength).
 constexpr bool ColumnSumsStayExact(uint64_t rows) { return rows * 65504.0 < 0x1p29; }
 static_assert(ColumnSumsStayExact(kColumnBlock));
 // MIN, MAX, ARGMIN and ARGMAX give the same result for any blocks, so they take longer ones: about this

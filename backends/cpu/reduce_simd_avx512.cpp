@@ -8,7 +8,7 @@
 // now add exact runs in float instead (HalfRun).
 // Same contract and the same operations per lane and per column as reduce_simd_avx2.cpp (element k of
 // a row into lane k % kLanes, each column's rows in order, NaN and ties by the same rules), so every
-// set gives the same bits. Tails are masked: lanes and columns outside the mask keep their bits.
+// set gives the same bits; FLOAT16 column sums, which add runs of rows here, the same numbers (RunLength). Tails are masked: lanes and columns outside the mask keep their bits.
 // Every function carries the target attribute; Avx512ReduceKernels() hands the set out only when the CPU
 // (and the OS, which libgcc's check covers) supports AVX-512 F, BW, VL and DQ besides the AVX2 set's
 // features.
@@ -43,6 +43,11 @@ DMLC_AVX512 inline __m512 Load16(const Half* p, __mmask16 m) {
 DMLC_AVX512 inline __m512 Load16(const float* p) { return _mm512_loadu_ps(p); }
 DMLC_AVX512 inline __m512 Load16(const Half* p) {
   return _mm512_maskz_cvtph_ps(0xffff, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
+}
+// A column kernel's sixteen columns under mask m: the plain load when every lane is in.
+template <class E>
+DMLC_AVX512 inline __m512 LoadColumns(const E* p, __mmask16 m) {
+  return m == 0xffff ? Load16(p) : Load16(p, m);
 }
 
 // Eight floats of v (the low ones for kHalf 0), widened. Zero-masking forms with every lane selected
@@ -197,7 +202,7 @@ DMLC_AVX512 inline void ColumnStep(const E* x, uint64_t stride, uint64_t c, __mm
   const auto lo_mask = static_cast<__mmask8>(m), hi_mask = static_cast<__mmask8>(m >> 8);
   __m512d lo = _mm512_maskz_loadu_pd(lo_mask, acc + c), hi = _mm512_maskz_loadu_pd(hi_mask, acc + c + 8);
   for (int r = 0; r < kRows; ++r) {
-    const __m512 v = m == 0xffff ? Load16(x + r * stride + c) : Load16(x + r * stride + c, m);
+    const __m512 v = LoadColumns(x + r * stride + c, m);
     lo = Apply<kKind>(lo, Low(v));
     hi = Apply<kKind>(hi, High(v));
   }
@@ -219,7 +224,7 @@ DMLC_AVX512 inline void ColumnRunStep(const E* x, uint64_t stride, uint64_t c, _
                                       float* hi, float* lo, double* acc) {
   HalfRun run = first ? EmptyRun() : HalfRun{_mm512_maskz_loadu_ps(m, hi + c), _mm512_maskz_loadu_ps(m, lo + c)};
   for (int r = 0; r < kRows; ++r) {
-    AddToRun<kKind>(run, m == 0xffff ? Load16(x + r * stride + c) : Load16(x + r * stride + c, m));
+    AddToRun<kKind>(run, LoadColumns(x + r * stride + c, m));
   }
   if (!last) {
     _mm512_mask_storeu_ps(hi + c, m, run.hi);
@@ -319,7 +324,7 @@ DMLC_AVX512 inline void ColumnExtremeStep(const E* x, uint64_t stride, uint64_t 
   __m512 a = _mm512_maskz_loadu_ps(m, acc + c);
   for (int r = 0; r < kRows; ++r) {
     // Extreme16(v, a) is v when v is better, else a (a NaN a stays); a NaN v is then taken by the move.
-    const __m512 v = m == 0xffff ? Load16(x + r * stride + c) : Load16(x + r * stride + c, m);
+    const __m512 v = LoadColumns(x + r * stride + c, m);
     const __m512 better = Extreme16<kMax>(v, a);
     a = _mm512_mask_mov_ps(better, _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q), v);
   }
@@ -332,7 +337,7 @@ DMLC_AVX512 inline void ColumnArgStep(const E* x, uint64_t stride, uint64_t c, _
   __m512 b = _mm512_maskz_loadu_ps(m, best + c);
   __m512i p = _mm512_maskz_loadu_epi32(m, pos + c);
   for (int r = 0; r < kRows; ++r) {
-    const __m512 v = m == 0xffff ? Load16(x + r * stride + c) : Load16(x + r * stride + c, m);
+    const __m512 v = LoadColumns(x + r * stride + c, m);
     // Taken when better, or NaN while no NaN has been seen (the AVX2 kernel's rule, as masks).
     const __mmask16 better_or_nan = _mm512_cmp_ps_mask(v, b, kMax ? _CMP_NLE_UQ : _CMP_NGE_UQ);
     const auto take = static_cast<__mmask16>(better_or_nan & ~_mm512_cmp_ps_mask(b, b, _CMP_UNORD_Q));
@@ -428,7 +433,7 @@ DMLC_AVX512 inline void ColumnExpStep(const E* x, uint64_t stride, uint64_t c, _
   const __m512 max = _mm512_maskz_loadu_ps(mask, m + c);
   __m512d lo = _mm512_maskz_loadu_pd(lo_mask, acc + c), hi = _mm512_maskz_loadu_pd(hi_mask, acc + c + 8);
   for (int r = 0; r < kRows; ++r) {
-    const __m512 v = mask == 0xffff ? Load16(x + r * stride + c) : Load16(x + r * stride + c, mask);
+    const __m512 v = LoadColumns(x + r * stride + c, mask);
     const __m512 e = ExpLanes(v, max);
     lo = _mm512_add_pd(lo, Low(e));
     hi = _mm512_add_pd(hi, High(e));
