@@ -35,15 +35,6 @@ DMLC_AVX2 inline __m256 Load8(const Half* p) {
 DMLC_AVX2 inline __m256d Low(__m256 v) { return _mm256_cvtps_pd(_mm256_castps256_ps128(v)); }
 DMLC_AVX2 inline __m256d High(__m256 v) { return _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)); }
 
-// Four elements from p widened to double, loaded and converted on their own: eight loaded at once took
-// a shuffle (High) to reach their upper four, beside the conversions (this set on the 2-core EPYC, one
-// core in L1, squares of 1024-element FLOAT32 rows 54 -> 64 GB/s, of 1024 columns 48 -> 55; FLOAT16
-// level, its halves taking a conversion a four instead of an eight).
-DMLC_AVX2 inline __m256d LoadWide4(const float* p) { return _mm256_cvtps_pd(_mm_loadu_ps(p)); }
-DMLC_AVX2 inline __m256d LoadWide4(const Half* p) {
-  return _mm256_cvtps_pd(_mm_cvtph_ps(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))));
-}
-
 template <class E>
 DMLC_AVX2 inline void PrefetchAhead(const E* p) {
   _mm_prefetch(reinterpret_cast<const char*>(p) + kRowPrefetchBytes, _MM_HINT_T0);
@@ -62,7 +53,11 @@ DMLC_AVX2 inline Lanes16 Splat16(double value) {
 // Sixteen elements from x into `a` (element k into lane k).
 template <Accumulate kKind, class E>
 DMLC_AVX2 inline void Step16(Lanes16& a, const E* x) {
-  for (int i = 0; i < 4; ++i) a.v[i] = Apply<kKind>(a.v[i], LoadWide4(x + 4 * i));
+  const __m256 lo = Load8(x), hi = Load8(x + 8);
+  a.v[0] = Apply<kKind>(a.v[0], Low(lo));
+  a.v[1] = Apply<kKind>(a.v[1], High(lo));
+  a.v[2] = Apply<kKind>(a.v[2], Low(hi));
+  a.v[3] = Apply<kKind>(a.v[3], High(hi));
 }
 
 DMLC_AVX2 inline void Store16(double* lanes, const Lanes16& a) {
@@ -132,8 +127,9 @@ DMLC_AVX2 void ColumnRowsOf(const E* x, uint64_t stride, uint64_t n, double* acc
     PrefetchNextGroup<kRows>(x, stride, c);
     __m256d lo = _mm256_loadu_pd(acc + c), hi = _mm256_loadu_pd(acc + c + 4);
     for (int r = 0; r < kRows; ++r) {
-      lo = Apply<kKind>(lo, LoadWide4(x + r * stride + c));
-      hi = Apply<kKind>(hi, LoadWide4(x + r * stride + c + 4));
+      const __m256 v = Load8(x + r * stride + c);
+      lo = Apply<kKind>(lo, Low(v));
+      hi = Apply<kKind>(hi, High(v));
     }
     _mm256_storeu_pd(acc + c, lo);
     _mm256_storeu_pd(acc + c + 4, hi);

@@ -60,22 +60,24 @@ DMLC_AVX512 inline __m512d Widened(__m512 v) {
 DMLC_AVX512 inline __m512d Low(__m512 v) { return Widened<0>(v); }
 DMLC_AVX512 inline __m512d High(__m512 v) { return Widened<1>(v); }
 
-// Sixteen elements from memory widened to double, lanes 0-7 in lo and 8-15 in hi. Loaded and converted
-// eight at a time: a sixteen-element load took a shuffle (Widened<1>) to reach its upper eight, and the
-// conversions' pipe, which the shuffle shares, bounds the widening kernels (one core in L1, squares of
-// 1024-element rows: FLOAT16 31 -> 35 GB/s, FLOAT32 69 -> 78; of 1024 columns 29 -> 33 and 49 -> 58;
-// medians of five alternating passes).
+// Sixteen elements from memory widened to double, lanes 0-7 in lo and 8-15 in hi. FLOAT16 loads and
+// converts eight at a time: sixteen loaded at once took a shuffle (Widened<1>) to reach their upper
+// eight, and the conversions' pipe, which the shuffle shares, bounds its widening kernels (one core in
+// L1, squares of 1024-element rows 31 -> 35 GB/s, of 1024 columns 29 -> 33; 64 MiB FLOAT16 SUM_SQUARE,
+// L2 and MULTIPLY 1.05-1.11x, inner and outer, ABBA runs). FLOAT32 gained as much in L1 but nothing from
+// 64 MiB (columns 0.94x, rows 1.02x), so it keeps one load.
 struct Wide16 {
   __m512d lo, hi;
 };
-DMLC_AVX512 inline __m256 Load8(const float* p, __mmask8 m) { return _mm256_maskz_loadu_ps(m, p); }
-DMLC_AVX512 inline __m256 Load8(const Half* p, __mmask8 m) {
-  return _mm256_maskz_cvtph_ps(0xff, _mm_maskz_loadu_epi16(m, p));
+DMLC_AVX512 inline __m512d WidenEight(const Half* p, __mmask8 m) {
+  return _mm512_maskz_cvtps_pd(0xff, _mm256_maskz_cvtph_ps(0xff, _mm_maskz_loadu_epi16(m, p)));
 }
-template <class E>
-DMLC_AVX512 inline Wide16 LoadWide(const E* p, __mmask16 m = 0xffff) {
-  const auto lo = static_cast<__mmask8>(m), hi = static_cast<__mmask8>(m >> 8);
-  return {_mm512_maskz_cvtps_pd(0xff, Load8(p, lo)), _mm512_maskz_cvtps_pd(0xff, Load8(p + 8, hi))};
+DMLC_AVX512 inline Wide16 LoadWide(const Half* p, __mmask16 m = 0xffff) {
+  return {WidenEight(p, static_cast<__mmask8>(m)), WidenEight(p + 8, static_cast<__mmask8>(m >> 8))};
+}
+DMLC_AVX512 inline Wide16 LoadWide(const float* p, __mmask16 m = 0xffff) {
+  const __m512 v = LoadColumns(p, m);
+  return {Low(v), High(v)};
 }
 
 // max_ps(v, b) (min_ps for the minimum): b unless v is better, so a NaN on either side gives b. The
