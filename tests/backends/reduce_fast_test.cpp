@@ -13,6 +13,7 @@
 #include "backends/cpu/exp_float.h"
 #include "backends/cpu/reduce_simd.h"
 #include "ops/float16.h"
+#include "tests/backends/kernel_sets.h"
 #include "tests/backends/test_tensor.h"
 
 namespace dmlc::backends::testing {
@@ -35,14 +36,7 @@ std::vector<float> RandomFloats(size_t n, uint32_t seed) {
   return x;
 }
 
-// Every kernel set the CPU has (portable, AVX2, AVX-512); the portable set alone where it has no other
-// (nothing to compare).
-std::vector<const ReduceKernels*> KernelSets() {
-  std::vector<const ReduceKernels*> sets{&cpu::simd::PortableReduceKernels<float>()};
-  if (cpu::simd::Avx2ReduceKernels<float>() != nullptr) sets.push_back(cpu::simd::Avx2ReduceKernels<float>());
-  if (cpu::simd::Avx512ReduceKernels<float>() != nullptr) sets.push_back(cpu::simd::Avx512ReduceKernels<float>());
-  return sets;
-}
+std::vector<const ReduceKernels*> KernelSets() { return FloatKernelSets<float>(); }
 
 TEST(CpuReduceKernels, RowAndColumnSumsAreBitEqualAcrossKernelSets) {
   // Two more than the longest row: the five-row column below starts at x[2] and spans 5 x (n / 5).

@@ -16,6 +16,7 @@
 #include "backends/cpu/reduce_int_kernels.h"
 #include "ops/operators/reduce.h"
 #include "tests/backends/plain/run_plain.h"
+#include "tests/backends/kernel_sets.h"
 #include "tests/backends/test_tensor.h"
 
 namespace dmlc::backends::testing {
@@ -46,14 +47,6 @@ std::vector<T> RandomRaw(size_t n, uint32_t seed, bool narrow) {
 }
 
 template <class T>
-std::vector<const IntKernels<T>*> KernelSets() {
-  std::vector<const IntKernels<T>*> sets{&cpu::intk::PortableIntKernels<T>()};
-  if (cpu::intk::Avx2IntKernels<T>() != nullptr) sets.push_back(cpu::intk::Avx2IntKernels<T>());
-  if (cpu::intk::Avx512IntKernels<T>() != nullptr) sets.push_back(cpu::intk::Avx512IntKernels<T>());
-  return sets;
-}
-
-template <class T>
 void ExpectKernelSetsAgree() {
   using U = cpu::intk::Unsigned<T>;
   constexpr uint64_t kStride = 131;  // columns 0..130 of rows 131 apart: vectors plus a tail
@@ -61,8 +54,8 @@ void ExpectKernelSetsAgree() {
     const std::vector<T> x = RandomRaw<T>(kStride * 9, 3, narrow);
     for (uint64_t n : {uint64_t{1}, uint64_t{31}, uint64_t{32}, uint64_t{100}, uint64_t{kStride * 9}}) {
       const std::string where = std::string(typeid(T).name()) + " n " + std::to_string(n);
-      const IntKernels<T>& base = *KernelSets<T>().front();
-      for (const IntKernels<T>* k : KernelSets<T>()) {
+      const IntKernels<T>& base = *IntKernelSets<T>().front();
+      for (const IntKernels<T>* k : IntKernelSets<T>()) {
         for (int op = 0; op < kOps; ++op) EXPECT_EQ(k->row[op](x.data(), n), base.row[op](x.data(), n)) << where;
         for (int max = 0; max < 2; ++max) {
           const T m = k->row_extreme[max](x.data(), n);
@@ -85,13 +78,13 @@ void ExpectKernelSetsAgree() {
           want[c] = op == 3 ? static_cast<U>(want[c] * term) : static_cast<U>(want[c] + term);
         }
       }
-      for (const IntKernels<T>* k : KernelSets<T>()) {
+      for (const IntKernels<T>* k : IntKernelSets<T>()) {
         std::vector<U> acc(130, op == 3 ? U{1} : U{0});
         k->column[op](x.data(), 9, kStride, 130, acc.data());
         EXPECT_EQ(acc, want) << k->name << " op " << op;
       }
     }
-    for (const IntKernels<T>* k : KernelSets<T>()) {
+    for (const IntKernels<T>* k : IntKernelSets<T>()) {
       std::vector<T> lo(130, std::numeric_limits<T>::max()), hi(130, std::numeric_limits<T>::lowest());
       k->column_extreme[0](x.data(), 9, kStride, 130, lo.data());
       k->column_extreme[1](x.data(), 9, kStride, 130, hi.data());

@@ -1,17 +1,19 @@
 // The REDUCE span kernels read nothing past their data: every kernel of every set the CPU has (float,
 // FLOAT16 and the eight integer types) runs over rows and column strips whose last element is the last
-// byte before an inaccessible page, at every tail length up to three vectors. A vector load whose mask
-// lets one lane too many through faults there and the suite dies; results could not show it, since the
-// extra lane is masked out again before it counts. Prefetches past the end are allowed: they never fault.
+// byte before an inaccessible page, at every tail length up to three vectors (for the integer types,
+// three of their row kernels' 128-byte steps). A vector load whose mask lets one lane too many through
+// faults there and the suite dies; results could not show it, since the extra lane is masked out again
+// before it counts. Prefetches past the end are allowed: they never fault.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <limits>
+#include <type_traits>
 #include <vector>
 
-#include "backends/cpu/reduce_int_kernels.h"
-#include "backends/cpu/reduce_simd.h"
 #include "ops/float16.h"
 #include "tests/backends/guarded_memory.h"
+#include "tests/backends/kernel_sets.h"
 
 namespace dmlc::backends::testing {
 namespace {
@@ -20,13 +22,15 @@ using cpu::Half;
 using cpu::simd::Accumulate;
 
 constexpr uint64_t kMaxColumns = 48;  // three sixteen-lane vectors
+template <class T>
+constexpr uint64_t kMaxIntColumns = 3 * 128 / sizeof(T);  // three steps of the integer row kernels
 constexpr uint64_t kMaxRows = 6;      // a group of four rows, then single ones
 constexpr uint64_t kGap = 3;          // strided rows: this many elements between a row's end and the next
 
 template <class E>
 E Element(uint64_t k) {
   const float v = static_cast<float>(k % 7) - 3;
-  if constexpr (sizeof(E) == sizeof(Half) && !std::is_integral_v<E>) {
+  if constexpr (std::is_same_v<E, Half>) {
     return Half{ops::FloatToHalf(v)};
   } else {
     return static_cast<E>(v);
@@ -40,22 +44,6 @@ std::vector<E> Elements(uint64_t count) {
   return x;
 }
 
-template <class E>
-std::vector<const cpu::simd::ReduceKernelsOf<E>*> FloatSets() {
-  std::vector<const cpu::simd::ReduceKernelsOf<E>*> sets{&cpu::simd::PortableReduceKernels<E>()};
-  if (cpu::simd::Avx2ReduceKernels<E>() != nullptr) sets.push_back(cpu::simd::Avx2ReduceKernels<E>());
-  if (cpu::simd::Avx512ReduceKernels<E>() != nullptr) sets.push_back(cpu::simd::Avx512ReduceKernels<E>());
-  return sets;
-}
-
-template <class T>
-std::vector<const cpu::intk::IntKernels<T>*> IntSets() {
-  std::vector<const cpu::intk::IntKernels<T>*> sets{&cpu::intk::PortableIntKernels<T>()};
-  if (cpu::intk::Avx2IntKernels<T>() != nullptr) sets.push_back(cpu::intk::Avx2IntKernels<T>());
-  if (cpu::intk::Avx512IntKernels<T>() != nullptr) sets.push_back(cpu::intk::Avx512IntKernels<T>());
-  return sets;
-}
-
 // `rows` rows of n elements, `stride` apart, the last one ending at the guard page.
 template <class E>
 const E* Rows(GuardedMemory& memory, uint64_t rows, uint64_t stride, uint64_t n) {
@@ -65,7 +53,7 @@ const E* Rows(GuardedMemory& memory, uint64_t rows, uint64_t stride, uint64_t n)
 
 template <class E>
 void RunFloatKernels(GuardedMemory& memory) {
-  const auto sets = FloatSets<E>();
+  const auto sets = FloatKernelSets<E>();
   const cpu::simd::NextData none{};
   for (uint64_t n = 1; n <= kMaxColumns; ++n) {
     const E* row = Rows<E>(memory, 1, n, n);
@@ -107,8 +95,8 @@ void RunFloatKernels(GuardedMemory& memory) {
 template <class T>
 void RunIntKernels(GuardedMemory& memory) {
   using U = cpu::intk::Unsigned<T>;
-  const auto sets = IntSets<T>();
-  for (uint64_t n = 1; n <= kMaxColumns; ++n) {
+  const auto sets = IntKernelSets<T>();
+  for (uint64_t n = 1; n <= kMaxIntColumns<T>; ++n) {
     const T* row = Rows<T>(memory, 1, n, n);
     const U want = sets.front()->row[0](row, n);
     for (const auto* k : sets) {
@@ -134,7 +122,7 @@ void RunIntKernels(GuardedMemory& memory) {
 }
 
 GuardedMemory& Memory() {
-  static GuardedMemory memory(kMaxRows * (kMaxColumns + kGap) * sizeof(uint64_t));
+  static GuardedMemory memory(kMaxRows * (kMaxIntColumns<uint8_t> + kGap) * sizeof(uint64_t));
   return memory;
 }
 
