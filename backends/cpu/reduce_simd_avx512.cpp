@@ -64,7 +64,7 @@ DMLC_AVX512 inline __m512d High(__m512 v) { return Widened<1>(v); }
 // converts eight at a time: sixteen loaded at once took a shuffle (Widened<1>) to reach their upper
 // eight, and the conversions' pipe, which the shuffle shares, bounds its widening kernels (one core in
 // L1, squares of 1024-element rows 31 -> 35 GB/s, of 1024 columns 29 -> 33; 64 MiB FLOAT16 SUM_SQUARE,
-// L2 and MULTIPLY 1.05-1.11x, inner and outer, ABBA runs). FLOAT32 gained as much in L1 but nothing from
+// L2 and MULTIPLY 1.03-1.12x, inner and outer, ABBA runs). FLOAT32 gained as much in L1 but nothing from
 // 64 MiB (columns 0.94x, rows 1.02x), so it keeps one load.
 struct Wide16 {
   __m512d lo, hi;

@@ -1,14 +1,13 @@
 #include "tests/backends/guarded_memory.h"
 
-#include <stdexcept>
-
 #ifdef _WIN32
-#define NOMINMAX
 #define WIN32_LEAN_AND_MEAN
 #include <windows.h>
 #else
 #include <sys/mman.h>
 #include <unistd.h>
+
+#include <cerrno>
 #endif
 
 namespace dmlc::backends::testing {
@@ -28,22 +27,22 @@ size_t PageSize() {
 
 GuardedMemory::GuardedMemory(size_t capacity) {
   const size_t page = PageSize();
-  const size_t data = (capacity + page - 1) / page * page;
-  mapped_ = data + page;
+  capacity_ = (capacity + page - 1) / page * page;
+  mapped_ = capacity_ + page;
 #ifdef _WIN32
   void* p = VirtualAlloc(nullptr, mapped_, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+  DMLC_CHECK(p != nullptr) << "VirtualAlloc of " << mapped_ << " bytes: error " << GetLastError();
   DWORD old = 0;
-  if (p == nullptr || !VirtualProtect(static_cast<std::byte*>(p) + data, page, PAGE_NOACCESS, &old)) {
-    throw std::runtime_error("GuardedMemory: VirtualAlloc/VirtualProtect failed");
-  }
+  DMLC_CHECK(VirtualProtect(static_cast<std::byte*>(p) + capacity_, page, PAGE_NOACCESS, &old))
+      << "VirtualProtect: error " << GetLastError();
 #else
   void* p = mmap(nullptr, mapped_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED || mprotect(static_cast<std::byte*>(p) + data, page, PROT_NONE) != 0) {
-    throw std::runtime_error("GuardedMemory: mmap/mprotect failed");
-  }
+  DMLC_CHECK(p != MAP_FAILED) << "mmap of " << mapped_ << " bytes: " << std::strerror(errno);
+  DMLC_CHECK(mprotect(static_cast<std::byte*>(p) + capacity_, page, PROT_NONE) == 0)
+      << "mprotect: " << std::strerror(errno);
 #endif
   base_ = static_cast<std::byte*>(p);
-  guard_ = base_ + data;
+  guard_ = base_ + capacity_;
 }
 
 GuardedMemory::~GuardedMemory() {

@@ -15,8 +15,8 @@
 #include "backends/cpu/cpu_backend.h"
 #include "backends/cpu/reduce_int_kernels.h"
 #include "ops/operators/reduce.h"
-#include "tests/backends/plain/run_plain.h"
 #include "tests/backends/kernel_sets.h"
+#include "tests/backends/plain/run_plain.h"
 #include "tests/backends/test_tensor.h"
 
 namespace dmlc::backends::testing {
@@ -74,8 +74,8 @@ void ExpectKernelSetsAgree() {
       for (uint64_t r = 0; r < 9; ++r) {
         for (uint64_t c = 0; c < 130; ++c) {
           const U u = static_cast<U>(x[r * kStride + c]);
-          const U term = op == 1 && x[r * kStride + c] < 0 ? static_cast<U>(0u - u) : op == 2 ? static_cast<U>(u * u) : u;
-          want[c] = op == 3 ? static_cast<U>(want[c] * term) : static_cast<U>(want[c] + term);
+          const U term = op == 1 && x[r * kStride + c] < 0 ? static_cast<U>(0u - u) : op == 2 ? static_cast<U>(uint64_t{u} * u) : u;
+          want[c] = op == 3 ? static_cast<U>(uint64_t{want[c]} * term) : static_cast<U>(want[c] + term);
         }
       }
       for (const IntKernels<T>* k : IntKernelSets<T>()) {
