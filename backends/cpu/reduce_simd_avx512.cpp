@@ -8,7 +8,8 @@
 // now add exact runs in float instead (HalfRun).
 // Same contract and the same operations per lane and per column as reduce_simd_avx2.cpp (element k of
 // a row into lane k % kLanes, each column's rows in order, NaN and ties by the same rules), so every
-// set gives the same bits; FLOAT16 column sums, which add runs of rows here, the same numbers (RunLength). Tails are masked: lanes and columns outside the mask keep their bits.
+// set gives the same bits; FLOAT16 column sums, which add runs of rows here, the same numbers
+// (RunLength). Tails are masked: lanes and columns outside the mask keep their bits.
 // Every function carries the target attribute; Avx512ReduceKernels() hands the set out only when the CPU
 // (and the OS, which libgcc's check covers) supports AVX-512 F, BW, VL and DQ besides the AVX2 set's
 // features.
@@ -44,7 +45,8 @@ DMLC_AVX512 inline __m512 Load16(const float* p) { return _mm512_loadu_ps(p); }
 DMLC_AVX512 inline __m512 Load16(const Half* p) {
   return _mm512_maskz_cvtph_ps(0xffff, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
 }
-// A column kernel's sixteen columns under mask m: the plain load when every lane is in.
+// Sixteen elements under mask m (a column kernel's columns, a widened tail): the plain load when every
+// lane is in.
 template <class E>
 DMLC_AVX512 inline __m512 LoadColumns(const E* p, __mmask16 m) {
   return m == 0xffff ? Load16(p) : Load16(p, m);
@@ -78,6 +80,17 @@ DMLC_AVX512 inline Wide16 LoadWide(const Half* p, __mmask16 m = 0xffff) {
 DMLC_AVX512 inline Wide16 LoadWide(const float* p, __mmask16 m = 0xffff) {
   const __m512 v = LoadColumns(p, m);
   return {Low(v), High(v)};
+}
+
+// A column kernel's sixteen double accumulators at acc under mask m; lanes outside it are neither read
+// (they load as 0) nor written.
+DMLC_AVX512 inline Wide16 LoadAccumulators(const double* acc, __mmask16 m) {
+  return {_mm512_maskz_loadu_pd(static_cast<__mmask8>(m), acc),
+          _mm512_maskz_loadu_pd(static_cast<__mmask8>(m >> 8), acc + 8)};
+}
+DMLC_AVX512 inline void StoreAccumulators(double* acc, __mmask16 m, const Wide16& a) {
+  _mm512_mask_storeu_pd(acc, static_cast<__mmask8>(m), a.lo);
+  _mm512_mask_storeu_pd(acc + 8, static_cast<__mmask8>(m >> 8), a.hi);
 }
 
 // max_ps(v, b) (min_ps for the minimum): b unless v is better, so a NaN on either side gives b. The
@@ -219,15 +232,12 @@ DMLC_AVX512 double RowOf(const E* x, uint64_t n) {
 // kRows rows from x, columns [c, c + 16) under mask m: each column's state loaded and stored once.
 template <Accumulate kKind, int kRows, class E>
 DMLC_AVX512 inline void ColumnStep(const E* x, uint64_t stride, uint64_t c, __mmask16 m, double* acc) {
-  const auto lo_mask = static_cast<__mmask8>(m), hi_mask = static_cast<__mmask8>(m >> 8);
-  __m512d lo = _mm512_maskz_loadu_pd(lo_mask, acc + c), hi = _mm512_maskz_loadu_pd(hi_mask, acc + c + 8);
+  Wide16 a = LoadAccumulators(acc + c, m);
   for (int r = 0; r < kRows; ++r) {
     const Wide16 v = LoadWide(x + r * stride + c, m);
-    lo = Apply<kKind>(lo, v.lo);
-    hi = Apply<kKind>(hi, v.hi);
+    a = {Apply<kKind>(a.lo, v.lo), Apply<kKind>(a.hi, v.hi)};
   }
-  _mm512_mask_storeu_pd(acc + c, lo_mask, lo);
-  _mm512_mask_storeu_pd(acc + c + 8, hi_mask, hi);
+  StoreAccumulators(acc + c, m, a);
 }
 
 // FLOAT16 column sums and L1 sums add exact runs of kRun rows as the rows do (RunLength), split as
@@ -251,10 +261,8 @@ DMLC_AVX512 inline void ColumnRunStep(const E* x, uint64_t stride, uint64_t c, _
     _mm512_mask_storeu_ps(lo + c, m, run.lo);
     return;
   }
-  const auto lo_mask = static_cast<__mmask8>(m), hi_mask = static_cast<__mmask8>(m >> 8);
-  const __m512d a0 = _mm512_maskz_loadu_pd(lo_mask, acc + c), a1 = _mm512_maskz_loadu_pd(hi_mask, acc + c + 8);
-  _mm512_mask_storeu_pd(acc + c, lo_mask, _mm512_add_pd(a0, RunSum<0>(run)));
-  _mm512_mask_storeu_pd(acc + c + 8, hi_mask, _mm512_add_pd(a1, RunSum<1>(run)));
+  const Wide16 a = LoadAccumulators(acc + c, m);
+  StoreAccumulators(acc + c, m, {_mm512_add_pd(a.lo, RunSum<0>(run)), _mm512_add_pd(a.hi, RunSum<1>(run))});
 }
 
 // Runs of kRun rows from the first, each over strips of kRunColumns columns in groups of rows
@@ -449,17 +457,13 @@ DMLC_AVX512 double RowExp(const E* x, uint64_t n, float m, NextData next) {
 template <int kRows, class E>
 DMLC_AVX512 inline void ColumnExpStep(const E* x, uint64_t stride, uint64_t c, __mmask16 mask, const float* m,
                                       double* acc) {
-  const auto lo_mask = static_cast<__mmask8>(mask), hi_mask = static_cast<__mmask8>(mask >> 8);
   const __m512 max = _mm512_maskz_loadu_ps(mask, m + c);
-  __m512d lo = _mm512_maskz_loadu_pd(lo_mask, acc + c), hi = _mm512_maskz_loadu_pd(hi_mask, acc + c + 8);
+  Wide16 a = LoadAccumulators(acc + c, mask);
   for (int r = 0; r < kRows; ++r) {
-    const __m512 v = LoadColumns(x + r * stride + c, mask);
-    const __m512 e = ExpLanes(v, max);
-    lo = _mm512_add_pd(lo, Low(e));
-    hi = _mm512_add_pd(hi, High(e));
+    const __m512 e = ExpLanes(LoadColumns(x + r * stride + c, mask), max);
+    a = {_mm512_add_pd(a.lo, Low(e)), _mm512_add_pd(a.hi, High(e))};
   }
-  _mm512_mask_storeu_pd(acc + c, lo_mask, lo);
-  _mm512_mask_storeu_pd(acc + c + 8, hi_mask, hi);
+  StoreAccumulators(acc + c, mask, a);
 }
 
 // Two rows at a time, as the AVX2 kernel; each row prefetches its next data a line per 16 columns.

@@ -9,22 +9,28 @@
 
 namespace dmlc::backends::testing {
 
+// The portable set, then each wider one the CPU has (non-null).
+template <class Set>
+std::vector<const Set*> AvailableSets(const Set& portable, const Set* avx2, const Set* avx512) {
+  std::vector<const Set*> sets{&portable};
+  for (const Set* wider : {avx2, avx512}) {
+    if (wider != nullptr) sets.push_back(wider);
+  }
+  return sets;
+}
+
 // E = float or cpu::Half.
 template <class E>
 std::vector<const cpu::simd::ReduceKernelsOf<E>*> FloatKernelSets() {
-  std::vector<const cpu::simd::ReduceKernelsOf<E>*> sets{&cpu::simd::PortableReduceKernels<E>()};
-  if (cpu::simd::Avx2ReduceKernels<E>() != nullptr) sets.push_back(cpu::simd::Avx2ReduceKernels<E>());
-  if (cpu::simd::Avx512ReduceKernels<E>() != nullptr) sets.push_back(cpu::simd::Avx512ReduceKernels<E>());
-  return sets;
+  return AvailableSets(cpu::simd::PortableReduceKernels<E>(), cpu::simd::Avx2ReduceKernels<E>(),
+                       cpu::simd::Avx512ReduceKernels<E>());
 }
 
 // T = one of the eight integer types.
 template <class T>
 std::vector<const cpu::intk::IntKernels<T>*> IntKernelSets() {
-  std::vector<const cpu::intk::IntKernels<T>*> sets{&cpu::intk::PortableIntKernels<T>()};
-  if (cpu::intk::Avx2IntKernels<T>() != nullptr) sets.push_back(cpu::intk::Avx2IntKernels<T>());
-  if (cpu::intk::Avx512IntKernels<T>() != nullptr) sets.push_back(cpu::intk::Avx512IntKernels<T>());
-  return sets;
+  return AvailableSets(cpu::intk::PortableIntKernels<T>(), cpu::intk::Avx2IntKernels<T>(),
+                       cpu::intk::Avx512IntKernels<T>());
 }
 
 }  // namespace dmlc::backends::testing

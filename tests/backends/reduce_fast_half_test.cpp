@@ -19,6 +19,7 @@
 #include "backends/cpu/cpu_backend.h"
 #include "backends/cpu/reduce_simd.h"
 #include "ops/float16.h"
+#include "tests/backends/kernel_sets.h"
 #include "tests/backends/plain/run_plain.h"
 #include "tests/backends/test_tensor.h"
 
@@ -65,16 +66,12 @@ std::vector<float> Widened(const std::vector<uint16_t>& h) {
   return f;
 }
 
-// Each Half kernel set with the float set of the same implementation.
+// Each Half kernel set with the float set of the same implementation (a CPU has both or neither).
 std::vector<std::pair<const HalfReduceKernels*, const cpu::simd::ReduceKernels*>> HalfKernelSets() {
-  std::vector<std::pair<const HalfReduceKernels*, const cpu::simd::ReduceKernels*>> sets{
-      {&cpu::simd::PortableReduceKernels<Half>(), &cpu::simd::PortableReduceKernels<float>()}};
-  if (cpu::simd::Avx2ReduceKernels<Half>() != nullptr) {
-    sets.emplace_back(cpu::simd::Avx2ReduceKernels<Half>(), cpu::simd::Avx2ReduceKernels<float>());
-  }
-  if (cpu::simd::Avx512ReduceKernels<Half>() != nullptr) {
-    sets.emplace_back(cpu::simd::Avx512ReduceKernels<Half>(), cpu::simd::Avx512ReduceKernels<float>());
-  }
+  const auto halves = FloatKernelSets<Half>();
+  const auto floats = FloatKernelSets<float>();
+  std::vector<std::pair<const HalfReduceKernels*, const cpu::simd::ReduceKernels*>> sets;
+  for (size_t i = 0; i < halves.size(); ++i) sets.emplace_back(halves[i], floats.at(i));
   return sets;
 }
 
