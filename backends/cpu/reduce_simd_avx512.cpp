@@ -186,10 +186,10 @@ DMLC_AVX512 inline void AddToRun(HalfRun& run, __m512 v) {
 
 // One run from two that split its elements: each part's sum is a sum of at most kRun parts (AddToRun's
 // bounds), so adding them is exact too. A row's run kept as two chains of adds, alternate sixteens in
-// each, where one chain waited on each add's latency: one core in L1, FLOAT16 SUM of 1024-element rows
-// 26-28 -> 31 GB/s (38 -> 40 in a faster phase); both vCPUs from 64 MiB 1.04-1.08x (alternating passes);
-// dml-bench ABBA, 3 rounds, inner SUM, AVERAGE, L1, LOG_SUM 1.08-1.16x (unchanged kernels beside them,
-// 0.98-1.10x).
+// each, where one chain waited on each add's latency (and one prefetch a 64-byte line, where each
+// sixteen halves had asked for theirs): one core in L1, FLOAT16 SUM of 1024-element rows 26-28 -> 31
+// GB/s (38 -> 40 in a faster phase); both vCPUs from 64 MiB 1.04-1.08x (alternating passes); dml-bench
+// ABBA, 3 rounds, inner SUM, AVERAGE, L1, LOG_SUM 1.08-1.16x (unchanged kernels beside them, 0.98-1.10x).
 DMLC_AVX512 inline HalfRun MergedRuns(const HalfRun& a, const HalfRun& b) {
   return {_mm512_add_ps(a.hi, b.hi), _mm512_add_ps(a.lo, b.lo)};
 }
