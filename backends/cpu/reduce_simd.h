@@ -11,7 +11,8 @@
 // they agree bit for bit (products of float-widened doubles are exact for squares, so FMA contraction
 // changes nothing). FLOAT16 row sums and L1 sums add exact runs (RunLength): each lane adds the exact
 // sum of each run of kRun of its elements as one double; any exact way of summing a run gives the same
-// double, so every implementation picks its own (the AVX-512 one in float, see there); FLOAT16 column
+// double, so every implementation picks its own (the AVX-512 one in float, see there; a run holding NaN
+// gives one of its NaNs, which one depending on the way); FLOAT16 column
 // sums agree in value (RunLength says when). The extreme, find and other column kernels are exact
 // (comparisons only, or per-column sequential sums). The exp kernels
 // run ExpOfDifference's operation sequence (exp_float.h) in every set, so they agree bit for bit too, for

@@ -195,8 +195,8 @@ DMLC_AVX512 inline HalfRun MergedRuns(const HalfRun& a, const HalfRun& b) {
 }
 
 // The run's exact sums, eight lanes of it (kHalf 0: the low ones), in double. An infinite or NaN element
-// leaves hi the run's sum (an infinity, or NaN as double sums give it: the first NaN's, or the default
-// one of inf - inf) and lo a NaN of its own, so those lanes take hi alone.
+// leaves hi the run's sum (an infinity, or NaN: one of the run's NaNs, or the default one of inf - inf)
+// and lo a NaN of its own, so those lanes take hi alone.
 template <int kHalf>
 DMLC_AVX512 inline __m512d RunSum(const HalfRun& run) {
   const auto numbers = static_cast<__mmask8>(~_mm512_fpclass_ps_mask(run.hi, 0x99) >> (8 * kHalf));  // not inf/NaN
