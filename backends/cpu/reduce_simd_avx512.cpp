@@ -102,6 +102,11 @@ DMLC_AVX512 inline __m512 Extreme16(__m512 v, __m512 b) {
 
 DMLC_AVX512 inline __mmask16 FirstLanes(uint64_t count) { return static_cast<__mmask16>((1u << count) - 1); }
 
+// Asks for the line kRowPrefetchBytes past p (reduce_simd.h says why that far), as the AVX2 set does.
+DMLC_AVX512 inline void PrefetchAhead(const void* p) {
+  _mm_prefetch(static_cast<const char*>(p) + kRowPrefetchBytes, _MM_HINT_T0);
+}
+
 // The AVX2 kernels' row groups (reduce_simd_avx2.cpp says how they were measured).
 constexpr int kRowGroup = 4;
 
@@ -215,7 +220,7 @@ DMLC_AVX512 double RowOf(const E* x, uint64_t n) {
       HalfRun run = EmptyRun(), odd = EmptyRun();
       uint64_t e = k;
       for (; e + 2 * kLanes <= end; e += 2 * kLanes) {
-        _mm_prefetch(reinterpret_cast<const char*>(x + e) + kRowPrefetchBytes, _MM_HINT_T0);
+        PrefetchAhead(x + e);
         AddToRun<kKind>(run, Load16(x + e));
         AddToRun<kKind>(odd, Load16(x + e + kLanes));
       }
@@ -232,7 +237,7 @@ DMLC_AVX512 double RowOf(const E* x, uint64_t n) {
   }
   const uint64_t body = n - n % kLanes;
   for (uint64_t k = 0; k < body; k += kLanes) {
-    _mm_prefetch(reinterpret_cast<const char*>(x + k) + kRowPrefetchBytes, _MM_HINT_T0);
+    PrefetchAhead(x + k);
     const Wide16 v = LoadWide(x + k);
     a0 = Apply<kKind>(a0, v.lo);
     a1 = Apply<kKind>(a1, v.hi);
@@ -329,7 +334,7 @@ DMLC_AVX512 float RowExtremeOf(const E* x, uint64_t n, bool* nan) {
   uint64_t k = 0;
   for (; k + 64 <= n; k += 64) {
     for (int line = 0; line < 64; line += 16) {
-      _mm_prefetch(reinterpret_cast<const char*>(x + k + line) + kRowPrefetchBytes, _MM_HINT_T0);
+      PrefetchAhead(x + k + line);
     }
     b0 = step(b0, Load16(x + k));
     b1 = step(b1, Load16(x + k + 16));
