@@ -28,26 +28,12 @@ void PrefetchLine(const std::byte* next, uint64_t offset) {
   if (next != nullptr) _mm_prefetch(reinterpret_cast<const char*>(next + offset), _MM_HINT_T0);
 }
 
-__attribute__((target("avx512f"))) void StreamLines64(std::byte* dst, const std::byte* src, uint64_t bytes,
-                                                      const std::byte* next) {
-  const uint64_t head = CopyHead(dst, src, bytes, 64);
-  uint64_t i = head;
-  for (; i + 64 <= bytes; i += 64) {
-    PrefetchLine(next, i - head);
-    _mm512_stream_si512(reinterpret_cast<__m512i*>(dst + i), _mm512_loadu_si512(src + i));
-  }
-  if (bytes > 0) PrefetchLine(next, bytes - 1);
-  std::memcpy(dst + i, src + i, bytes - i);
+// Row k's row to prefetch.
+const std::byte* NextRow(const std::byte* const* sources, uint64_t k, uint64_t ahead) {
+  return ahead == 0 ? nullptr : sources[k + ahead];
 }
 
-bool HasAvx512() {
-  static const bool supported = __builtin_cpu_supports("avx512f");
-  return supported;
-}
-
-}  // namespace
-
-void StreamCopy16(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte* next) {
+void StreamRow16(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte* next) {
   const uint64_t head = CopyHead(dst, src, bytes, 16);
   uint64_t i = head;
   for (; i + 64 <= bytes; i += 64) {
@@ -68,32 +54,72 @@ void StreamCopy16(std::byte* dst, const std::byte* src, uint64_t bytes, const st
   std::memcpy(dst + i, src + i, bytes - i);
 }
 
-bool StreamCopy64(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte* next) {
+// StreamRow16 with whole lines, over rows.
+__attribute__((target("avx512f"))) void StreamRowsLines64(std::byte* dst, uint64_t dst_stride,
+                                                          const std::byte* const* sources, uint64_t count,
+                                                          uint64_t row_bytes, uint64_t ahead) {
+  for (uint64_t k = 0; k < count; ++k, dst += dst_stride) {
+    const std::byte* src = sources[k];
+    const std::byte* next = NextRow(sources, k, ahead);
+    const uint64_t head = CopyHead(dst, src, row_bytes, 64);
+    uint64_t i = head;
+    for (; i + 64 <= row_bytes; i += 64) {
+      PrefetchLine(next, i - head);
+      _mm512_stream_si512(reinterpret_cast<__m512i*>(dst + i), _mm512_loadu_si512(src + i));
+    }
+    if (row_bytes > 0) PrefetchLine(next, row_bytes - 1);
+    if (i < row_bytes) std::memcpy(dst + i, src + i, row_bytes - i);
+  }
+}
+
+bool HasAvx512() {
+  static const bool supported = __builtin_cpu_supports("avx512f");
+  return supported;
+}
+
+}  // namespace
+
+void StreamRows16(std::byte* dst, uint64_t dst_stride, const std::byte* const* sources, uint64_t count,
+                  uint64_t row_bytes, uint64_t ahead) {
+  for (uint64_t k = 0; k < count; ++k) StreamRow16(dst + k * dst_stride, sources[k], row_bytes, NextRow(sources, k, ahead));
+}
+
+bool StreamRows64(std::byte* dst, uint64_t dst_stride, const std::byte* const* sources, uint64_t count,
+                  uint64_t row_bytes, uint64_t ahead) {
   if (!HasAvx512()) return false;
-  StreamLines64(dst, src, bytes, next);
+  StreamRowsLines64(dst, dst_stride, sources, count, row_bytes, ahead);
   return true;
 }
 
-void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte* next) {
-  if (bytes < kWideMinBytes || !StreamCopy64(dst, src, bytes, next)) StreamCopy16(dst, src, bytes, next);
+void StreamRows(std::byte* dst, uint64_t dst_stride, const std::byte* const* sources, uint64_t count,
+                uint64_t row_bytes, uint64_t ahead) {
+  if (row_bytes < kWideMinBytes || !StreamRows64(dst, dst_stride, sources, count, row_bytes, ahead)) {
+    StreamRows16(dst, dst_stride, sources, count, row_bytes, ahead);
+  }
 }
 
 void StreamFence() { _mm_sfence(); }
 
 #else
 
-void StreamCopy16(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte*) { std::memcpy(dst, src, bytes); }
-bool StreamCopy64(std::byte*, const std::byte*, uint64_t, const std::byte*) { return false; }
-void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte* next) {
-  StreamCopy16(dst, src, bytes, next);
+void StreamRows16(std::byte* dst, uint64_t dst_stride, const std::byte* const* sources, uint64_t count,
+                  uint64_t row_bytes, uint64_t) {
+  for (uint64_t k = 0; k < count; ++k) std::memcpy(dst + k * dst_stride, sources[k], row_bytes);
+}
+bool StreamRows64(std::byte*, uint64_t, const std::byte* const*, uint64_t, uint64_t, uint64_t) { return false; }
+void StreamRows(std::byte* dst, uint64_t dst_stride, const std::byte* const* sources, uint64_t count,
+                uint64_t row_bytes, uint64_t ahead) {
+  StreamRows16(dst, dst_stride, sources, count, row_bytes, ahead);
 }
 void StreamFence() {}
 
 #endif
 
-void CopyBytes(std::byte* dst, const std::byte* src, uint64_t bytes, bool stream, const std::byte* next) {
+void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes) { StreamRows(dst, 0, &src, 1, bytes, 0); }
+
+void CopyBytes(std::byte* dst, const std::byte* src, uint64_t bytes, bool stream) {
   if (stream) {
-    StreamCopy(dst, src, bytes, next);
+    StreamCopy(dst, src, bytes);
   } else {
     std::memcpy(dst, src, bytes);
   }

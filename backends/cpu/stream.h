@@ -14,23 +14,32 @@ namespace dmlc::backends::cpu {
 
 inline constexpr uint64_t kStreamMinBytes = uint64_t{16} << 20;
 
-// Copies `bytes` from src to dst (not overlapping), bypassing the cache where it can. `next`, when given,
-// is where the caller's next copy will read: its first `bytes` are prefetched a line per line copied, for
-// sources no hardware prefetcher can predict (a gathered row). Any address will do: prefetches never
-// fault.
-void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte* next = nullptr);
+// Copies `bytes` from src to dst (not overlapping), bypassing the cache where it can.
+void StreamCopy(std::byte* dst, const std::byte* src, uint64_t bytes);
 
-// StreamCopy's two store widths (it takes the widest the CPU has, for rows of 128 bytes and more):
+// Copies `count` gathered rows of `row_bytes`: row k from sources[k] to dst + k * dst_stride, as
+// StreamCopy does. While row k is copied, a line of sources[k + ahead] is prefetched per line copied:
+// gathered rows come from anywhere, so no hardware prefetcher can. `sources` holds count + ahead
+// pointers; the last `ahead` are only prefetched, and any address (or null: none) will do, as prefetches
+// never fault. `ahead` 0 prefetches nothing. One call per batch of rows rather than a StreamCopy per
+// row: with the rows' loop inside one function, random 1 KiB rows went from 0.57-0.61 of the copy to
+// 0.80-0.82 (4 KiB rows from 0.88-0.94 to 1.03-1.06), the two alternating in one process.
+void StreamRows(std::byte* dst, uint64_t dst_stride, const std::byte* const* sources, uint64_t count,
+                uint64_t row_bytes, uint64_t ahead);
+
+// StreamRows' two store widths (it takes the widest the CPU has, for rows of 128 bytes and more):
 // 16-byte SSE2 stores, and whole 64-byte lines from AVX-512 F registers, which returns false (copying
 // nothing) on CPUs without it. Four 16-byte stores a line held a gather of random 1 KiB rows to 0.67 of
 // the copy; whole lines reach 1.0-1.1x in a standalone test.
-void StreamCopy16(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte* next = nullptr);
-bool StreamCopy64(std::byte* dst, const std::byte* src, uint64_t bytes, const std::byte* next = nullptr);
+void StreamRows16(std::byte* dst, uint64_t dst_stride, const std::byte* const* sources, uint64_t count,
+                  uint64_t row_bytes, uint64_t ahead);
+bool StreamRows64(std::byte* dst, uint64_t dst_stride, const std::byte* const* sources, uint64_t count,
+                  uint64_t row_bytes, uint64_t ahead);
 
 // Orders this thread's streaming stores before its later stores (and so before the pool's hand-off).
 void StreamFence();
 
-// Copies through StreamCopy when `stream` (passing `next` on), memcpy otherwise.
-void CopyBytes(std::byte* dst, const std::byte* src, uint64_t bytes, bool stream, const std::byte* next = nullptr);
+// Copies through StreamCopy when `stream`, memcpy otherwise.
+void CopyBytes(std::byte* dst, const std::byte* src, uint64_t bytes, bool stream);
 
 }  // namespace dmlc::backends::cpu

@@ -1,7 +1,9 @@
-// Streaming stores: StreamCopy at every alignment and length against memcpy, and the data-movement
-// operators with outputs of kStreamMinBytes and more (the streaming paths) against plain loops.
+// Streaming stores: StreamRows (both store widths) and StreamCopy at every alignment and length against
+// memcpy, and the data-movement operators with outputs of kStreamMinBytes and more (the streaming paths)
+// against plain loops.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <numeric>
 
@@ -13,36 +15,53 @@ namespace {
 
 using ops::DataType;
 
-using StreamCopyFn = void (*)(std::byte*, const std::byte*, uint64_t, const std::byte*);
+using StreamRowsFn = void (*)(std::byte*, uint64_t, const std::byte* const*, uint64_t, uint64_t, uint64_t);
 
-// `copy` against memcpy at every alignment of a 64-byte line and lengths from none to several lines with
-// every tail; every other length with a row to prefetch (`next`), which must change nothing.
-void ExpectCopiesAtEveryAlignmentAndLength(const char* name, StreamCopyFn copy) {
-  std::vector<std::byte> src(700);
+// `rows` against memcpy: three rows gathered from a source in reverse order, at every alignment of a
+// 64-byte line and row lengths from none to several lines with every tail, packed or with gaps between
+// them; prefetching one or two rows ahead (rows that exist, a null one) or none, which must change nothing.
+void ExpectRowsAtEveryAlignmentAndLength(const char* name, StreamRowsFn rows) {
+  std::vector<std::byte> src(1300);
   for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<std::byte>(i * 7 + 1);
   for (size_t offset = 0; offset < 65; ++offset) {
     for (size_t bytes = 0; bytes < 330; bytes += 7) {
-      alignas(64) std::byte dst[700] = {}, want[700] = {};
-      copy(dst + offset, src.data() + 5, bytes, bytes % 2 == 0 ? src.data() + 300 : nullptr);
+      const uint64_t stride = bytes + offset % 3;
+      const uint64_t ahead = bytes % 3;
+      const std::byte* sources[5] = {src.data() + 700, src.data() + 350, src.data() + 5, src.data() + 900, nullptr};
+      alignas(64) std::byte dst[1100] = {}, want[1100] = {};
+      rows(dst + offset, stride, sources, 3, bytes, ahead);
       cpu::StreamFence();
-      std::memcpy(want + offset, src.data() + 5, bytes);
+      for (int k = 0; k < 3; ++k) std::memcpy(want + offset + k * stride, sources[k], bytes);
       ASSERT_EQ(std::memcmp(dst, want, sizeof(dst)), 0) << name << " " << offset << " " << bytes;
     }
   }
 }
 
-TEST(CpuStream, CopyMatchesMemcpyAtEveryAlignmentAndLength) {
-  ExpectCopiesAtEveryAlignmentAndLength("StreamCopy", cpu::StreamCopy);
-  ExpectCopiesAtEveryAlignmentAndLength("StreamCopy16", cpu::StreamCopy16);
+TEST(CpuStream, RowsMatchMemcpyAtEveryAlignmentAndLength) {
+  ExpectRowsAtEveryAlignmentAndLength("StreamRows", cpu::StreamRows);
+  ExpectRowsAtEveryAlignmentAndLength("StreamRows16", cpu::StreamRows16);
 }
 
-TEST(CpuStream, WholeLineCopyMatchesMemcpyAtEveryAlignmentAndLength) {
-  std::byte probe{};
-  if (!cpu::StreamCopy64(&probe, &probe, 0)) GTEST_SKIP() << "the CPU has no AVX-512 F";
-  ExpectCopiesAtEveryAlignmentAndLength("StreamCopy64", [](std::byte* d, const std::byte* s, uint64_t n,
-                                                           const std::byte* next) {
-    ASSERT_TRUE(cpu::StreamCopy64(d, s, n, next));
+TEST(CpuStream, WholeLineRowsMatchMemcpyAtEveryAlignmentAndLength) {
+  if (!cpu::StreamRows64(nullptr, 0, nullptr, 0, 0, 0)) GTEST_SKIP() << "the CPU has no AVX-512 F";
+  ExpectRowsAtEveryAlignmentAndLength("StreamRows64", [](std::byte* d, uint64_t stride, const std::byte* const* s,
+                                                         uint64_t count, uint64_t bytes, uint64_t ahead) {
+    ASSERT_TRUE(cpu::StreamRows64(d, stride, s, count, bytes, ahead));
   });
+}
+
+TEST(CpuStream, CopyMatchesMemcpyAtEveryAlignmentAndLength) {
+  std::vector<std::byte> src(400);
+  for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<std::byte>(i * 5 + 3);
+  for (size_t offset = 0; offset < 65; ++offset) {
+    for (size_t bytes = 0; bytes < 330; bytes += 3) {
+      alignas(64) std::byte dst[400] = {}, want[400] = {};
+      cpu::StreamCopy(dst + offset, src.data() + 1, bytes);
+      cpu::StreamFence();
+      std::memcpy(want + offset, src.data() + 1, bytes);
+      ASSERT_EQ(std::memcmp(dst, want, sizeof(dst)), 0) << offset << " " << bytes;
+    }
+  }
 }
 
 // 4 Mi FLOAT32 elements = 16 MiB outputs: the streaming paths.
@@ -99,6 +118,42 @@ TEST(CpuStream, LargeJoinAndGather) {
     ASSERT_TRUE(std::equal(rows.begin() + r * kCols, rows.begin() + (r + 1) * kCols,
                            got.begin() + (kRows - 1 - r) * kCols))
         << r;
+  }
+}
+
+// 200-byte rows (a head, three whole lines and a tail at most) gathered into an output of more than
+// kStreamMinBytes whose rows have 8-byte gaps: hundreds of StreamRows batches, each prefetching across
+// its end. Then one bad index in the middle of a batch and one later: the first is reported, whatever
+// the thread count.
+TEST(CpuStream, LargeGatherOfShortRowsIntoAGappedOutput) {
+  constexpr uint32_t rows = 81920, cols = 50, stride = 52;
+  std::vector<double> values(uint64_t{rows} * cols), picks(rows);
+  for (uint64_t i = 0; i < values.size(); ++i) values[i] = static_cast<double>(i % 1000003);
+  for (uint32_t r = 0; r < rows; ++r) picks[r] = (uint64_t{r} * 7919) % rows;
+  const Tensor input = MakeTensor(Desc(DataType::kInt32, {rows, cols}), values);
+  Tensor indices = MakeTensor(Desc(DataType::kUint32, {rows, 1}), picks);
+  const ops::TensorDesc out_desc = Desc(DataType::kInt32, {rows, cols}, {stride, 1});
+  ASSERT_GE(out_desc.TotalTensorSizeInBytes, cpu::kStreamMinBytes);
+  const ops::GatherNd1Desc gather{input.desc, indices.desc, out_desc, 2, 2, 0};
+  Tensor out = MakeOutput(out_desc);
+  ASSERT_TRUE(RunOnCpu(gather, {&input, &indices}, {&out}, 2).ok());
+  const std::vector<double> got = ReadValues(out);
+  for (uint32_t r = 0; r < rows; ++r) {
+    const uint64_t from = static_cast<uint64_t>(picks[r]) * cols;
+    ASSERT_TRUE(std::equal(got.begin() + uint64_t{r} * cols, got.begin() + uint64_t{r + 1} * cols, values.begin() + from))
+        << r;
+  }
+  EXPECT_TRUE(GapsUntouched(out));
+
+  std::vector<double> bad = picks;
+  bad[40005] = rows;
+  bad[70000] = rows + 1;
+  indices = MakeTensor(Desc(DataType::kUint32, {rows, 1}), bad);
+  for (int threads : {1, 2, 4}) {
+    Result<Timing> r = RunOnCpu(gather, {&input, &indices}, {&out}, threads);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message, "IndicesTensor[40005,0] is 81920 but InputTensor dimension 0 has size 81920")
+        << threads;
   }
 }
 
