@@ -81,7 +81,9 @@ bool HasAvx512() {
 
 void StreamRows16(std::byte* dst, uint64_t dst_stride, const std::byte* const* sources, uint64_t count,
                   uint64_t row_bytes, uint64_t ahead) {
-  for (uint64_t k = 0; k < count; ++k) StreamRow16(dst + k * dst_stride, sources[k], row_bytes, NextRow(sources, k, ahead));
+  for (uint64_t k = 0; k < count; ++k) {
+    StreamRow16(dst + k * dst_stride, sources[k], row_bytes, NextRow(sources, k, ahead));
+  }
 }
 
 bool StreamRows64(std::byte* dst, uint64_t dst_stride, const std::byte* const* sources, uint64_t count,

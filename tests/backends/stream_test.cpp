@@ -122,37 +122,37 @@ TEST(CpuStream, LargeJoinAndGather) {
 }
 
 // 200-byte rows (a head, three whole lines and a tail at most) gathered into an output of more than
-// kStreamMinBytes whose rows have 8-byte gaps: hundreds of StreamRows batches, each prefetching across
-// its end. Then one bad index in the middle of a batch and one later: the first is reported, whatever
-// the thread count.
-TEST(CpuStream, LargeGatherOfShortRowsIntoAGappedOutput) {
-  constexpr uint32_t rows = 81920, cols = 50, stride = 52;
-  std::vector<double> values(uint64_t{rows} * cols), picks(rows);
+// kStreamMinBytes whose rows have 8-byte gaps, in ten batches (a span each) of 8190 rows: spans that end
+// mid-batch, tasks of more than one span, and StreamRows batches prefetching across their ends. Then one
+// bad index in the middle of a batch of a task's second span, and one later: the first is reported,
+// whatever the thread count.
+TEST(CpuStream, LargeBatchedGatherOfShortRowsIntoAGappedOutput) {
+  constexpr uint32_t batches = 10, rows = 8190, cols = 50, stride = 52;
+  std::vector<double> values(uint64_t{batches} * rows * cols), picks(uint64_t{batches} * rows);
   for (uint64_t i = 0; i < values.size(); ++i) values[i] = static_cast<double>(i % 1000003);
-  for (uint32_t r = 0; r < rows; ++r) picks[r] = (uint64_t{r} * 7919) % rows;
-  const Tensor input = MakeTensor(Desc(DataType::kInt32, {rows, cols}), values);
-  Tensor indices = MakeTensor(Desc(DataType::kUint32, {rows, 1}), picks);
-  const ops::TensorDesc out_desc = Desc(DataType::kInt32, {rows, cols}, {stride, 1});
+  for (uint64_t i = 0; i < picks.size(); ++i) picks[i] = static_cast<double>((i * 7919) % rows);
+  const Tensor input = MakeTensor(Desc(DataType::kInt32, {batches, rows, cols}), values);
+  Tensor indices = MakeTensor(Desc(DataType::kUint32, {batches, rows, 1}), picks);
+  const ops::TensorDesc out_desc = Desc(DataType::kInt32, {batches, rows, cols}, {rows * stride, stride, 1});
   ASSERT_GE(out_desc.TotalTensorSizeInBytes, cpu::kStreamMinBytes);
-  const ops::GatherNd1Desc gather{input.desc, indices.desc, out_desc, 2, 2, 0};
+  const ops::GatherNd1Desc gather{input.desc, indices.desc, out_desc, 3, 3, 1};
   Tensor out = MakeOutput(out_desc);
   ASSERT_TRUE(RunOnCpu(gather, {&input, &indices}, {&out}, 2).ok());
   const std::vector<double> got = ReadValues(out);
-  for (uint32_t r = 0; r < rows; ++r) {
-    const uint64_t from = static_cast<uint64_t>(picks[r]) * cols;
-    ASSERT_TRUE(std::equal(got.begin() + uint64_t{r} * cols, got.begin() + uint64_t{r + 1} * cols, values.begin() + from))
-        << r;
+  for (uint64_t i = 0; i < picks.size(); ++i) {
+    const auto from = values.begin() + static_cast<int64_t>((i / rows * rows + static_cast<uint64_t>(picks[i])) * cols);
+    ASSERT_TRUE(std::equal(from, from + cols, got.begin() + static_cast<int64_t>(i * cols))) << i;
   }
   EXPECT_TRUE(GapsUntouched(out));
 
   std::vector<double> bad = picks;
-  bad[40005] = rows;
+  bad[40005] = rows;  // batch 4, row 7245: with two threads, in the second span of the task from row 30714
   bad[70000] = rows + 1;
-  indices = MakeTensor(Desc(DataType::kUint32, {rows, 1}), bad);
+  indices = MakeTensor(Desc(DataType::kUint32, {batches, rows, 1}), bad);
   for (int threads : {1, 2, 4}) {
     Result<Timing> r = RunOnCpu(gather, {&input, &indices}, {&out}, threads);
     ASSERT_FALSE(r.ok());
-    EXPECT_EQ(r.error().message, "IndicesTensor[40005,0] is 81920 but InputTensor dimension 0 has size 81920")
+    EXPECT_EQ(r.error().message, "IndicesTensor[4,7245,0] is 8190 but InputTensor dimension 1 has size 8190")
         << threads;
   }
 }
