@@ -83,16 +83,20 @@ decltype(auto) OnElements(const std::byte* p, uint64_t n, float* scratch, Fn&& f
   return fn(simd::ActiveReduceKernels<T>(), reinterpret_cast<const T*>(p));
 }
 
+// Stores `count` outputs of the sum family, sums[i] (of n elements each) at p + i * step.
 template <class T>
-void StoreSum(FloatKind kind, std::byte* p, double acc, uint64_t n) {
+void StoreSums(FloatKind kind, std::byte* p, uint64_t step, const double* sums, uint64_t count, uint64_t n) {
+  const auto each = [&]<FloatKind kKind>() {
+    for (uint64_t i = 0; i < count; ++i) reduce::FloatReduce<T, kKind>::Store(p + i * step, sums[i], n);
+  };
   switch (kind) {
-    case FloatKind::kSum: return reduce::FloatReduce<T, FloatKind::kSum>::Store(p, acc, n);
-    case FloatKind::kAverage: return reduce::FloatReduce<T, FloatKind::kAverage>::Store(p, acc, n);
-    case FloatKind::kL1: return reduce::FloatReduce<T, FloatKind::kL1>::Store(p, acc, n);
-    case FloatKind::kL2: return reduce::FloatReduce<T, FloatKind::kL2>::Store(p, acc, n);
-    case FloatKind::kLogSum: return reduce::FloatReduce<T, FloatKind::kLogSum>::Store(p, acc, n);
-    case FloatKind::kSumSquare: return reduce::FloatReduce<T, FloatKind::kSumSquare>::Store(p, acc, n);
-    case FloatKind::kMultiply: return reduce::FloatReduce<T, FloatKind::kMultiply>::Store(p, acc, n);
+    case FloatKind::kSum: return each.template operator()<FloatKind::kSum>();
+    case FloatKind::kAverage: return each.template operator()<FloatKind::kAverage>();
+    case FloatKind::kL1: return each.template operator()<FloatKind::kL1>();
+    case FloatKind::kL2: return each.template operator()<FloatKind::kL2>();
+    case FloatKind::kLogSum: return each.template operator()<FloatKind::kLogSum>();
+    case FloatKind::kSumSquare: return each.template operator()<FloatKind::kSumSquare>();
+    case FloatKind::kMultiply: return each.template operator()<FloatKind::kMultiply>();
   }
 }
 
@@ -149,6 +153,9 @@ Extreme Merge(bool max, const Extreme& earlier, const Extreme& later) {
   return (max ? later.value > earlier.value : later.value < earlier.value) ? later : earlier;
 }
 
+// How many outputs of the sum family a row reduction sums before it stores them (RowReducer::SumSpan).
+constexpr uint64_t kSumBatch = 32;
+
 // One reduction task: an output's input run and output element.
 struct Target {
   const std::byte* in;
@@ -190,7 +197,7 @@ class RowReducer {
         const Accumulate a = AccumulateOf(f_.kind);
         double total = sums[0];
         for (uint64_t b = 1; b < blocks_; ++b) total = Fold(a, total, sums[b]);
-        return StoreSum<T>(f_.kind, t.out, total, p_.count);
+        return StoreSums<T>(f_.kind, t.out, 0, &total, 1, p_.count);
       }
       case Family::kExtreme:
       case Family::kArg: {
@@ -208,6 +215,18 @@ class RowReducer {
         }
         return StoreLogSumExp<T>(t.out, e.value, total);
       }
+    }
+  }
+
+  // n outputs of the sum family with one block a run, the first at t and the others `in_step` and
+  // `out_step` bytes apart: the sums of up to kSumBatch runs, then their stores, so that the stores'
+  // square roots, logs and roundings wait on no kernel's last add, and on each other neither.
+  void SumSpan(const Target& t, uint64_t in_step, uint64_t out_step, uint64_t n, float* scratch) const {
+    double sums[kSumBatch];
+    for (uint64_t j = 0; j < n; j += kSumBatch) {
+      const uint64_t m = std::min(kSumBatch, n - j);
+      for (uint64_t i = 0; i < m; ++i) sums[i] = BlockSum(t.in + (j + i) * in_step, 0, scratch);
+      StoreSums<T>(f_.kind, t.out + j * out_step, out_step, sums, m, p_.count);
     }
   }
 
@@ -265,6 +284,9 @@ void ReduceRowsFast(const ReducePlan& p, Function f, ops::DataType out_type, con
       std::vector<double> sums(blocks), exps(blocks);
       std::vector<Extreme> extremes(blocks);
       p.kept.ForEachSpan(begin, end, [&](const StridedShape<2>::Offsets& o, uint64_t j0, uint64_t n) {
+        if (f.family == Family::kSum && blocks == 1) {
+          return reducer.SumSpan(target(o, j0), kin * sizeof(T), kout * out_size, n, scratch.data());
+        }
         for (uint64_t j = j0; j < j0 + n; ++j) reducer.Whole(target(o, j), scratch.data(), sums, extremes, exps);
       });
     });
@@ -504,10 +526,11 @@ class ColumnReducer {
   void Store(uint64_t s, const Columns& c) const {
     const uint64_t w = Width(s), kout = p_.kept.InnerStride(1);
     std::byte* dst = out_ + OutputOffset(s) * out_size_;
+    if (f_.family == Family::kSum) return StoreSums<T>(f_.kind, dst, kout * out_size_, c.sums.data(), w, p_.count);
     for (uint64_t i = 0; i < w; ++i) {
       std::byte* o = dst + i * kout * out_size_;
       switch (f_.family) {
-        case Family::kSum: StoreSum<T>(f_.kind, o, c.sums[i], p_.count); break;
+        case Family::kSum: break;
         case Family::kExtreme: reduce::MinMax<T, true>::Store(o, c.values[i], 0); break;
         case Family::kArg: StoreIndex(out_type_, o, c.positions[i]); break;
         case Family::kLogSumExp: StoreLogSumExp<T>(o, c.values[i], c.sums[i]); break;

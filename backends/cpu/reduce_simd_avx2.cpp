@@ -65,10 +65,12 @@ DMLC_AVX2 inline void Store16(double* lanes, const Lanes16& a) {
 }
 
 // Runs (RunLength) gather in their own lanes, from 0, and join the lanes at the end of each block of
-// kLanes * kRun elements; the last, partial block goes through memory with the scalar tail.
+// kLanes * kRun elements; the last, partial block goes through memory with the scalar tail. Lanes past
+// the first sixteen (RowLanes) are further Lanes16, a group for each sixteen elements.
 template <Accumulate kKind, class E>
 DMLC_AVX2 double RowOf(const E* x, uint64_t n) {
-  constexpr uint64_t kRunLength = RunLength<kKind, E>;
+  constexpr uint64_t kRunLength = RunLength<kKind, E>, kRowLanes = RowLanes<kKind>, kGroups = kRowLanes / kLanes;
+  static_assert(kRunLength == 1 || kGroups == 1);
   Lanes16 a = Splat16(kKind == Accumulate::kProduct ? 1.0 : 0.0);
   uint64_t k = 0;
   if constexpr (kRunLength > 1) {
@@ -81,15 +83,18 @@ DMLC_AVX2 double RowOf(const E* x, uint64_t n) {
       for (int i = 0; i < 4; ++i) a.v[i] = _mm256_add_pd(a.v[i], run.v[i]);
     }
   }
-  Lanes16 run = kRunLength > 1 ? Splat16(0.0) : a;  // the last block's runs, or the lanes themselves
-  for (; k + kLanes <= n; k += kLanes) {
-    PrefetchAhead(x + k);  // kLanes floats: one cache line
-    Step16<kKind>(run, x + k);
+  Lanes16 run[kGroups];  // the last block's runs, or the lanes themselves
+  for (Lanes16& r : run) r = kRunLength > 1 ? Splat16(0.0) : a;
+  for (; k + kRowLanes <= n; k += kRowLanes) {
+    for (uint64_t g = 0; g < kGroups; ++g) {
+      PrefetchAhead(x + k + g * kLanes);  // kLanes floats: one cache line
+      Step16<kKind>(run[g], x + k + g * kLanes);
+    }
   }
-  double lanes[kLanes], runs[kLanes];
-  Store16(runs, run);
-  for (; k < n; ++k) StepScalar<kKind>(runs[k % kLanes], Widen(x[k]));
-  if constexpr (kRunLength == 1) return CombineLanes(kKind, runs);
+  double lanes[kRowLanes], runs[kRowLanes];
+  for (uint64_t g = 0; g < kGroups; ++g) Store16(runs + g * kLanes, run[g]);
+  for (; k < n; ++k) StepScalar<kKind>(runs[k % kRowLanes], Widen(x[k]));
+  if constexpr (kRunLength == 1) return CombineLanes(kKind, runs, kRowLanes);
   Store16(lanes, a);
   for (uint64_t j = 0; j < kLanes; ++j) lanes[j] += runs[j];
   return CombineLanes(kKind, lanes);

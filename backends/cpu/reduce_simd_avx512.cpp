@@ -235,20 +235,29 @@ DMLC_AVX512 double RowOf(const E* x, uint64_t n) {
     }
     return Combine<kKind>(a0, a1);
   }
-  const uint64_t body = n - n % kLanes;
-  for (uint64_t k = 0; k < body; k += kLanes) {
-    PrefetchAhead(x + k);
-    const Wide16 v = LoadWide(x + k);
-    a0 = Apply<kKind>(a0, v.lo);
-    a1 = Apply<kKind>(a1, v.hi);
+  // RowLanes past the first sixteen: a pair of accumulators for each further sixteen elements.
+  constexpr uint64_t kRowLanes = RowLanes<kKind>, kGroups = kRowLanes / kLanes;
+  static_assert(kGroups == 1 || (kGroups == 2 && kKind != Accumulate::kProduct));
+  Wide16 a[kGroups];
+  for (Wide16& g : a) g = {a0, a1};
+  const uint64_t body = n - n % kRowLanes;
+  for (uint64_t k = 0; k < body; k += kRowLanes) {
+    for (uint64_t g = 0; g < kGroups; ++g) {
+      PrefetchAhead(x + k + g * kLanes);
+      const Wide16 v = LoadWide(x + k + g * kLanes);
+      a[g] = {Apply<kKind>(a[g].lo, v.lo), Apply<kKind>(a[g].hi, v.hi)};
+    }
   }
-  if (body < n) {  // one more element for each of the first n - body lanes
-    const __mmask16 m = FirstLanes(n - body);
-    const Wide16 v = LoadWide(x + body, m);
-    a0 = _mm512_mask_mov_pd(a0, static_cast<__mmask8>(m), Apply<kKind>(a0, v.lo));
-    a1 = _mm512_mask_mov_pd(a1, static_cast<__mmask8>(m >> 8), Apply<kKind>(a1, v.hi));
+  for (uint64_t k = body, g = 0; k < n; k += kLanes, ++g) {  // one more element for each of n - body lanes
+    const __mmask16 m = n - k >= kLanes ? __mmask16{0xffff} : FirstLanes(n - k);
+    const Wide16 v = LoadWide(x + k, m);
+    a[g].lo = _mm512_mask_mov_pd(a[g].lo, static_cast<__mmask8>(m), Apply<kKind>(a[g].lo, v.lo));
+    a[g].hi = _mm512_mask_mov_pd(a[g].hi, static_cast<__mmask8>(m >> 8), Apply<kKind>(a[g].hi, v.hi));
   }
-  return Combine<kKind>(a0, a1);
+  if constexpr (kGroups == 2) {  // CombineLanes' first fold: lane i with lane i + 16
+    return Combine<kKind>(_mm512_add_pd(a[0].lo, a[1].lo), _mm512_add_pd(a[0].hi, a[1].hi));
+  }
+  return Combine<kKind>(a[0].lo, a[0].hi);
 }
 
 // kRows rows from x, columns [c, c + 16) under mask m: each column's state loaded and stored once.

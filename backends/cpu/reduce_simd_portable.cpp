@@ -13,19 +13,20 @@ namespace {
 // A run's exact sum in double (RunLength) is the plain sequential one: no step rounds.
 template <Accumulate kKind, class E>
 double RowOf(const E* x, uint64_t n) {
-  double lanes[kLanes];
-  std::fill(lanes, lanes + kLanes, kKind == Accumulate::kProduct ? 1.0 : 0.0);
-  constexpr uint64_t kBlock = kLanes * RunLength<kKind, E>;
+  constexpr uint64_t kRowLanes = RowLanes<kKind>;
+  double lanes[kRowLanes];
+  std::fill(lanes, lanes + kRowLanes, kKind == Accumulate::kProduct ? 1.0 : 0.0);
+  constexpr uint64_t kBlock = kRowLanes * RunLength<kKind, E>;
   for (uint64_t b = 0; b < n; b += kBlock) {
-    double runs[kLanes] = {};
+    double runs[kRowLanes] = {};
     for (uint64_t k = b; k < std::min(n, b + kBlock); ++k) {
-      StepScalar<kKind>(RunLength<kKind, E> == 1 ? lanes[k % kLanes] : runs[k % kLanes], Widen(x[k]));
+      StepScalar<kKind>(RunLength<kKind, E> == 1 ? lanes[k % kRowLanes] : runs[k % kRowLanes], Widen(x[k]));
     }
     if constexpr (RunLength<kKind, E> > 1) {
-      for (uint64_t j = 0; j < kLanes; ++j) lanes[j] += runs[j];
+      for (uint64_t j = 0; j < kRowLanes; ++j) lanes[j] += runs[j];
     }
   }
-  return CombineLanes(kKind, lanes);
+  return CombineLanes(kKind, lanes, kRowLanes);
 }
 
 template <Accumulate kKind, class E>
@@ -111,8 +112,8 @@ void ColumnExp(const E* x, uint64_t rows, uint64_t stride, uint64_t n, const flo
 
 }  // namespace
 
-double CombineLanes(Accumulate kind, double* lanes) {
-  for (uint64_t width = kLanes / 2; width > 0; width /= 2) {
+double CombineLanes(Accumulate kind, double* lanes, uint64_t count) {
+  for (uint64_t width = count / 2; width > 0; width /= 2) {
     for (uint64_t i = 0; i < width; ++i) {
       lanes[i] = kind == Accumulate::kProduct ? lanes[i] * lanes[i + width] : lanes[i] + lanes[i + width];
     }

@@ -42,7 +42,7 @@ TEST(CpuReduceKernels, RowAndColumnSumsAreBitEqualAcrossKernelSets) {
   // Two more than the longest row: the five-row column below starts at x[2] and spans 5 x (n / 5).
   const std::vector<float> x = RandomFloats(1002, 5);
   for (Accumulate kind : {Accumulate::kSum, Accumulate::kAbs, Accumulate::kSquare, Accumulate::kProduct}) {
-    for (size_t n : {size_t{1}, size_t{15}, size_t{16}, size_t{37}, size_t{1000}}) {
+    for (size_t n : {size_t{1}, size_t{15}, size_t{16}, size_t{37}, size_t{48}, size_t{1000}}) {
       const double init = kind == Accumulate::kProduct ? 1.0 : 0.0;
       std::vector<std::vector<double>> rows, columns;
       for (const ReduceKernels* k : KernelSets()) {
@@ -75,6 +75,33 @@ TEST(CpuReduceKernels, RowAndColumnSumsAreBitEqualAcrossKernelSets) {
   }
   for (const ReduceKernels* k : KernelSets()) {
     EXPECT_EQ(k->row(Accumulate::kSum, x2.data(), x2.size()), want) << k->name;
+  }
+}
+
+// A row's squares summed as RowLanes<kSquare> says: element k into lane k % `lanes`, each lane in order,
+// then lane i with lane i + lanes / 2, i + lanes / 4, and so on.
+double SquaresInLanes(const std::vector<float>& x, size_t lanes) {
+  std::vector<double> lane(lanes, 0.0);
+  for (size_t k = 0; k < x.size(); ++k) lane[k % lanes] += static_cast<double>(x[k]) * x[k];
+  for (size_t width = lanes / 2; width > 0; width /= 2) {
+    for (size_t i = 0; i < width; ++i) lane[i] += lane[i + width];
+  }
+  return lane[0];
+}
+
+TEST(CpuReduceKernels, RowSquaresGoRoundThirtyTwoLanes) {
+  // 2^54 in lane 0, where double's step is 4, and three squares of 2.25 at 16, 32 and 48. In 32 lanes the
+  // 2.25 at 32 rounds lane 0 up to 2^54 + 4, lane 16 holds 4.5, and their fold gives 2^54 + 8; in 16 lanes
+  // lane 0 would take all three, each rounding up, to 2^54 + 12. 49 elements: the last sixteen and one
+  // more come after the vector loop.
+  std::vector<float> x(49, 0.0f);
+  x[0] = 0x1p27f;
+  x[16] = x[32] = x[48] = 1.5f;
+  const double want = SquaresInLanes(x, 32);
+  ASSERT_EQ(want, 0x1p54 + 8);
+  ASSERT_EQ(SquaresInLanes(x, 16), 0x1p54 + 12);
+  for (const ReduceKernels* k : KernelSets()) {
+    EXPECT_EQ(k->row(Accumulate::kSquare, x.data(), x.size()), want) << k->name;
   }
 }
 
