@@ -530,7 +530,7 @@ class ColumnReducer {
     for (uint64_t i = 0; i < w; ++i) {
       std::byte* o = dst + i * kout * out_size_;
       switch (f_.family) {
-        case Family::kSum: break;
+        case Family::kSum: break;  // stored above
         case Family::kExtreme: reduce::MinMax<T, true>::Store(o, c.values[i], 0); break;
         case Family::kArg: StoreIndex(out_type_, o, c.positions[i]); break;
         case Family::kLogSumExp: StoreLogSumExp<T>(o, c.values[i], c.sums[i]); break;

@@ -1,7 +1,8 @@
 // The AVX2+FMA+F16C REDUCE span kernels, over float or Half elements (Load8: FLOAT16 widened in registers).
 // Every function carries target("avx2,fma,f16c") so the rest of the build stays baseline x86-64;
 // Avx2ReduceKernels() hands them out only when the CPU reports all three features.
-// Tails shorter than a vector run the same per-lane scalar steps as the portable kernels.
+// Tails shorter than a row of lanes (RowLanes: 16, or 32 for squares) run the same per-lane scalar steps
+// as the portable kernels.
 #include <cmath>
 #include <limits>
 
@@ -91,7 +92,7 @@ DMLC_AVX2 double RowOf(const E* x, uint64_t n) {
       Step16<kKind>(run[g], x + k + g * kLanes);
     }
   }
-  double lanes[kRowLanes], runs[kRowLanes];
+  double lanes[kLanes], runs[kRowLanes];
   for (uint64_t g = 0; g < kGroups; ++g) Store16(runs + g * kLanes, run[g]);
   for (; k < n; ++k) StepScalar<kKind>(runs[k % kRowLanes], Widen(x[k]));
   if constexpr (kRunLength == 1) return CombineLanes(kKind, runs, kRowLanes);

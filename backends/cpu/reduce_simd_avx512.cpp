@@ -7,7 +7,7 @@
 // AVX2, 0.076 with these (FLOAT32 0.084 with AVX2); FLOAT16 sums and L1 sums, along rows and columns,
 // now add exact runs in float instead (HalfRun).
 // Same contract and the same operations per lane and per column as reduce_simd_avx2.cpp (element k of
-// a row into lane k % kLanes, each column's rows in order, NaN and ties by the same rules), so every
+// a row into lane k % RowLanes, 32 for squares, each column's rows in order, NaN and ties by the same rules), so every
 // set gives the same bits; FLOAT16 column sums, which add runs of rows here, the same numbers
 // (RunLength). Tails are masked: lanes and columns outside the mask keep their bits.
 // Every function carries the target attribute; Avx512ReduceKernels() hands the set out only when the CPU
@@ -209,7 +209,7 @@ DMLC_AVX512 inline __m512d RunSum(const HalfRun& run) {
   return _mm512_mask_add_pd(hi, numbers, hi, Widened<kHalf>(run.lo));
 }
 
-// Lanes 0-7 live in a0, 8-15 in a1.
+// Lanes 0-7 live in a0, 8-15 in a1 (a[0] below); squares' lanes 16-31 in a[1].
 template <Accumulate kKind, class E>
 DMLC_AVX512 double RowOf(const E* x, uint64_t n) {
   __m512d a0 = _mm512_set1_pd(kKind == Accumulate::kProduct ? 1.0 : 0.0), a1 = a0;
@@ -248,7 +248,7 @@ DMLC_AVX512 double RowOf(const E* x, uint64_t n) {
       a[g] = {Apply<kKind>(a[g].lo, v.lo), Apply<kKind>(a[g].hi, v.hi)};
     }
   }
-  for (uint64_t k = body, g = 0; k < n; k += kLanes, ++g) {  // one more element for each of n - body lanes
+  for (uint64_t k = body, g = 0; k < n && g < kGroups; k += kLanes, ++g) {  // one more for n - body lanes
     const __mmask16 m = n - k >= kLanes ? __mmask16{0xffff} : FirstLanes(n - k);
     const Wide16 v = LoadWide(x + k, m);
     a[g].lo = _mm512_mask_mov_pd(a[g].lo, static_cast<__mmask8>(m), Apply<kKind>(a[g].lo, v.lo));

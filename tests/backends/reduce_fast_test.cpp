@@ -42,7 +42,7 @@ TEST(CpuReduceKernels, RowAndColumnSumsAreBitEqualAcrossKernelSets) {
   // Two more than the longest row: the five-row column below starts at x[2] and spans 5 x (n / 5).
   const std::vector<float> x = RandomFloats(1002, 5);
   for (Accumulate kind : {Accumulate::kSum, Accumulate::kAbs, Accumulate::kSquare, Accumulate::kProduct}) {
-    for (size_t n : {size_t{1}, size_t{15}, size_t{16}, size_t{37}, size_t{48}, size_t{1000}}) {
+    for (size_t n : {size_t{1}, size_t{15}, size_t{16}, size_t{20}, size_t{37}, size_t{48}, size_t{57}, size_t{1000}}) {
       const double init = kind == Accumulate::kProduct ? 1.0 : 0.0;
       std::vector<std::vector<double>> rows, columns;
       for (const ReduceKernels* k : KernelSets()) {
@@ -60,7 +60,7 @@ TEST(CpuReduceKernels, RowAndColumnSumsAreBitEqualAcrossKernelSets) {
       }
     }
   }
-  // Element k lands in lane k % kLanes and lanes fold i with i + 8 first: 2^60 in lanes 0 and 8 cancels
+  // Sums: element k lands in lane k % kLanes and lanes fold i with i + 8 first: 2^60 in lanes 0 and 8 cancels
   // before the 1 of lane 1 meets it, so the 1 survives; in any other lane, or folded in any other order,
   // it would be lost beside 2^60. Elements 16..33 go round the lanes again (but lanes 0 and 8).
   std::vector<float> x2(34, 0.0f);
@@ -102,6 +102,16 @@ TEST(CpuReduceKernels, RowSquaresGoRoundThirtyTwoLanes) {
   ASSERT_EQ(SquaresInLanes(x, 16), 0x1p54 + 12);
   for (const ReduceKernels* k : KernelSets()) {
     EXPECT_EQ(k->row(Accumulate::kSquare, x.data(), x.size()), want) << k->name;
+  }
+  // The fold: 2^54 in lane 0, 2.25 in lanes 16 and 24. Lane i with i + 16 first rounds 2^54 + 2.25 up to
+  // 2^54 + 4, then lane 8's 2.25 takes it to 2^54 + 8; folding each sixteen first would add 4.5 to 2^54
+  // at once and give 2^54 + 4.
+  std::vector<float> y(32, 0.0f);
+  y[0] = 0x1p27f;
+  y[16] = y[24] = 1.5f;
+  ASSERT_EQ(SquaresInLanes(y, 32), 0x1p54 + 8);
+  for (const ReduceKernels* k : KernelSets()) {
+    EXPECT_EQ(k->row(Accumulate::kSquare, y.data(), y.size()), 0x1p54 + 8) << k->name;
   }
 }
 

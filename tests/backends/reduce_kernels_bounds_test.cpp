@@ -80,10 +80,11 @@ void ExpectFloatRowKernels(const cpu::simd::ReduceKernelsOf<E>& k, GuardedMemory
   const std::vector<E> x = Strip<E>(1, n, n, nan ? kNaN : kLast);
   const E* row = data.EndingAtGuard(x);
   const std::string where = Where(k.name, 1, n, n) + (nan ? " NaN" : "");
-  double sum = 0, highest = -std::numeric_limits<double>::infinity(), lowest = -highest;
+  double sum = 0, squares = 0, highest = -std::numeric_limits<double>::infinity(), lowest = -highest;
   for (const E& e : x) {
     if (Value(e) != Value(e)) continue;
     sum += Value(e);
+    squares += Value(e) * Value(e);
     highest = std::max(highest, Value(e));
     lowest = std::min(lowest, Value(e));
   }
@@ -96,6 +97,7 @@ void ExpectFloatRowKernels(const cpu::simd::ReduceKernelsOf<E>& k, GuardedMemory
   if (nan) return;  // the sums' and exps' values below assume numbers
   for (Accumulate kind : kKinds) k.row(kind, row, n);
   EXPECT_EQ(k.row(Accumulate::kSum, row, n), sum) << where;  // small integers: exact in any order
+  EXPECT_EQ(k.row(Accumulate::kSquare, row, n), squares) << where;  // 32 lanes: every tail element once
   EXPECT_GT(k.row_exp(row, n, static_cast<float>(kLast), {}), 0.0) << where;
 }
 
