@@ -203,13 +203,12 @@ class RowReducer {
       case Family::kArg: return StoreExtreme(t.out, MergeAll(extremes));
       case Family::kLogSumExp: {
         const Extreme e = MergeAll(extremes);
-        if (e.nan) return StoreLogSumExp<T>(t.out, std::numeric_limits<float>::quiet_NaN(), 0);
         double total = 0;
-        if (std::isfinite(e.value)) {
+        if (!e.nan && std::isfinite(e.value)) {
           total = exps[0];
           for (uint64_t b = 1; b < blocks_; ++b) total += exps[b];
         }
-        return StoreLogSumExp<T>(t.out, e.value, total);
+        return StoreLogSumExpOf(t.out, e, total);
       }
     }
   }
@@ -226,18 +225,32 @@ class RowReducer {
     }
   }
 
-  // n outputs of MIN, MAX, ARGMIN or ARGMAX with one block a run, spaced as SumSpan's: each stored
-  // straight from its block's Extreme. Through the per-block array, each output's merge reloaded the
-  // Extreme just stored field by field with wider loads, which waited for the stores to retire (perf: a
-  // fifth of FLOAT16 inner ARGMIN's time at that load).
+  // n outputs of MIN, MAX, ARGMIN, ARGMAX or LOG_SUM_EXP with one block a run, spaced as SumSpan's: each
+  // stored straight from its block's Extreme (and LOG_SUM_EXP's exp sum). Through the per-block array,
+  // each output's merge reloaded the Extreme just stored field by field with wider loads, which waited
+  // for the stores to retire (perf: a fifth of FLOAT16 inner ARGMIN's time at that load).
   void ExtremeSpan(const Target& t, uint64_t in_step, uint64_t out_step, uint64_t n, float* scratch) const {
-    for (uint64_t j = 0; j < n; ++j) StoreExtreme(t.out + j * out_step, BlockExtreme(t.in + j * in_step, 0, scratch));
+    for (uint64_t j = 0; j < n; ++j) {
+      const std::byte* in = t.in + j * in_step;
+      std::byte* out = t.out + j * out_step;
+      const Extreme e = BlockExtreme(in, 0, scratch);
+      if (f_.family != Family::kLogSumExp) {
+        StoreExtreme(out, e);
+      } else {
+        StoreLogSumExpOf(out, e, !e.nan && std::isfinite(e.value) ? BlockExp(in, 0, e.value, scratch) : 0);
+      }
+    }
   }
 
   // MIN/MAX's value or ARGMIN/ARGMAX's position of a run's Extreme, at `out`.
   void StoreExtreme(std::byte* out, const Extreme& e) const {
     if (f_.family == Family::kArg) return StoreIndex(out_type_, out, e.nan ? e.first_nan : e.position);
     reduce::MinMax<T, true>::Store(out, e.nan ? e.last_nan : e.value, p_.count);
+  }
+
+  // LOG_SUM_EXP of a run from its Extreme and the sum of its exps (read only for a finite maximum).
+  void StoreLogSumExpOf(std::byte* out, const Extreme& e, double total) const {
+    StoreLogSumExp<T>(out, e.nan ? std::numeric_limits<float>::quiet_NaN() : e.value, total);
   }
 
   Extreme MergeAll(const Extreme* extremes) const {
@@ -297,7 +310,7 @@ void ReduceRowsFast(const ReducePlan& p, Function f, ops::DataType out_type, con
         if (blocks == 1 && f.family == Family::kSum) {
           return reducer.SumSpan(target(o, j0), kin * sizeof(T), kout * out_size, n, scratch.data());
         }
-        if (blocks == 1 && (f.family == Family::kExtreme || f.family == Family::kArg)) {
+        if (blocks == 1) {
           return reducer.ExtremeSpan(target(o, j0), kin * sizeof(T), kout * out_size, n, scratch.data());
         }
         for (uint64_t j = j0; j < j0 + n; ++j) reducer.Whole(target(o, j), scratch.data(), sums, extremes, exps);
