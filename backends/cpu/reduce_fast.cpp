@@ -156,6 +156,10 @@ Extreme Merge(bool max, const Extreme& earlier, const Extreme& later) {
 // How many outputs of the sum family a row reduction sums before it stores them (RowReducer::SumSpan).
 constexpr uint64_t kSumBatch = 32;
 
+// Whether LOG_SUM_EXP sums exps against this maximum: a finite number (a NaN or infinite one is the
+// result by itself).
+bool SumsExps(const Extreme& e) { return !e.nan && std::isfinite(e.value); }
+
 // One reduction task: an output's input run and output element.
 struct Target {
   const std::byte* in;
@@ -204,7 +208,7 @@ class RowReducer {
       case Family::kLogSumExp: {
         const Extreme e = MergeAll(extremes);
         double total = 0;
-        if (!e.nan && std::isfinite(e.value)) {
+        if (SumsExps(e)) {
           total = exps[0];
           for (uint64_t b = 1; b < blocks_; ++b) total += exps[b];
         }
@@ -213,44 +217,11 @@ class RowReducer {
     }
   }
 
-  // n outputs of the sum family with one block a run, the first at t and the others `in_step` and
-  // `out_step` bytes apart: the sums of up to kSumBatch runs, then their stores, so that the stores'
-  // square roots, logs and roundings wait on no kernel's last add, and on each other neither.
-  void SumSpan(const Target& t, uint64_t in_step, uint64_t out_step, uint64_t n, float* scratch) const {
-    double sums[kSumBatch];
-    for (uint64_t j = 0; j < n; j += kSumBatch) {
-      const uint64_t m = std::min(kSumBatch, n - j);
-      for (uint64_t i = 0; i < m; ++i) sums[i] = BlockSum(t.in + (j + i) * in_step, 0, scratch);
-      StoreSums<T>(f_.kind, t.out + j * out_step, out_step, sums, m, p_.count);
-    }
-  }
-
-  // n outputs of MIN, MAX, ARGMIN, ARGMAX or LOG_SUM_EXP with one block a run, spaced as SumSpan's: each
-  // stored straight from its block's Extreme (and LOG_SUM_EXP's exp sum). Through the per-block array,
-  // each output's merge reloaded the Extreme just stored field by field with wider loads, which waited
-  // for the stores to retire (perf: a fifth of FLOAT16 inner ARGMIN's time at that load).
-  void ExtremeSpan(const Target& t, uint64_t in_step, uint64_t out_step, uint64_t n, float* scratch) const {
-    for (uint64_t j = 0; j < n; ++j) {
-      const std::byte* in = t.in + j * in_step;
-      std::byte* out = t.out + j * out_step;
-      const Extreme e = BlockExtreme(in, 0, scratch);
-      if (f_.family != Family::kLogSumExp) {
-        StoreExtreme(out, e);
-      } else {
-        StoreLogSumExpOf(out, e, !e.nan && std::isfinite(e.value) ? BlockExp(in, 0, e.value, scratch) : 0);
-      }
-    }
-  }
-
-  // MIN/MAX's value or ARGMIN/ARGMAX's position of a run's Extreme, at `out`.
-  void StoreExtreme(std::byte* out, const Extreme& e) const {
-    if (f_.family == Family::kArg) return StoreIndex(out_type_, out, e.nan ? e.first_nan : e.position);
-    reduce::MinMax<T, true>::Store(out, e.nan ? e.last_nan : e.value, p_.count);
-  }
-
-  // LOG_SUM_EXP of a run from its Extreme and the sum of its exps (read only for a finite maximum).
-  void StoreLogSumExpOf(std::byte* out, const Extreme& e, double total) const {
-    StoreLogSumExp<T>(out, e.nan ? std::numeric_limits<float>::quiet_NaN() : e.value, total);
+  // n outputs with one block a run, the first at t and the others `in_step` and `out_step` bytes apart,
+  // without Whole's per-block arrays: SumSpan or ExtremeSpan by the family.
+  void Span(const Target& t, uint64_t in_step, uint64_t out_step, uint64_t n, float* scratch) const {
+    if (f_.family == Family::kSum) return SumSpan(t, in_step, out_step, n, scratch);
+    ExtremeSpan(t, in_step, out_step, n, scratch);
   }
 
   Extreme MergeAll(const Extreme* extremes) const {
@@ -274,7 +245,7 @@ class RowReducer {
     }
     if (NeedsExps()) {
       const Extreme e = MergeAll(extremes.data());
-      if (!e.nan && std::isfinite(e.value)) {
+      if (SumsExps(e)) {
         for (uint64_t b = 0; b < blocks_; ++b) exps[b] = BlockExp(t.in, b, e.value, scratch);
       }
     }
@@ -283,6 +254,45 @@ class RowReducer {
 
  private:
   uint64_t Length(uint64_t b) const { return std::min(kReduceBlock, p_.count - b * kReduceBlock); }
+
+  // Span's sum family: the sums of up to kSumBatch runs, then their stores, so that the stores' square
+  // roots, logs and roundings wait on no kernel's last add, and on each other neither.
+  void SumSpan(const Target& t, uint64_t in_step, uint64_t out_step, uint64_t n, float* scratch) const {
+    double sums[kSumBatch];
+    for (uint64_t j = 0; j < n; j += kSumBatch) {
+      const uint64_t m = std::min(kSumBatch, n - j);
+      for (uint64_t i = 0; i < m; ++i) sums[i] = BlockSum(t.in + (j + i) * in_step, 0, scratch);
+      StoreSums<T>(f_.kind, t.out + j * out_step, out_step, sums, m, p_.count);
+    }
+  }
+
+  // Span's MIN, MAX, ARGMIN, ARGMAX and LOG_SUM_EXP: each output stored straight from its block's
+  // Extreme (and LOG_SUM_EXP's exp sum). Through the per-block array, each output's merge reloaded the
+  // Extreme just stored field by field with wider loads, which waited for the stores to retire (perf: a
+  // fifth of FLOAT16 inner ARGMIN's time at that load).
+  void ExtremeSpan(const Target& t, uint64_t in_step, uint64_t out_step, uint64_t n, float* scratch) const {
+    for (uint64_t j = 0; j < n; ++j) {
+      const std::byte* in = t.in + j * in_step;
+      std::byte* out = t.out + j * out_step;
+      const Extreme e = BlockExtreme(in, 0, scratch);
+      if (f_.family != Family::kLogSumExp) {
+        StoreExtreme(out, e);
+      } else {
+        StoreLogSumExpOf(out, e, SumsExps(e) ? BlockExp(in, 0, e.value, scratch) : 0);
+      }
+    }
+  }
+
+  // MIN/MAX's value or ARGMIN/ARGMAX's position of a run's Extreme, at `out`.
+  void StoreExtreme(std::byte* out, const Extreme& e) const {
+    if (f_.family == Family::kArg) return StoreIndex(out_type_, out, e.nan ? e.first_nan : e.position);
+    reduce::MinMax<T, true>::Store(out, e.nan ? e.last_nan : e.value, p_.count);
+  }
+
+  // LOG_SUM_EXP of a run from its Extreme and the sum of its exps (read only for a finite maximum).
+  void StoreLogSumExpOf(std::byte* out, const Extreme& e, double total) const {
+    StoreLogSumExp<T>(out, e.nan ? std::numeric_limits<float>::quiet_NaN() : e.value, total);
+  }
 
   const ReducePlan& p_;
   Function f_;
@@ -307,12 +317,7 @@ void ReduceRowsFast(const ReducePlan& p, Function f, ops::DataType out_type, con
       std::vector<double> sums(blocks), exps(blocks);
       std::vector<Extreme> extremes(blocks);
       p.kept.ForEachSpan(begin, end, [&](const StridedShape<2>::Offsets& o, uint64_t j0, uint64_t n) {
-        if (blocks == 1 && f.family == Family::kSum) {
-          return reducer.SumSpan(target(o, j0), kin * sizeof(T), kout * out_size, n, scratch.data());
-        }
-        if (blocks == 1) {
-          return reducer.ExtremeSpan(target(o, j0), kin * sizeof(T), kout * out_size, n, scratch.data());
-        }
+        if (blocks == 1) return reducer.Span(target(o, j0), kin * sizeof(T), kout * out_size, n, scratch.data());
         for (uint64_t j = j0; j < j0 + n; ++j) reducer.Whole(target(o, j), scratch.data(), sums, extremes, exps);
       });
     });

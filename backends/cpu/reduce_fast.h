@@ -5,8 +5,8 @@
 // - rows: each output's reduced elements are one contiguous run. The run is cut into fixed blocks of
 //   kReduceBlock elements; a block's sum goes through 16 lanes, 32 for squares (element k into lane
 //   k % reduce_simd.h's RowLanes) folded pairwise, and block results are folded in block order.
-//   FLOAT16 sums and L1 sums add each lane's elements in exact runs of 16 (reduce_simd.h RunLength). When there are fewer outputs than
-//   workers need, blocks of one output run on different threads; the arithmetic is the same either way,
+//   FLOAT16 sums and L1 sums add each lane's elements in exact runs of 16 (reduce_simd.h RunLength).
+//   When there are fewer outputs than workers need, blocks of one output run on different threads; the arithmetic is the same either way,
 //   so results do not depend on the thread count.
 // - columns: adjacent outputs are adjacent in memory. Tiles of up to 1024 outputs by 512 reduced
 //   positions are reduced sequentially per output, a vector of outputs at a time, in parallel; each
