@@ -43,6 +43,9 @@ struct Support {
 struct ApiVerdict {
   bool accepted = false;
   std::string detail;  // on refusal: the API's result by name and value, then its debug messages
+  // The refusal came from a lost or removed device, not from the desc: no verdict on it. The case is an
+  // error, and the worker is replaced, as for a device lost while executing.
+  bool device_lost = false;
 };
 
 // One execution's timings, in milliseconds.

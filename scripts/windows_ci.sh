@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Windows CI on Linux: cross-compiles every program for Windows x64 with mingw-w64 (preset PRESET,
-# default windows-mingw; dml-bench is left out, Debian has no Windows Google Benchmark), then runs under
-# Wine with Xvfb (Wine's DXGI needs a display; its D3D12 is vkd3d over Vulkan/lavapipe):
-#   1. every GoogleTest .exe but the D3D12 smoke test;
+# default windows-mingw; dml-bench is left out, Debian has no Windows Google Benchmark), fetches the real
+# Windows runtimes (scripts/fetch_runtimes.sh: Microsoft's DirectML.dll 1.15.4, dxcompiler.dll and
+# dxil.dll beside the programs, Mesa 25's lavapipe for Wine's vkd3d), then runs under Wine with Xvfb
+# (Wine's DXGI needs a display; its D3D12 is vkd3d 1.6 over lavapipe):
+#   1. every GoogleTest .exe but the D3D12 smoke test, the DXC one compiling every kernel variant with the
+#      real DXC (DMLC_REQUIRE_DXC=1: a missing DXC or a kernel it refuses fails CI);
 #   2. `dml-conform.exe run testcases` on cpu, whose per-case statuses must equal the Linux build's
 #      (LINUX_CONFORM, default build/app/conform/dml-conform; skipped with a note when it is absent);
 #   3. `dml-conform.exe fuzz`: five `--replay` cases print the same case files as the Linux build's, and a
@@ -10,14 +13,16 @@
 #      then `dml-conform.exe backends`;
 #   4. the D3D12 smoke test (device, buffer round trips of 1/2/4/8-byte elements through upload and
 #      readback, timestamps), required to pass: a missing D3D12 runtime is a failure here;
-#   5. `dml-conform.exe run testcases --backend d3d12`: Wine's HLSL compiler cannot compile compute
-#      shaders, so every case must be a skip carrying the compiler's message, or a pass where the case
-#      expects its desc to be rejected and no kernel runs (never a fail or error);
-#   6. `dml-conform.exe run testcases --backend directml`: Wine has no DirectML.dll, so every case must
-#      be a skip naming why the backend is unavailable, or a must-reject pass, and no API finding.
+#   5. `dml-conform.exe run testcases --backend d3d12`: vkd3d 1.6 refuses DXC's DXIL and Wine's HLSL
+#      compiler cannot compile compute shaders, so every case must be a skip naming both, or a pass where
+#      the case expects its desc to be rejected and no kernel runs (never a fail or error);
+#   6. `dml-conform.exe run testcases --backend directml` on the real DirectML, and the model files of
+#      tests/e2e/models: green against DIRECTML_BASELINE, whose every line names its cause;
+#   7. `dml-conform.exe fuzz --backend directml`: a fixed seed, its cases judged against the same baseline.
+# Every run is judged by its report's totals and its exit code together (scripts/judge_report.py).
 # Environment: BUILD_DIR (default build-win), PRESET (default windows-mingw; .ci/run takes
 # windows-mingw-ci), LINUX_CONFORM, JOBS (default nproc), WINE_TIMEOUT (seconds one Wine program may run,
-# default 600).
+# default 1800), DIRECTML_FUZZ_COUNT (default 300).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${BUILD_DIR:-build-win}
@@ -44,6 +49,11 @@ step "configure and build ($build_dir, preset $preset, -j$jobs)"
 cmake --preset "$preset" -B "$build_dir" >/dev/null
 cmake --build "$build_dir" -j"$jobs"
 conform="$build_dir/app/conform/dml-conform.exe"
+directml_baseline=.ci/directml_baseline.csv
+
+step "the real runtimes: DirectML 1.15.4 and DXC beside the programs, Mesa 25's lavapipe for Wine"
+runtime_env=$(bash scripts/fetch_runtimes.sh "$(dirname "$conform")" "$build_dir/tests/backends/d3d12")
+eval "$runtime_env"
 
 export WINEPREFIX=${WINEPREFIX:-$(cd "$build_dir" && pwd)/wineprefix} WINEDEBUG=${WINEDEBUG:--all}
 display=:$(( 90 + RANDOM % 100 ))
@@ -58,10 +68,21 @@ wineboot -i >/dev/null 2>&1 || true
 wine reg add 'HKCU\Software\Wine\WineDbg' /v ShowCrashDialog /t REG_DWORD /d 0 /f >/dev/null
 # Every Wine program runs with a time limit and without the script's stdin (the test loop reads its list
 # from stdin, which a Wine console would otherwise consume).
-wine() { timeout "${WINE_TIMEOUT:-600}" wine "$@" < /dev/null; }
+wine() { timeout "${WINE_TIMEOUT:-1800}" wine "$@" < /dev/null; }
+# `judged JUDGE_ARGS... -- ARGS...`: runs dml-conform.exe ARGS and judges its report (ARGS' --report) and
+# exit code together with scripts/judge_report.py JUDGE_ARGS; a failed judgement fails CI.
+judged() {
+  local judge=() rc=0 report="" previous=""
+  while [ "$1" != "--" ]; do judge+=("$1"); shift; done
+  shift
+  for a in "$@"; do [ "$previous" = "--report" ] && report=$a; previous=$a; done
+  wine "$conform" "$@" || rc=$?
+  python3 scripts/judge_report.py "$report" --exit-code "$rc" "${judge[@]}" || failed=1
+}
 
 step "unit tests"
 failed=0
+export DMLC_REQUIRE_DXC=1
 while IFS= read -r exe; do
   # The smoke test runs below; dml-conform-planted is a dml-conform with test backends, not a test program.
   case "$exe" in *dmlc_d3d12_smoke.exe|*dml-conform-planted.exe) continue ;; esac
@@ -119,35 +140,17 @@ wine "$conform" backends || failed=1
 step "D3D12 smoke test"
 DMLC_REQUIRE_D3D12=1 wine "$build_dir/tests/backends/d3d12/dmlc_d3d12_smoke.exe" || failed=1
 
-step "dml-conform run testcases --backend d3d12 (every case a skip with the compiler's reason)"
-wine "$conform" run testcases --backend d3d12 -q --report "$build_dir/d3d12_windows.json" || true
-python3 - "$build_dir/d3d12_windows.json" <<'PY' || failed=1
-import collections, json, sys
-with open(sys.argv[1]) as f:
-    cases = json.load(f)["cases"]
-counts = collections.Counter(c["status"] for c in cases)
-print(f"{len(cases)} cases: {dict(counts)}")
-bad = [c for c in cases if c["status"] not in ("skip", "pass")]
-for c in bad[:20]:
-    print(f"  {c['id']}: {c['status']}")
-sys.exit(1 if bad or not cases else 0)
-PY
+step "dml-conform run testcases --backend d3d12 (every case a skip naming why no compiler's kernels run here)"
+judged --message-prefix "skip=d3d12: no HLSL compiler" "pass=rejected as expected" -- \
+  run testcases --backend d3d12 -q --report "$build_dir/d3d12_windows.json"
 
-step "dml-conform run testcases --backend directml (unavailable: every case a skip with the reason)"
-wine "$conform" run testcases --backend directml -q --report "$build_dir/directml_windows.json" || true
-python3 - "$build_dir/directml_windows.json" <<'PY' || failed=1
-import collections, json, sys
-with open(sys.argv[1]) as f:
-    cases = json.load(f)["cases"]
-counts = collections.Counter(c["status"] for c in cases)
-print(f"{len(cases)} cases: {dict(counts)}")
-bad = [c for c in cases if not ((c["status"] == "skip" and c["message"].startswith("directml: unavailable: "))
-                                or (c["status"] == "pass" and c["message"].startswith("rejected as expected")))
-       or c.get("apiFinding")]
-for c in bad[:20]:
-    print(f"  {c['id']}: {c['status']}: {c['message'][:200]}")
-sys.exit(1 if bad or not cases else 0)
-PY
+step "dml-conform run testcases --backend directml (Microsoft's DirectML.dll; known failures in $directml_baseline)"
+judged --min-cases 800 -- run testcases tests/e2e/models --backend directml -j "$jobs" -q \
+  --baseline "$directml_baseline" --report "$build_dir/directml_windows.json"
+
+step "dml-conform fuzz --backend directml (seed 5, judged against the same baseline)"
+judged --min-cases "${DIRECTML_FUZZ_COUNT:-300}" -- fuzz --backend directml --seed 5 --count "${DIRECTML_FUZZ_COUNT:-300}" \
+  --max-elements 256 --max-shrinks 0 -j "$jobs" -q --baseline "$directml_baseline" --report "$build_dir/directml_fuzz.json"
 
 step "done (failed=$failed)"
 exit "$failed"

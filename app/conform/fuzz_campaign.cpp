@@ -101,8 +101,11 @@ class Campaign {
     for (size_t i = 0; i < ran.size(); ++i) {
       if (!ran[i].result) continue;
       outcome_.invalid += ran[i].test_case().expect_error.expected ? 1 : 0;
-      // Skips (an unsupported desc) are no finding: only what a correct backend never produces.
-      if (IsFailure(ran[i].result->status)) {
+      if (settings_.baseline) policy::ApplyBaseline(*settings_.baseline, *ran[i].result);
+      // Skips (an unsupported desc) and expected failures are no finding: only what a correct backend
+      // never produces, or a known failure that went away.
+      const CaseStatus status = ran[i].result->status;
+      if (IsFailure(status) || status == CaseStatus::kUnexpectedPass) {
         Record(fuzz::SignatureOf(ran[i].test_case(), ran[i].result->status), first + i, *ran[i].result);
       }
       outcome_.results.push_back(std::move(*ran[i].result));

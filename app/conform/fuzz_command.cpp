@@ -134,6 +134,16 @@ int FuzzCommand(const FuzzCommandOptions& o) {
     spdlog::error("{}", settings.error().message);
     return kExitUsage;
   }
+  std::optional<policy::Baseline> baseline;
+  if (!o.run.baseline.empty()) {
+    Result<policy::Baseline> loaded = policy::LoadBaseline(o.run.baseline);
+    if (!loaded.ok()) {
+      spdlog::error("{}", loaded.error().ToString());
+      return kExitUsage;
+    }
+    baseline = std::move(*loaded);
+    settings->baseline = &*baseline;
+  }
   if (!o.replay.empty()) std::cout << WriteCaseFile(std::vector{GenerateCase(settings->seed, settings->first_index, settings->generator)});
   Result<std::unique_ptr<CaseExecutor>> executor = MakeExecutor(o.run, *execution);
   if (!executor.ok()) {

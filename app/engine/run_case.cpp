@@ -114,6 +114,9 @@ Verdict Runner::Execute(const TestCase& c, CaseResult& r) {
 std::optional<Verdict> Runner::AskApi(const TestCase& c, const std::string& spec_rejection, CaseResult& r) {
   const std::optional<backends::ApiVerdict> verdict = backend_.JudgeDesc(c.desc);
   if (!verdict) return std::nullopt;
+  if (verdict->device_lost) {
+    return Verdict{CaseStatus::kError, std::string(backend_.Name()) + ": device lost: " + verdict->detail, true};
+  }
   const ApiFinding finding = JudgeApiVerdict(spec_rejection.empty(), *verdict);
   if (finding == ApiFinding::kNone) return std::nullopt;
   r.api_finding = finding;
@@ -137,7 +140,11 @@ Verdict Runner::ExpectRejection(const TestCase& c, const DescCheck& check, CaseR
                 " does not support it: " + support.reason + ")");
   }
   Result<std::unique_ptr<backends::PreparedOperator>> prepared = backend_.Prepare(c.desc);
-  if (!prepared.ok()) return JudgeRejection(c.expect_error, prepared.error().ToString());
+  if (!prepared.ok()) {
+    // A device lost meanwhile refuses everything: that is no rejection of the desc.
+    if (prepared.error().device_lost) return ErrorVerdict("prepare: ", prepared.error());
+    return JudgeRejection(c.expect_error, prepared.error().ToString());
+  }
   return Fail("the desc was accepted by validation and by " + std::string(backend_.Name()) +
               ", but the case expects it to be rejected");
 }

@@ -54,7 +54,9 @@ Result<Baseline> FromCsv(std::string_view text, const std::string& source) {
     auto error = [&](std::string message) { return LineError(kScope, source, line, std::move(message)); };
     Result<std::vector<std::string>> fields = SplitCsvLine(line.text);
     if (!fields.ok()) return error(fields.error().message);
-    if (fields->size() != 2) return error("expected id,status but found " + std::to_string(fields->size()) + " fields");
+    if (fields->size() != 2 && fields->size() != 3) {
+      return error("expected id,status or id,status,cause but found " + std::to_string(fields->size()) + " fields");
+    }
     const std::string& id = (*fields)[0];
     const std::string& name = (*fields)[1];
     if (id.empty()) return error("the id is empty");
@@ -67,6 +69,10 @@ Result<Baseline> FromCsv(std::string_view text, const std::string& source) {
       return error("'" + id + "' is listed again (first at line " + std::to_string(it->second) + ")");
     }
     baseline.expected.emplace(id, *status);
+    if (fields->size() == 3) {
+      if ((*fields)[2].empty()) return error("the cause is empty (leave the field out instead)");
+      baseline.causes.emplace(id, (*fields)[2]);
+    }
   }
   return baseline;
 }
@@ -98,7 +104,10 @@ void ApplyBaseline(const Baseline& baseline, CaseResult& result) {
   result.expected_status = name;
   if (IsFailure(result.status) && result.status == *expected) {
     result.status = CaseStatus::kExpectedFail;
-    result.message = "expected by the baseline: " + result.message;
+    auto cause = baseline.causes.find(result.id);
+    result.message = (cause == baseline.causes.end() ? "expected by the baseline: "
+                                                     : "expected by the baseline (" + cause->second + "): ") +
+                     result.message;
   } else if (IsFailure(result.status)) {
     result.message += " (the baseline expects " + name + ")";
   } else if (result.status == CaseStatus::kPass) {

@@ -2,9 +2,11 @@
 // a result; --write-baseline FILE: such a file from a run's results.
 //
 // A baseline file is either a dml-conform JSON report (--report; its first non-space character is '{')
-// or CSV lines `id,status` (deqp-runner's form): ids in RFC 4180 quotes where they hold ',' or '"',
-// statuses as StatusName spells the failing ones (fail, error, crash, timeout) or as deqp-runner does
-// (Fail, Crash, Timeout), '#' comment lines and blank lines ignored. Only failures are listed.
+// or CSV lines `id,status` (deqp-runner's form) or `id,status,cause`: ids in RFC 4180 quotes where they
+// hold ',' or '"', statuses as StatusName spells the failing ones (fail, error, crash, timeout) or as
+// deqp-runner does (Fail, Crash, Timeout), an optional cause (why the case is known to fail: whose
+// behaviour, which version) that the expected-fail's message carries, '#' comment lines and blank lines
+// ignored. Only failures are listed.
 // A loaded Baseline is read-only and thread-safe to share; the functions below other than LoadBaseline
 // are pure. The loader validates every line.
 #pragma once
@@ -25,6 +27,8 @@ namespace dmlc::app::policy {
 struct Baseline {
   // Case id -> the failing status expected of it (IsFailure() holds for every one).
   std::map<std::string, CaseStatus, std::less<>> expected;
+  // Case id -> the cause its line gives; ids whose line gives none are absent.
+  std::map<std::string, std::string, std::less<>> causes;
 
   std::optional<CaseStatus> Expected(std::string_view id) const;
   bool operator==(const Baseline&) const = default;
@@ -39,7 +43,7 @@ Result<Baseline> LoadBaseline(const std::filesystem::path& path);
 
 // When the baseline lists `result.id`: sets `expected_status`, then
 //  - a failure with the listed status becomes kExpectedFail, its message prefixed
-//    "expected by the baseline: ";
+//    "expected by the baseline: " (or "expected by the baseline (CAUSE): ");
 //  - a failure with another status stays, " (the baseline expects STATUS)" appended to its message;
 //  - a pass becomes kUnexpectedPass, "passed, but the baseline expects STATUS: remove it from the baseline".
 // Skips and unlisted ids are left as they are. Apply it to a raw outcome, before ApplyKnownFlakes.

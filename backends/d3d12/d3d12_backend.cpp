@@ -20,15 +20,57 @@ Result<std::vector<uint8_t>> CompileKernel(const ShaderCompiler& compiler, const
   return compiler.Compile(*source, kernel.source, KernelDefines(kernel));
 }
 
-// The compiler, once it has compiled one kernel: a compiler that loads but cannot compile compute
-// shaders (Wine's d3dcompiler) is known here, so Supports() can say so without compiling anything.
-Result<std::unique_ptr<ShaderCompiler>> TriedCompiler(Result<std::unique_ptr<ShaderCompiler>> compiler) {
-  if (!compiler.ok()) return compiler;
+// Kernel `name`'s root signature and pipeline on `device`, from its compiled `bytecode`.
+Result<Pipeline> CreatePipeline(Device& device, const std::vector<uint8_t>& bytecode, const std::string& name,
+                                uint32_t input_count) {
+  Pipeline pipeline;
+  pipeline.input_count = input_count;
+  const RootSignatureLayout layout(input_count);
+  ComPtr<ID3DBlob> serialized, errors;
+  HRESULT hr = device.runtime().SerializeVersionedRootSignature(&layout.desc(), serialized.GetAddressOf(), errors.GetAddressOf());
+  if (FAILED(hr)) {
+    std::string message = errors ? std::string(static_cast<const char*>(errors->GetBufferPointer()), errors->GetBufferSize()) : "";
+    return MakeError("d3d12", name, "D3D12SerializeVersionedRootSignature failed: " + HresultName(hr) + " " + message,
+                     "the root signature is valid");
+  }
+  hr = device.device()->CreateRootSignature(0, serialized->GetBufferPointer(), serialized->GetBufferSize(),
+                                            __uuidof(ID3D12RootSignature),
+                                            reinterpret_cast<void**>(pipeline.root_signature.GetAddressOf()));
+  if (FAILED(hr)) return MakeError("d3d12", name, "CreateRootSignature failed: " + HresultName(hr), "D3D12 calls succeed");
+  D3D12_COMPUTE_PIPELINE_STATE_DESC pso{};
+  pso.pRootSignature = pipeline.root_signature.Get();
+  pso.CS = {bytecode.data(), bytecode.size()};
+  hr = device.device()->CreateComputePipelineState(&pso, __uuidof(ID3D12PipelineState),
+                                                    reinterpret_cast<void**>(pipeline.state.GetAddressOf()));
+  if (FAILED(hr)) {
+    return MakeError("d3d12", name, "CreateComputePipelineState(" + name + ") failed: " + HresultName(hr),
+                     "the driver accepts the compiled kernel");
+  }
+  return pipeline;
+}
+
+// The first compiler whose code this device runs, tried on one kernel through to its pipeline: DXC's DXIL
+// where the runtime takes it, else D3DCompile's DXBC. A runtime below shader model 6 refuses DXIL (Wine
+// 8's vkd3d 1.6 reads DXBC only), and Wine's D3DCompile cannot compile compute shaders; knowing it here
+// lets Supports() say so for every case without compiling anything.
+Result<std::unique_ptr<ShaderCompiler>> ChooseCompiler(Device& device) {
   const HlslKernel* probe = FindHlslKernel("copy_b4");
   if (probe == nullptr) return MakeError("d3d12", "copy_b4", "no HLSL kernel copy_b4", "kernels.cmake lists every variant");
-  Result<std::vector<uint8_t>> compiled = CompileKernel(**compiler, *probe);
-  if (!compiled.ok()) return compiled.error();
-  return compiler;
+  std::string reasons;
+  for (auto load : {LoadDxc, LoadFxc}) {
+    Result<std::unique_ptr<ShaderCompiler>> compiler = load();
+    std::string reason = compiler.ok() ? "" : compiler.error().message;
+    if (compiler.ok()) {
+      Result<std::vector<uint8_t>> code = CompileKernel(**compiler, *probe);
+      Result<Pipeline> pipeline = code.ok() ? CreatePipeline(device, *code, std::string(probe->name), 1) : Result<Pipeline>(code.error());
+      if (pipeline.ok()) return compiler;
+      // The compiler's own messages name it; the runtime's do not.
+      reason = code.ok() ? (*compiler)->Name() + ": " + pipeline.error().message : code.error().message;
+    }
+    reasons += (reasons.empty() ? "" : "; ") + reason;
+  }
+  return MakeError("d3d12", "", "no HLSL compiler whose kernels this D3D12 runtime runs (shader model " +
+                   device.features().shader_model + "): " + reasons, "DXC or d3dcompiler_47 is installed");
 }
 
 }  // namespace
@@ -41,7 +83,7 @@ D3D12Backend::D3D12Backend(std::unique_ptr<d3d12::Device> device, Result<std::un
 Result<std::unique_ptr<Backend>> D3D12Backend::Create(const BackendOptions& options) {
   Result<std::unique_ptr<d3d12::Device>> device = d3d12::Device::Create(options.device, options.debug);
   if (!device.ok()) return device.error();
-  return std::unique_ptr<Backend>(new D3D12Backend(std::move(*device), TriedCompiler(LoadShaderCompiler())));
+  return std::unique_ptr<Backend>(new D3D12Backend(std::move(*device), ChooseCompiler(**device)));
 }
 
 Support D3D12Backend::Supports(const ops::OperatorDesc& desc) const {
@@ -80,7 +122,9 @@ Result<std::unique_ptr<PreparedOperator>> D3D12Backend::Prepare(const ops::Opera
 Result<const Pipeline*> D3D12Backend::GetPipeline(const std::string& name, uint32_t input_count) const {
   std::lock_guard lock(mutex_);
   auto it = pipelines_.find(name);
-  if (it == pipelines_.end()) it = pipelines_.emplace(name, BuildPipeline(name, input_count)).first;
+  if (it == pipelines_.end()) {
+    it = pipelines_.emplace(name, BuildPipeline(name, input_count)).first;
+  }
   if (!it->second.ok()) return it->second.error();
   return &it->second.value();
 }
@@ -91,30 +135,7 @@ Result<Pipeline> D3D12Backend::BuildPipeline(const std::string& name, uint32_t i
   if (kernel == nullptr) return MakeError("d3d12", name, "no HLSL kernel " + name, "kernels.cmake lists every variant");
   Result<std::vector<uint8_t>> bytecode = CompileKernel(**compiler_, *kernel);
   if (!bytecode.ok()) return bytecode.error();
-
-  Pipeline pipeline;
-  pipeline.input_count = input_count;
-  const RootSignatureLayout layout(input_count);
-  ComPtr<ID3DBlob> serialized, errors;
-  HRESULT hr = device_->runtime().SerializeVersionedRootSignature(&layout.desc(), serialized.GetAddressOf(), errors.GetAddressOf());
-  if (FAILED(hr)) {
-    std::string message = errors ? std::string(static_cast<const char*>(errors->GetBufferPointer()), errors->GetBufferSize()) : "";
-    return MakeError("d3d12", name, "D3D12SerializeVersionedRootSignature failed: " + HresultName(hr) + " " + message,
-                     "the root signature is valid");
-  }
-  ID3D12Device* device = device_->device();
-  hr = device->CreateRootSignature(0, serialized->GetBufferPointer(), serialized->GetBufferSize(),
-                                   __uuidof(ID3D12RootSignature), reinterpret_cast<void**>(pipeline.root_signature.GetAddressOf()));
-  if (FAILED(hr)) return MakeError("d3d12", name, "CreateRootSignature failed: " + HresultName(hr), "D3D12 calls succeed");
-  D3D12_COMPUTE_PIPELINE_STATE_DESC pso{};
-  pso.pRootSignature = pipeline.root_signature.Get();
-  pso.CS = {bytecode->data(), bytecode->size()};
-  hr = device->CreateComputePipelineState(&pso, __uuidof(ID3D12PipelineState), reinterpret_cast<void**>(pipeline.state.GetAddressOf()));
-  if (FAILED(hr)) {
-    return MakeError("d3d12", name, "CreateComputePipelineState(" + name + ") failed: " + HresultName(hr),
-                     "the driver accepts the compiled kernel");
-  }
-  return pipeline;
+  return CreatePipeline(*device_, *bytecode, name, input_count);
 }
 
 }  // namespace dmlc::backends::d3d12

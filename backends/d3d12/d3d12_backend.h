@@ -1,8 +1,9 @@
 // The d3d12 backend: the shared GPU kernels (backends/gpu) on one D3D12 device. Supports() answers
 // from the dispatch plan (planned once per case: gpu::PlanCache), the kernel catalogue, the device's
-// features and what the HLSL compiler targets, without compiling; the compiler is tried once when the
-// backend is created, and one that cannot compile a kernel (Wine's) makes every case a skip with its
-// message. Prepare() compiles a kernel on first use and caches it with its root signature and pipeline.
+// features and what the HLSL compiler targets, without compiling; when the backend is created, DXC and
+// then D3DCompile are tried on one kernel through to its pipeline, and the first whose code the runtime
+// runs is kept; where none is (Wine 8: vkd3d 1.6 refuses DXIL, Wine's D3DCompile cannot compile compute
+// shaders), every case is a skip naming why. Prepare() compiles a kernel on first use and caches it with its root signature and pipeline.
 // Thread-safety: Supports() may be called concurrently (plan and kernel caches are locked); Prepare()
 // and the operators share the device's one queue, so one thread at a time (ThreadSafe() is false).
 #pragma once
@@ -56,7 +57,7 @@ class D3D12Backend final : public Backend {
   Result<Pipeline> BuildPipeline(const std::string& name, uint32_t input_count) const;
 
   std::unique_ptr<d3d12::Device> device_;
-  // The error says why none loaded, or why the one that loaded cannot compile the kernels.
+  // The error says, for each compiler, why it did not load or why its probe kernel did not run here.
   Result<std::unique_ptr<ShaderCompiler>> compiler_;
   DeviceInfo info_;
   mutable gpu::PlanCache plans_;  // Supports() plans, Prepare() reuses it

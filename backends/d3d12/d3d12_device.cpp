@@ -46,6 +46,10 @@ DeviceFeatures QueryFeatures(ID3D12Device* device) {
 
 }  // namespace
 
+// The shared heap's size: far more than the few operators alive at once need (a REDUCE plan's tables
+// take tens of descriptors), far below D3D12's tier-1 limit of 1,000,000.
+constexpr uint32_t kSharedDescriptors = 1 << 16;
+
 Error Device::DeviceError(const std::string& call, HRESULT hr) const {
   std::string message = call + " failed: " + HresultName(hr);
   bool lost = IsDeviceLoss(hr);
@@ -88,6 +92,7 @@ Status Device::Init(const std::string& device, bool debug) {
                                       reinterpret_cast<void**>(device_.GetAddressOf()));
   if (FAILED(hr)) return DeviceError("D3D12CreateDevice on " + adapter_.name, hr);
   if (debug) device_.As(&info_queue_);
+  descriptors_ = std::make_unique<DescriptorArena>(*this, kSharedDescriptors);
 
   D3D12_COMMAND_QUEUE_DESC queue_desc{};
   queue_desc.Type = D3D12_COMMAND_LIST_TYPE_COMPUTE;

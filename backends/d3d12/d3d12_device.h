@@ -14,6 +14,7 @@
 #include "backends/backend.h"
 #include "backends/d3d12/adapters.h"
 #include "backends/d3d12/d3d12_api.h"
+#include "backends/d3d12/descriptor_arena.h"
 #include "backends/d3d12/runtime.h"
 #include "backends/gpu/execution_timings.h"
 #include "ops/error.h"
@@ -40,6 +41,9 @@ class Device {
   const Runtime& runtime() const { return *runtime_; }
   const DeviceInfo& info() const { return info_; }
   const DeviceFeatures& features() const { return features_; }
+
+  // The shader-visible descriptors every operator on this device takes its binding tables from.
+  DescriptorArena& descriptors() const { return *descriptors_; }
 
   // A committed buffer of `bytes` bytes on `heap` (DEFAULT, UPLOAD or READBACK), created in `state`;
   // DEFAULT buffers allow unordered access. The error names the HRESULT.
@@ -73,6 +77,7 @@ class Device {
   uint64_t fence_value_ = 0;
   uint64_t timestamp_frequency_ = 0;           // ticks per second
   ComPtr<ID3D12InfoQueue> info_queue_;         // only with the debug layer
+  std::unique_ptr<DescriptorArena> descriptors_;  // after device_: destroyed before it
   DeviceInfo info_;
   DeviceFeatures features_;
 };

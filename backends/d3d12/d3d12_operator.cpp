@@ -9,11 +9,10 @@ namespace {
 // RecordBatch()'s commands as calls on one command list.
 class ListSink final : public BatchSink {
  public:
-  ListSink(ID3D12GraphicsCommandList* list, RecordedCommands& commands, ID3D12DescriptorHeap* heap, UINT increment,
+  ListSink(ID3D12GraphicsCommandList* list, RecordedCommands& commands, const DescriptorRange& descriptors,
            const std::vector<gpu::Dispatch>& plan, const std::vector<const Pipeline*>& pipelines,
            const DescriptorLayout& layout)
-      : list_(list), commands_(commands), heap_(heap), tables_(heap->GetGPUDescriptorHandleForHeapStart()),
-        increment_(increment), plan_(plan), pipelines_(pipelines), layout_(layout) {}
+      : list_(list), commands_(commands), descriptors_(descriptors), plan_(plan), pipelines_(pipelines), layout_(layout) {}
 
   void Barriers(const std::vector<D3D12_RESOURCE_BARRIER>& barriers) override {
     list_->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
@@ -23,7 +22,7 @@ class ListSink final : public BatchSink {
   }
   void Timestamp(uint32_t execution, bool end) override { commands_.WriteTimestamp(list_, execution, end); }
   void BindHeap() override {
-    ID3D12DescriptorHeap* heaps[] = {heap_};
+    ID3D12DescriptorHeap* heaps[] = {descriptors_.heap()};
     list_->SetDescriptorHeaps(1, heaps);
   }
   void Dispatch(size_t index) override {
@@ -31,17 +30,14 @@ class ListSink final : public BatchSink {
     list_->SetComputeRootSignature(pipelines_[index]->root_signature.Get());
     list_->SetPipelineState(pipelines_[index]->state.Get());
     list_->SetComputeRoot32BitConstants(kRootConstantsParameter, gpu::kParamWords, d.params.data(), 0);
-    list_->SetComputeRootDescriptorTable(kDescriptorTableParameter,
-                                         {tables_.ptr + uint64_t{layout_.table_offsets[index]} * increment_});
+    list_->SetComputeRootDescriptorTable(kDescriptorTableParameter, descriptors_.Gpu(layout_.table_offsets[index]));
     list_->Dispatch(d.group_count, 1, 1);
   }
 
  private:
   ID3D12GraphicsCommandList* list_;
   RecordedCommands& commands_;
-  ID3D12DescriptorHeap* heap_;
-  D3D12_GPU_DESCRIPTOR_HANDLE tables_;  // the heap's start
-  UINT increment_;
+  const DescriptorRange& descriptors_;
   const std::vector<gpu::Dispatch>& plan_;
   const std::vector<const Pipeline*>& pipelines_;
   const DescriptorLayout& layout_;
@@ -82,20 +78,15 @@ Status D3D12Operator::Init() {
 
 Status D3D12Operator::CreateDescriptors() {
   layout_ = LayoutDescriptors(plan_);
-  D3D12_DESCRIPTOR_HEAP_DESC heap_desc{};
-  heap_desc.Type = D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV;
-  heap_desc.NumDescriptors = layout_.descriptor_count;
-  heap_desc.Flags = D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE;
+  Result<DescriptorRange> descriptors = backend_.device().descriptors().Allocate(layout_.descriptor_count);
+  if (!descriptors.ok()) return descriptors.error();
+  descriptors_ = std::move(*descriptors);
   ID3D12Device* d3d = backend_.device().device();
-  HRESULT hr = d3d->CreateDescriptorHeap(&heap_desc, __uuidof(ID3D12DescriptorHeap), reinterpret_cast<void**>(heap_.GetAddressOf()));
-  if (FAILED(hr)) return backend_.device().DeviceError("CreateDescriptorHeap", hr);
-  const UINT increment = d3d->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV);
-  const D3D12_CPU_DESCRIPTOR_HANDLE start = heap_->GetCPUDescriptorHandleForHeapStart();
   for (size_t i = 0; i < layout_.tables.size(); ++i) {
     for (size_t s = 0; s < layout_.tables[i].size(); ++s) {
       const DescriptorSlot& slot = layout_.tables[i][s];
       const StagedBuffer& t = buffers_[slot.binding];
-      D3D12_CPU_DESCRIPTOR_HANDLE handle{start.ptr + (layout_.table_offsets[i] + s) * increment};
+      const D3D12_CPU_DESCRIPTOR_HANDLE handle = descriptors_.Cpu(layout_.table_offsets[i] + static_cast<uint32_t>(s));
       if (slot.writable) {
         const D3D12_UNORDERED_ACCESS_VIEW_DESC view = RawUavDesc(t.buffer_bytes);
         d3d->CreateUnorderedAccessView(t.device_buffer.Get(), nullptr, &view, handle);
@@ -109,8 +100,7 @@ Status D3D12Operator::CreateDescriptors() {
 }
 
 Status D3D12Operator::Record(ID3D12GraphicsCommandList* list, RecordedCommands& commands) {
-  const UINT increment = backend_.device().device()->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV);
-  ListSink sink(list, commands, heap_.Get(), increment, plan_, pipelines_, layout_);
+  ListSink sink(list, commands, descriptors_, plan_, pipelines_, layout_);
   RecordBatch(batch_, plan_, commands.intervals(), sink);
   return OkStatus();
 }

@@ -1,6 +1,6 @@
 // A desc prepared on the d3d12 backend: its dispatch plan (from the backend's plan cache), the
 // pipelines, one device buffer per tensor binding with its upload and readback staging buffers, and a
-// shader-visible descriptor heap holding each dispatch's table, all created once. Execute() and
+// range of the device's shared descriptor heap holding each dispatch's table, all created once. Execute() and
 // ExecuteRepeated() check the buffers (gpu::CheckBuffers), upload every binding, submit a command list
 // recorded once per execution count (batch_recording.h: the executions back to back, a timestamp pair
 // around each, a UAV barrier between them) and read the outputs back. Not thread-safe (the device's one
@@ -44,7 +44,7 @@ class D3D12Operator final : public PreparedOperator {
   std::vector<gpu::Dispatch> plan_;
   std::vector<const Pipeline*> pipelines_;  // per dispatch; owned by the backend
   DescriptorLayout layout_;
-  ComPtr<ID3D12DescriptorHeap> heap_;
+  DescriptorRange descriptors_;  // every dispatch's table, in the device's shared heap
   std::vector<StagedBuffer> buffers_;  // in ops::Bindings() order; buffer_bytes = RawBufferBytes()
   std::vector<BatchBuffer> batch_;     // buffers_ as RecordBatch() takes them
   Recordings recordings_;

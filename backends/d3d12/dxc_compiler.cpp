@@ -9,7 +9,11 @@
 #include "backends/d3d12/shared_library.h"
 
 namespace dmlc::backends::d3d12 {
-namespace {
+// The interfaces are declared outside the anonymous namespace on purpose: DXC implements them, not this
+// program, and a class with internal linkage that nothing here derives from lets GCC prove that every
+// call of its pure virtual methods reaches __cxa_pure_virtual (the mingw build called address 0 on the
+// first compile). With external linkage, the calls go through DXC's vtables.
+namespace dxc_abi {
 
 constexpr GUID kClsidDxcCompiler = {0x73e22d93, 0xe6ce, 0x47f3, {0xb5, 0xbf, 0xf0, 0x66, 0x4f, 0x39, 0xc1, 0xb0}};
 constexpr GUID kIidDxcCompiler3 = {0x228b4687, 0x5a6a, 0x4730, {0x90, 0x0c, 0x97, 0x02, 0xb2, 0x20, 0x3f, 0x54}};
@@ -46,6 +50,11 @@ struct DxcCompiler3 : DxcUnknown {
 };
 using DxcCreateInstanceFn = HRESULT(WINAPI*)(REFCLSID clsid, REFIID iid, void** object);
 constexpr UINT kCpUtf8 = 65001;
+
+}  // namespace dxc_abi
+
+namespace {
+using namespace dxc_abi;
 
 // DXC's arguments are wide strings; on WSL wchar_t is 32-bit, which libdxcompiler.so expects too.
 std::wstring Widen(std::string_view text) { return std::wstring(text.begin(), text.end()); }

@@ -69,13 +69,4 @@ Result<std::unique_ptr<ShaderCompiler>> LoadFxc() {
 #endif
 }
 
-Result<std::unique_ptr<ShaderCompiler>> LoadShaderCompiler() {
-  Result<std::unique_ptr<ShaderCompiler>> dxc = LoadDxc();
-  if (dxc.ok()) return dxc;
-  Result<std::unique_ptr<ShaderCompiler>> fxc = LoadFxc();
-  if (fxc.ok()) return fxc;
-  return MakeError("d3d12", "", "no HLSL compiler: " + dxc.error().message + "; " + fxc.error().message,
-                   "DXC or d3dcompiler_47 is installed");
-}
-
 }  // namespace dmlc::backends::d3d12

@@ -1,10 +1,8 @@
-// Compiles the shared HLSL kernels at run time with the compiler this system has: DXC
-// (dxcompiler.dll / libdxcompiler.so, cs_6_2 DXIL) when present, otherwise D3DCompile
-// (d3dcompiler_47.dll, present on every Windows 10/11; cs_5_1 DXBC). A kernel the compiler rejects (a
-// 64-bit kernel under cs_5_1, or Wine's compiler, which cannot compile compute shaders) is an error
-// carrying the compiler's own message. The backend says which kernels a compiler can take without
-// compiling them (Targets()), and tries the compiler once when it is created, so that one which cannot
-// compile compute shaders at all turns every case into a skip with its message. Thread-safe.
+// Compiles the shared HLSL kernels at run time: DXC (dxcompiler.dll / libdxcompiler.so, cs_6_2 DXIL) or
+// D3DCompile (d3dcompiler_47.dll, present on every Windows 10/11; cs_5_1 DXBC). A kernel the compiler
+// rejects (a 64-bit kernel under cs_5_1, or Wine's compiler, which cannot compile compute shaders) is an
+// error carrying the compiler's own message. The backend says which kernels a compiler can take without
+// compiling them (Targets()). Thread-safe.
 #pragma once
 
 #include <cstdint>
@@ -34,10 +32,7 @@ class ShaderCompiler {
                                                const Defines& defines) const = 0;
 };
 
-// DXC when it loads, else D3DCompile; the error names both libraries and why each did not load.
-Result<std::unique_ptr<ShaderCompiler>> LoadShaderCompiler();
-
-// Each compiler on its own, for LoadShaderCompiler() and tests.
+// Each compiler; the d3d12 backend keeps the first whose kernels its device runs (DXC, then D3DCompile).
 Result<std::unique_ptr<ShaderCompiler>> LoadDxc();
 Result<std::unique_ptr<ShaderCompiler>> LoadFxc();
 

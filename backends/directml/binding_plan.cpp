@@ -17,6 +17,8 @@ BindingPlan PlanBindings(const DmlOperatorDesc& op, const DML_BINDING_PROPERTIES
   plan.heap_descriptors = std::max(1u, initializer.RequiredDescriptorCount + execution.RequiredDescriptorCount);
   const uint64_t temporary = std::max(initializer.TemporaryResourceSize, execution.TemporaryResourceSize);
   plan.temporary_bytes = RoundUp(temporary, DML_TEMPORARY_BUFFER_ALIGNMENT);
+  plan.initializer_binds_temporary = initializer.TemporaryResourceSize > 0;
+  plan.execution_binds_temporary = execution.TemporaryResourceSize > 0;
   // The persistent resource is the compiled operator's; an initializer reports none of its own.
   plan.persistent_bytes = RoundUp(execution.PersistentResourceSize, DML_PERSISTENT_BUFFER_ALIGNMENT);
   for (uint32_t i = 0; i < op.input_count(); ++i) {

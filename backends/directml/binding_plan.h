@@ -13,20 +13,26 @@
 
 namespace dmlc::backends::directml {
 
-struct DescriptorRange {
-  uint32_t offset = 0;  // first descriptor in the heap
+struct TableRange {
+  uint32_t offset = 0;  // first descriptor in the operator's range of the heap
   uint32_t count = 0;   // RequiredDescriptorCount
 };
 
 struct BindingPlan {
-  // One shader-visible heap holds both tables, side by side: the initializer's descriptors stay valid
-  // while the operator's are written (the initializer runs once at Prepare, the operator many times).
-  uint32_t heap_descriptors = 0;  // at least 1: D3D12 refuses an empty heap
-  DescriptorRange initializer;
-  DescriptorRange execution;
+  // One range of the shader-visible heap holds both tables, side by side: the initializer's descriptors
+  // stay valid while the operator's are written (the initializer runs once at Prepare, the operator many
+  // times).
+  uint32_t heap_descriptors = 0;  // at least 1
+  TableRange initializer;
+  TableRange execution;
   // Bytes of the temporary buffer, shared by initialization and execution (never at once), rounded up
   // to DML_TEMPORARY_BUFFER_ALIGNMENT; 0 when neither needs one.
   uint64_t temporary_bytes = 0;
+  // Whether each binding table is given the temporary buffer: only a dispatchable whose own
+  // TemporaryResourceSize is nonzero. DirectML 1.15.4 removes the device when an initializer that asked
+  // for none is given one (seen under Wine on REDUCE MAX over some axes of a rank-4 UINT8 tensor).
+  bool initializer_binds_temporary = false;
+  bool execution_binds_temporary = false;
   // Bytes of the persistent buffer, which the initializer fills and every execution reads, rounded up to
   // DML_PERSISTENT_BUFFER_ALIGNMENT; 0 when the operator has none.
   uint64_t persistent_bytes = 0;

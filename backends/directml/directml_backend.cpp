@@ -111,7 +111,8 @@ std::optional<ApiVerdict> DirectmlBackend::JudgeDesc(const ops::OperatorDesc& de
     device_->FlushDebugMessages();
     return ApiVerdict{true, ""};
   }
-  return ApiVerdict{false, DmlError("IDMLDevice::CreateOperator", hr).message};
+  const Error refusal = DmlError("IDMLDevice::CreateOperator", hr);
+  return ApiVerdict{false, refusal.message, refusal.device_lost};
 }
 
 Result<std::vector<DeviceInfo>> ListDevices() {

@@ -75,22 +75,14 @@ Status DirectmlOperator::CreateBuffers() {
 }
 
 Status DirectmlOperator::CreateBindingTables() {
-  ID3D12Device* d3d = backend_.device().device();
-  D3D12_DESCRIPTOR_HEAP_DESC heap_desc{};
-  heap_desc.Type = D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV;
-  heap_desc.NumDescriptors = plan_.heap_descriptors;
-  heap_desc.Flags = D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE;
-  HRESULT hr = d3d->CreateDescriptorHeap(&heap_desc, __uuidof(ID3D12DescriptorHeap), reinterpret_cast<void**>(heap_.GetAddressOf()));
-  if (FAILED(hr)) return backend_.device().DeviceError("CreateDescriptorHeap", hr);
-  const UINT increment = d3d->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV);
-  const D3D12_CPU_DESCRIPTOR_HANDLE cpu = heap_->GetCPUDescriptorHandleForHeapStart();
-  const D3D12_GPU_DESCRIPTOR_HANDLE gpu = heap_->GetGPUDescriptorHandleForHeapStart();
-  auto table_desc = [&](IDMLDispatchable* dispatchable, const DescriptorRange& range) {
-    return DML_BINDING_TABLE_DESC{dispatchable, {cpu.ptr + SIZE_T{range.offset} * increment},
-                                  {gpu.ptr + uint64_t{range.offset} * increment}, range.count};
+  Result<d3d12::DescriptorRange> descriptors = backend_.device().descriptors().Allocate(plan_.heap_descriptors);
+  if (!descriptors.ok()) return descriptors.error();
+  descriptors_ = std::move(*descriptors);
+  auto table_desc = [&](IDMLDispatchable* dispatchable, const TableRange& range) {
+    return DML_BINDING_TABLE_DESC{dispatchable, descriptors_.Cpu(range.offset), descriptors_.Gpu(range.offset), range.count};
   };
   const DML_BINDING_TABLE_DESC init_desc = table_desc(initializer_.Get(), plan_.initializer);
-  hr = backend_.dml()->CreateBindingTable(&init_desc, kIidIDMLBindingTable, reinterpret_cast<void**>(initializer_table_.GetAddressOf()));
+  HRESULT hr = backend_.dml()->CreateBindingTable(&init_desc, kIidIDMLBindingTable, reinterpret_cast<void**>(initializer_table_.GetAddressOf()));
   if (FAILED(hr)) return backend_.DmlError("IDMLDevice::CreateBindingTable(initializer)", hr);
   const DML_BINDING_TABLE_DESC exec_desc = table_desc(compiled_.Get(), plan_.execution);
   hr = backend_.dml()->CreateBindingTable(&exec_desc, kIidIDMLBindingTable, reinterpret_cast<void**>(execution_table_.GetAddressOf()));
@@ -120,12 +112,12 @@ Status DirectmlOperator::CreateBindingTables() {
     initializer_table_->BindInputs(1, &array_desc);
   }
   initializer_table_->BindOutputs(1, &persistent_desc);
-  if (temporary_) initializer_table_->BindTemporaryResource(&temporary_desc);
+  if (plan_.initializer_binds_temporary) initializer_table_->BindTemporaryResource(&temporary_desc);
 
   execution_table_->BindInputs(input_count, exec_bindings.data());
   execution_table_->BindOutputs(static_cast<UINT>(buffers_.size() - input_count), exec_bindings.data() + input_count);
   if (persistent_) execution_table_->BindPersistentResource(&persistent_desc);
-  if (temporary_) execution_table_->BindTemporaryResource(&temporary_desc);
+  if (plan_.execution_binds_temporary) execution_table_->BindTemporaryResource(&temporary_desc);
   return OkStatus();
 }
 
@@ -135,7 +127,7 @@ Status DirectmlOperator::InitializeOnce() {
   ExecutionStates states({{}, {}, temporary_.Get(), persistent_.Get()});
   DMLC_RETURN_IF_ERROR((*commands)->Record([&](ID3D12GraphicsCommandList* list) {
     RecordBarriers(list, states.BeforeDispatch());
-    ID3D12DescriptorHeap* heaps[] = {heap_.Get()};
+    ID3D12DescriptorHeap* heaps[] = {descriptors_.heap()};
     list->SetDescriptorHeaps(1, heaps);
     backend_.recorder()->RecordDispatch(list, initializer_.Get(), initializer_table_.Get());
     RecordBarriers(list, states.AtEnd());
@@ -155,7 +147,7 @@ Status DirectmlOperator::Record(ID3D12GraphicsCommandList* list, d3d12::Recorded
 
   RecordBarriers(list, states.BeforeUpload());
   for (const d3d12::StagedBuffer& t : buffers_) list->CopyBufferRegion(t.device_buffer.Get(), 0, t.upload.Get(), 0, t.buffer_bytes);
-  ID3D12DescriptorHeap* heaps[] = {heap_.Get()};
+  ID3D12DescriptorHeap* heaps[] = {descriptors_.heap()};
   list->SetDescriptorHeaps(1, heaps);
   for (uint32_t i = 0; i < commands.intervals(); ++i) {
     RecordBarriers(list, states.BeforeDispatch());

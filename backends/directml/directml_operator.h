@@ -1,6 +1,6 @@
 // A desc prepared on the directml backend: created (CreateOperator), compiled (CompileOperator) and
-// initialized (an IDMLOperatorInitializer dispatched once), with one shader-visible descriptor heap
-// holding the initializer's and the operator's binding tables (sized from GetBindingProperties:
+// initialized (an IDMLOperatorInitializer dispatched once), with one range of the device's shared
+// descriptor heap (d3d12::DescriptorArena) holding the initializer's and the operator's binding tables (sized from GetBindingProperties:
 // binding_plan.h), the temporary and persistent buffers, and per tensor a device buffer with its upload
 // and readback staging buffers. Execute() and ExecuteRepeated() upload every binding (outputs too, so
 // stride gaps come back unchanged), submit a command list recorded once per execution count (the
@@ -45,7 +45,7 @@ class DirectmlOperator final : public PreparedOperator {
   ComPtr<IDMLCompiledOperator> compiled_;
   ComPtr<IDMLOperatorInitializer> initializer_;
   BindingPlan plan_;
-  ComPtr<ID3D12DescriptorHeap> heap_;
+  d3d12::DescriptorRange descriptors_;  // both binding tables, in the device's shared heap
   ComPtr<IDMLBindingTable> initializer_table_;
   ComPtr<IDMLBindingTable> execution_table_;
   ComPtr<ID3D12Resource> temporary_;   // null when the plan needs none

@@ -115,6 +115,43 @@ TEST(ApiValidation, ValidDescTheApiRefusesIsAFindingBeforeAnyExecution) {
   EXPECT_EQ(backend.executions, 0);
 }
 
+// A removed device refuses every desc: that is no verdict on the desc, but an error that restarts the worker.
+const backends::ApiVerdict kDeviceRemoved{
+    false, "IDMLDevice::CreateOperator failed: DXGI_ERROR_DEVICE_REMOVED (0x887a0005); device removed", true};
+
+TEST(ApiValidation, ARefusalFromARemovedDeviceIsADeviceLossNotAFinding) {
+  FakeBackend backend(WriteFloats({1, 0, 0, 1}));
+  backend.api_verdict = kDeviceRemoved;
+  const CaseResult r = RunCase(backend, Diagonal());
+  EXPECT_EQ(r.status, CaseStatus::kError);
+  EXPECT_TRUE(r.device_lost);
+  EXPECT_EQ(r.api_finding, ApiFinding::kNone);
+  EXPECT_EQ(r.message, "fake: device lost: " + kDeviceRemoved.detail);
+  EXPECT_EQ(backend.executions, 0);
+
+  TestCase forbidden = Diagonal({4});
+  forbidden.expect_error = ExpectError{true, ""};
+  const CaseResult rejected = RunCase(backend, forbidden);
+  EXPECT_EQ(rejected.status, CaseStatus::kError);
+  EXPECT_TRUE(rejected.device_lost);
+}
+
+TEST(ApiValidation, APrepareFailingOnALostDeviceIsNoExpectedRejection) {
+  FakeBackend backend(WriteFloats({}));
+  Error lost = MakeError("d3d12", "", "CreateDescriptorHeap failed: DXGI_ERROR_DEVICE_REMOVED (0x887a0005)");
+  lost.device_lost = true;
+  backend.prepare_error = lost;
+  TestCase c = Diagonal();  // valid by the spec: only the backend could refuse it
+  c.expect_error = ExpectError{true, ""};
+  const CaseResult r = RunCase(backend, c);
+  EXPECT_EQ(r.status, CaseStatus::kError) << r.message;
+  EXPECT_TRUE(r.device_lost);
+  EXPECT_NE(r.message.find("DXGI_ERROR_DEVICE_REMOVED"), std::string::npos) << r.message;
+
+  backend.prepare_error->device_lost = false;  // a refusal of the desc itself still passes
+  EXPECT_EQ(RunCase(backend, c).status, CaseStatus::kPass);
+}
+
 TEST(ApiValidation, AgreementRunsTheCaseAsUsual) {
   FakeBackend backend(WriteFloats({1, 0, 0, 1}));
   backend.api_verdict = kAccepted;

@@ -41,6 +41,23 @@ TEST(Baseline, FromCsvWithQuotesCommentsAndDeqpRunnerStatuses) {
   EXPECT_EQ(baseline->Expected("join/a"), std::nullopt);
 }
 
+TEST(Baseline, ACauseRidesOnTheExpectedFailsMessage) {
+  Result<Baseline> baseline = ParseBaseline(
+      "reduce/max_nan,fail,\"DirectML 1.15.4: MIN/MAX skip NaN, as minNum/maxNum\"\nreduce/plain,fail\n", "b.csv");
+  ASSERT_TRUE(baseline.ok()) << baseline.error().ToString();
+  EXPECT_EQ(baseline->causes.size(), 1u);
+  CaseResult with_cause = Case("reduce/max_nan", CaseStatus::kFail);
+  with_cause.message = "1 of 4 elements differ";
+  ApplyBaseline(*baseline, with_cause);
+  EXPECT_EQ(with_cause.status, CaseStatus::kExpectedFail);
+  EXPECT_EQ(with_cause.message,
+            "expected by the baseline (DirectML 1.15.4: MIN/MAX skip NaN, as minNum/maxNum): 1 of 4 elements differ");
+  CaseResult without = Case("reduce/plain", CaseStatus::kFail);
+  without.message = "x";
+  ApplyBaseline(*baseline, without);
+  EXPECT_EQ(without.message, "expected by the baseline: x");
+}
+
 struct CsvErrorRow {
   const char* name;
   const char* csv;
@@ -67,8 +84,10 @@ INSTANTIATE_TEST_SUITE_P(
         CsvErrorRow{"ExpectedFail", "a,expected-fail\n",
                     "b.csv:1:1: baseline: 'expected-fail' is not a status a baseline lists: fail, error, crash, "
                     "timeout (or Fail, Crash, Timeout)"},
-        CsvErrorRow{"OneField", "a\n", "b.csv:1:1: baseline: expected id,status but found 1 fields"},
-        CsvErrorRow{"ThreeFields", "  a,fail,x\n", "b.csv:1:3: baseline: expected id,status but found 3 fields"},
+        CsvErrorRow{"OneField", "a\n", "b.csv:1:1: baseline: expected id,status or id,status,cause but found 1 fields"},
+        CsvErrorRow{"FourFields", "  a,fail,x,y\n",
+                    "b.csv:1:3: baseline: expected id,status or id,status,cause but found 4 fields"},
+        CsvErrorRow{"EmptyCause", "a,fail,\n", "b.csv:1:1: baseline: the cause is empty (leave the field out instead)"},
         CsvErrorRow{"EmptyId", ",fail\n", "b.csv:1:1: baseline: the id is empty"},
         CsvErrorRow{"Unterminated", "\"a,fail\n", "b.csv:1:1: baseline: a quoted field has no closing '\"'"},
         CsvErrorRow{"TextAfterQuote", "\"a\"x,fail\n",

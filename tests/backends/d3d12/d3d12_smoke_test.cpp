@@ -156,6 +156,37 @@ TEST_F(D3D12Smoke, StructReturningMethodsFollowTheRuntimesAbi) {
   EXPECT_TRUE(SUCCEEDED(device_->device()->GetDeviceRemovedReason()));
 }
 
+TEST_F(D3D12Smoke, OperatorsShareOneDescriptorHeapAndGiveTheirRangesBack) {
+  DescriptorArena& arena = device_->descriptors();
+  const uint32_t before = arena.in_use();
+  Result<DescriptorRange> a = arena.Allocate(5);
+  Result<DescriptorRange> b = arena.Allocate(3);
+  ASSERT_TRUE(a.ok() && b.ok()) << (a.ok() ? b.error().ToString() : a.error().ToString());
+  EXPECT_TRUE(a->shared() && b->shared());
+  EXPECT_EQ(a->heap(), b->heap());
+  const UINT increment = device_->device()->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV);
+  EXPECT_EQ(b->Cpu(0).ptr - a->Cpu(0).ptr, SIZE_T{5} * increment);  // side by side, first fit
+  EXPECT_EQ(b->Gpu(2).ptr - a->Gpu(0).ptr, uint64_t{7} * increment);
+  EXPECT_EQ(arena.in_use(), before + 8);
+  const SIZE_T first = a->Cpu(0).ptr;
+  *a = DescriptorRange();  // given back
+  EXPECT_EQ(arena.in_use(), before + 3);
+  Result<DescriptorRange> again = arena.Allocate(4);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->Cpu(0).ptr, first);
+
+  // More than the shared heap holds: a heap of its own, which views can be written to.
+  Result<DescriptorRange> big = arena.Allocate(70000);
+  ASSERT_TRUE(big.ok()) << big.error().ToString();
+  EXPECT_FALSE(big->shared());
+  EXPECT_NE(big->heap(), b->heap());
+  auto buffer = device_->CreateBuffer(256, D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON);
+  ASSERT_TRUE(buffer.ok());
+  const D3D12_UNORDERED_ACCESS_VIEW_DESC uav = RawUavDesc(256);
+  device_->device()->CreateUnorderedAccessView(buffer->Get(), nullptr, &uav, big->Cpu(69999));
+  EXPECT_TRUE(SUCCEEDED(device_->device()->GetDeviceRemovedReason()));
+}
+
 TEST_F(D3D12Smoke, BackendCreatesThroughTheRegistry) {
   Result<std::unique_ptr<Backend>> backend = CreateBackend("d3d12", BackendOptions{});
   ASSERT_TRUE(backend.ok()) << backend.error().ToString();

@@ -51,6 +51,19 @@ TEST(DirectmlBindingPlan, TemporaryIsTheLargerOfTheTwoAndAligned) {
   EXPECT_EQ(PlanBindings(*op, {1, 0, 0}, {1, 256, 0}).temporary_bytes, 256u);
 }
 
+TEST(DirectmlBindingPlan, OnlyATableWhoseDispatchableAsksForTheTemporaryBindsIt) {
+  const auto op = Join(0);
+  const BindingPlan execution_only = PlanBindings(*op, {1, 0, 0}, {1, 256, 0});
+  EXPECT_FALSE(execution_only.initializer_binds_temporary);
+  EXPECT_TRUE(execution_only.execution_binds_temporary);
+  const BindingPlan initializer_only = PlanBindings(*op, {1, 64, 0}, {1, 0, 0});
+  EXPECT_TRUE(initializer_only.initializer_binds_temporary);
+  EXPECT_FALSE(initializer_only.execution_binds_temporary);
+  EXPECT_EQ(initializer_only.temporary_bytes, 256u);
+  const BindingPlan neither = PlanBindings(*op, {1, 0, 0}, {1, 0, 0});
+  EXPECT_FALSE(neither.initializer_binds_temporary || neither.execution_binds_temporary);
+}
+
 TEST(DirectmlBindingPlan, PersistentIsTheOperatorsAndAligned) {
   const auto op = Join(0);
   EXPECT_EQ(PlanBindings(*op, {1, 0, 0}, {1, 0, 1}).persistent_bytes, 256u);

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# The real Windows runtimes the Windows build is judged against, and a Vulkan driver Wine can run them on,
+# each pinned by version and SHA-256 and cached between runs:
+#   - Microsoft's DirectML.dll 1.15.4, dxcompiler.dll and dxil.dll (DXC 1.8.2502.8), from the npm package
+#     onnxruntime-node 1.30.0 (bin/napi-v6/win32/x64/), copied beside the programs in each DEST_DIR;
+#   - lavapipe from Mesa 25.0.7 (Debian bookworm-backports' mesa-vulkan-drivers, with the libdrm it needs),
+#     unpacked with dpkg -x into the cache: Wine 8's vkd3d 1.6 needs its descriptor indexing, which Debian
+#     12's Mesa 22.3.6 lacks. Nothing is installed and the machine's apt sources and Mesa stay as they are.
+# Usage: scripts/fetch_runtimes.sh [DEST_DIR...]
+# Prints, on stdout, the `export` lines that point Vulkan (and so Wine's D3D12) at that lavapipe:
+#   eval "$(scripts/fetch_runtimes.sh build-win/app/conform)"
+# Environment: DMLC_RUNTIME_CACHE (default ~/.cache/dml-conform/runtimes).
+# Exit status: 0 when every file is in place and matches its pin; 1 with a message naming the file, the
+# address and what went wrong otherwise (a refused download, a checksum that differs).
+set -euo pipefail
+
+cache=${DMLC_RUNTIME_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dml-conform/runtimes}
+
+# The npm package and the three DLLs inside it.
+ort_version=1.30.0
+ort_url=https://registry.npmjs.org/onnxruntime-node/-/onnxruntime-node-$ort_version.tgz
+ort_sha256=6e3390d6b783e7be946fad629292799da28d0b42f84856e50d2c1b0383291e75
+ort_dir=package/bin/napi-v6/win32/x64
+dlls=(
+  "DirectML.dll   234e8898778cdec88d3cb0539508273494082812c968699f3de665a018971625"
+  "dxcompiler.dll 593d42df78c7f9cbd97c1374af107cfe20985759f98b77afc1448fe41ee3cc76"
+  "dxil.dll       cf9a3981263f8ec30c9905d136eeaf4b4573209c602198671b958ec86905dea8"
+)
+
+# Debian's pool paths and SHA-256s, as bookworm-backports' signed Packages index gives them.
+mesa_version=25.0.7-2~bpo12+1
+debian=${DMLC_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+debs=(
+  "pool/main/m/mesa/mesa-vulkan-drivers_25.0.7-2~bpo12+1_amd64.deb 3899f1800424c60a05df5d6913076a526ca8fdbabec43672cd397563d1ca3263"
+  "pool/main/libd/libdrm/libdrm2_2.4.123-1~bpo12+1_amd64.deb 9cc2f341964286295124a32d3625edb76730500625e54a1e682761f883064d7b"
+  "pool/main/libd/libdrm/libdrm-amdgpu1_2.4.123-1~bpo12+1_amd64.deb 334e2ae389af0e9cb607c2ccfbbf7ae9feb34131ff998550baeffeeae6cda296"
+)
+
+say() { echo "fetch_runtimes: $*" >&2; }
+fail() { say "$*"; exit 1; }
+
+# Downloads URL to FILE unless FILE is there with the pinned SHA-256; fails naming both otherwise.
+fetch() {
+  local url=$1 file=$2 sha256=$3
+  if [ -f "$file" ] && echo "$sha256  $file" | sha256sum --check --status; then return; fi
+  mkdir -p "$(dirname "$file")"
+  say "downloading $url"
+  curl -sSfL --retry 3 -o "$file.part" "$url" ||
+    fail "could not download $url (refused or unreachable; the pin may have left the registry: update this script)"
+  echo "$sha256  $file.part" | sha256sum --check --status ||
+    fail "$url: SHA-256 $(sha256sum "$file.part" | cut -d' ' -f1), pinned $sha256; not used"
+  mv "$file.part" "$file"
+}
+
+# DirectML and DXC.
+ort_tgz="$cache/onnxruntime-node-$ort_version.tgz"
+dll_dir="$cache/onnxruntime-node-$ort_version"
+fetch "$ort_url" "$ort_tgz" "$ort_sha256"
+for entry in "${dlls[@]}"; do
+  read -r name sha256 <<< "$entry"
+  if ! echo "$sha256  $dll_dir/$name" | sha256sum --check --status 2>/dev/null; then
+    mkdir -p "$dll_dir"
+    tar -xzf "$ort_tgz" -O "$ort_dir/$name" > "$dll_dir/$name.part"
+    echo "$sha256  $dll_dir/$name.part" | sha256sum --check --status || fail "$name in $ort_tgz differs from its pin $sha256"
+    mv "$dll_dir/$name.part" "$dll_dir/$name"
+  fi
+  for dest in "$@"; do
+    mkdir -p "$dest"
+    cp -f "$dll_dir/$name" "$dest/"
+  done
+done
+
+# lavapipe: the debs unpacked side by side, its ICD manifest pointing at the library by absolute path.
+mesa_dir="$cache/mesa-$mesa_version"
+if ! [ -f "$mesa_dir/lvp_icd.json" ]; then
+  rm -rf "$mesa_dir.part"
+  mkdir -p "$mesa_dir.part"
+  for entry in "${debs[@]}"; do
+    read -r path sha256 <<< "$entry"
+    deb="$cache/debs/$(basename "$path")"
+    fetch "$debian/$path" "$deb" "$sha256"
+    dpkg-deb -x "$deb" "$mesa_dir.part/root"
+  done
+  lib="$mesa_dir/root/usr/lib/x86_64-linux-gnu"
+  sed "s|\"library_path\": \"[^\"]*\"|\"library_path\": \"$lib/libvulkan_lvp.so\"|" \
+    "$mesa_dir.part/root/usr/share/vulkan/icd.d/lvp_icd.json" > "$mesa_dir.part/lvp_icd.json"
+  rm -rf "$mesa_dir"
+  mv "$mesa_dir.part" "$mesa_dir"
+fi
+say "DirectML $(basename "$dll_dir") and lavapipe $mesa_version ready in $cache"
+echo "export VK_DRIVER_FILES='$mesa_dir/lvp_icd.json'"
+echo "export LD_LIBRARY_PATH='$mesa_dir/root/usr/lib/x86_64-linux-gnu'\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
