@@ -105,7 +105,11 @@ def _log_sum_exp(v):
         return math.nan
     if math.inf in v:
         return math.inf
-    return _log(math.fsum(math.exp(e) for e in v))  # exp(-inf) = 0; all -inf gives log(0) = -inf
+    top = max(v)
+    if top == -math.inf:
+        return -math.inf  # log(0)
+    # Relative to the maximum, so that e^x past the double range (x > 709) does not overflow; exp(-inf) = 0.
+    return top + math.log(math.fsum(math.exp(e - top) for e in v))
 
 
 def _reduce_float(func, row):

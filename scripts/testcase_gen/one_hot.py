@@ -47,7 +47,7 @@ def _values_sizes(rank, rng):
 
 def _one_hot_case(name, dt, it, rank, axis=None, depth=None, wild=True, ind_layout="packed",
                   values_layout="packed", out_padded=False, feature_level=None, specials=False, tags=(),
-                  ind_broadcast=None, values_sizes=None, npy=None):
+                  ind_broadcast=None, values_sizes=None, values_strides=None, npy=None):
     rng = rng_for(name)
     axis = rng.randrange(rank) if axis is None else axis
     depth = rng.randint(1, 6) if depth is None else depth
@@ -71,7 +71,7 @@ def _one_hot_case(name, dt, it, rank, axis=None, depth=None, wild=True, ind_layo
         sprinkle_specials(vals, rng, 2)
     flat = vals.reshape(-1)
     off, on = flat[0], flat[1]
-    v_strides = choose_strides(values_layout, vsizes, rng)
+    v_strides = values_strides or choose_strides(values_layout, vsizes, rng)
 
     out = models.one_hot(ind, it, off, on, axis, depth, dt)
     out_strides = padded_strides(list(out.shape), [rng.randint(0, 2) for _ in out.shape]) if out_padded else None
@@ -117,6 +117,24 @@ def _indices():
             cases.append(_one_hot_case(f"indices_{it.lower()}_{k}_{dt.lower()}", dt, it, rank, depth=depth,
                                        tags=["negative-indices" if is_signed(it) else "large-indices"]))
         cases.append(_one_hot_case(f"depth1_{it.lower()}", "FLOAT32", it, 2, axis=1, depth=1))
+    return cases + _indices_past_32_bits()
+
+
+def _indices_past_32_bits():
+    """64-bit indices whose high word is set: each is out of range (all OffValue), whatever its low word."""
+    cases = []
+    for it, idx in (("INT64", [2**32 + 1, 2**32, 2**33 + 2, 2**62, -(2**32) + 1, 1]),
+                    ("UINT64", [2**32 + 1, 2**32, 2**63, 2**64 - 1, 2**33 + 2, 1])):
+        name = f"indices_{it.lower()}_past_32_bits"
+        ind = np.array(idx, dtype=np.dtype(it.lower())).reshape(6, 1)
+        vals = np.array([0.25, 1.5], dtype=np.float32)
+        out = models.one_hot(ind, it, vals[0], vals[1], 1, 3, "FLOAT32")
+        desc = {"IndicesTensor": tdesc(it, [6, 1]), "ValuesTensor": tdesc("FLOAT32", [1, 2]),
+                "OutputTensor": tdesc("FLOAT32", list(out.shape)), "Axis": 1}
+        cases.append(case(name, OP, desc, {"IndicesTensor": values(ind, it), "ValuesTensor": values(vals, "FLOAT32")},
+                          {"OutputTensor": values(out, "FLOAT32")},
+                          description=f"{it} indices 2^32 + 1, 2^32, 2^33 + 2 and beyond: out of range, not their low words",
+                          tags=["generated", "large-indices", it]))
     return cases
 
 
@@ -130,6 +148,12 @@ def _values_and_layouts(npy):
                       values_sizes=[1, 1, 4]),
         _one_hot_case("values_padded_3x1_int16", "INT16", "UINT32", 2, values_layout="padded",
                       values_sizes=[3, 1]),
+        # OnValue lies along the fastest-changing dimension of size > 1, not one step along the last
+        # dimension: with Sizes {3,1}, Strides {1,2} it is the element at offset 1, not 2.
+        _one_hot_case("values_3x1_strides_1_2_int32", "INT32", "INT32", 2, values_sizes=[3, 1],
+                      values_strides=[1, 2], wild=False),
+        _one_hot_case("values_1x4x1_strides_8_2_5_float32", "FLOAT32", "UINT32", 3, values_sizes=[1, 4, 1],
+                      values_strides=[8, 2, 5], wild=False),
         _one_hot_case("values_npy_float64", "FLOAT64", "INT64", 3, npy=npy, tags=["npy"]),
         _one_hot_case("indices_padded_float32", "FLOAT32", "INT32", 3, ind_layout="padded"),
         _one_hot_case("indices_permuted_uint16", "UINT16", "INT64", 4, ind_layout="permuted"),

@@ -172,6 +172,16 @@ def _float16_and_specials():
     for func in ("MAX", "MIN", "SUM", "ARGMAX", "ARGMIN"):
         cases.append(_reduce_case(f"{func.lower()}_with_infinities", func, "FLOAT32", shape=[3, 3], axes=[1],
                                   data=inf, out_dt="INT32" if func in ARG_FUNCS else None, tags=["specials"]))
+    # LOG_SUM_EXP whose exp overflows though the result does not: log(e^100 + e^100) is 100.69, and rows
+    # at the top of the range give the largest finite value (the sum is taken relative to the maximum).
+    big = np.array([[100, 100, 1, -1], [1e38, 1e38, 0, 0], [3.4028235e38, 1, 2, 3], [89, -89, 88, 0]],
+                   dtype=np.float32)
+    for dt in ("FLOAT32", "FLOAT16"):
+        data = big if dt == "FLOAT32" else np.array([[12, 12, 1, -1], [65504, 65504, 0, 0], [65504, 1, 2, 3],
+                                                     [11.1, -11.1, 11, 0]], dtype=np.float16)
+        cases.append(_reduce_case(f"log_sum_exp_large_{dt.lower()}", "LOG_SUM_EXP", dt, shape=[4, 4], axes=[1],
+                                  data=data, tags=["specials"],
+                                  description="LOG_SUM_EXP of rows whose exp overflows the type; the results do not"))
     seq = np.arange(60, dtype=np.float32).reshape(3, 4, 5) * 0.25 - 3
     cases.append(_reduce_case("l1_sequence_input", "L1", "FLOAT32", shape=[3, 4, 5], axes=[2], data=seq,
                               input_init={"valueStart": -3, "valueDelta": 0.25}, tags=["initializers"]))
