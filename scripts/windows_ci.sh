@@ -17,7 +17,8 @@
 #      compiler cannot compile compute shaders, so every case must be a skip naming both, or a pass where
 #      the case expects its desc to be rejected and no kernel runs (never a fail or error);
 #   6. `dml-conform.exe run testcases --backend directml` on the real DirectML, and the model files of
-#      tests/e2e/models: green against DIRECTML_BASELINE, whose every line names its cause;
+#      tests/e2e/models (a copy: they write files): green against .ci/directml_baseline.csv, whose every
+#      line names its cause (checked);
 #   7. `dml-conform.exe fuzz --backend directml`: a fixed seed, its cases judged against the same baseline.
 # Every run is judged by its report's totals and its exit code together (scripts/judge_report.py).
 # Environment: BUILD_DIR (default build-win), PRESET (default windows-mingw; .ci/run takes
@@ -155,7 +156,9 @@ for r in bad[:20]:
 print(f"{sys.argv[1]}: {len(rows)} known failures, {len(bad)} without a cause")
 sys.exit(1 if bad else 0)
 PY
-judged --min-cases 800 -- run testcases tests/e2e/models --backend directml -j "$jobs" -q \
+# The models write files beside themselves (`writeFile`): a copy keeps the source tree clean.
+rm -rf "$build_dir/models" && cp -r tests/e2e/models "$build_dir/models"
+judged --min-cases 800 -- run testcases "$build_dir/models" --backend directml -j "$jobs" -q \
   --baseline "$directml_baseline" --report "$build_dir/directml_windows.json"
 
 step "dml-conform fuzz --backend directml (seed 5, judged against the same baseline)"
