@@ -9,12 +9,20 @@
 # Usage: scripts/fetch_runtimes.sh [DEST_DIR...]
 # Prints, on stdout, the `export` lines that point Vulkan (and so Wine's D3D12) at that lavapipe:
 #   eval "$(scripts/fetch_runtimes.sh build-win/app/conform)"
-# Environment: DMLC_RUNTIME_CACHE (default ~/.cache/dml-conform/runtimes).
+# Environment: DMLC_RUNTIME_CACHE (default $XDG_CACHE_HOME/dml-conform/runtimes, else
+# ~/.cache/dml-conform/runtimes), DMLC_DEBIAN_MIRROR (default http://deb.debian.org/debian).
 # Exit status: 0 when every file is in place and matches its pin; 1 with a message naming the file, the
 # address and what went wrong otherwise (a refused download, a checksum that differs).
 set -euo pipefail
 
+say() { echo "fetch_runtimes: $*" >&2; }
+fail() { say "$*"; exit 1; }
+trap 'fail "line $LINENO: \`$BASH_COMMAND\` failed"' ERR
+
 cache=${DMLC_RUNTIME_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dml-conform/runtimes}
+cache=${cache/#\~/$HOME}
+mkdir -p "$cache"
+cache=$(cd "$cache" && pwd)  # absolute: the ICD manifest and the exports name files in it
 
 # The npm package and the three DLLs inside it.
 ort_version=1.30.0
@@ -36,9 +44,6 @@ debs=(
   "pool/main/libd/libdrm/libdrm-amdgpu1_2.4.123-1~bpo12+1_amd64.deb 334e2ae389af0e9cb607c2ccfbbf7ae9feb34131ff998550baeffeeae6cda296"
 )
 
-say() { echo "fetch_runtimes: $*" >&2; }
-fail() { say "$*"; exit 1; }
-
 # Downloads URL to FILE unless FILE is there with the pinned SHA-256; fails naming both otherwise.
 fetch() {
   local url=$1 file=$2 sha256=$3
@@ -56,37 +61,48 @@ fetch() {
 ort_tgz="$cache/onnxruntime-node-$ort_version.tgz"
 dll_dir="$cache/onnxruntime-node-$ort_version"
 fetch "$ort_url" "$ort_tgz" "$ort_sha256"
+dlls_ready() {
+  for entry in "${dlls[@]}"; do
+    read -r name sha256 <<< "$entry"
+    echo "$sha256  $dll_dir/$name" | sha256sum --check --status 2>/dev/null || return 1
+  done
+}
+if ! dlls_ready; then
+  rm -rf "$dll_dir.part" && mkdir -p "$dll_dir.part"
+  tar -xzf "$ort_tgz" -C "$dll_dir.part" --strip-components=5 "$ort_dir/DirectML.dll" "$ort_dir/dxcompiler.dll" "$ort_dir/dxil.dll"
+  for entry in "${dlls[@]}"; do
+    read -r name sha256 <<< "$entry"
+    echo "$sha256  $dll_dir.part/$name" | sha256sum --check --status || fail "$name in $ort_tgz differs from its pin $sha256"
+  done
+  rm -rf "$dll_dir" && mv "$dll_dir.part" "$dll_dir"
+fi
 for entry in "${dlls[@]}"; do
   read -r name sha256 <<< "$entry"
-  if ! echo "$sha256  $dll_dir/$name" | sha256sum --check --status 2>/dev/null; then
-    mkdir -p "$dll_dir"
-    tar -xzf "$ort_tgz" -O "$ort_dir/$name" > "$dll_dir/$name.part"
-    echo "$sha256  $dll_dir/$name.part" | sha256sum --check --status || fail "$name in $ort_tgz differs from its pin $sha256"
-    mv "$dll_dir/$name.part" "$dll_dir/$name"
-  fi
   for dest in "$@"; do
     mkdir -p "$dest"
     cp -f "$dll_dir/$name" "$dest/"
   done
 done
 
-# lavapipe: the debs unpacked side by side, its ICD manifest pointing at the library by absolute path.
+# lavapipe: the debs unpacked side by side.
 mesa_dir="$cache/mesa-$mesa_version"
-if ! [ -f "$mesa_dir/lvp_icd.json" ]; then
-  rm -rf "$mesa_dir.part"
-  mkdir -p "$mesa_dir.part"
+lib="$mesa_dir/root/usr/lib/x86_64-linux-gnu"
+if ! [ -f "$lib/libvulkan_lvp.so" ]; then
+  rm -rf "$mesa_dir.part" && mkdir -p "$mesa_dir.part"
   for entry in "${debs[@]}"; do
     read -r path sha256 <<< "$entry"
     deb="$cache/debs/$(basename "$path")"
     fetch "$debian/$path" "$deb" "$sha256"
     dpkg-deb -x "$deb" "$mesa_dir.part/root"
   done
-  lib="$mesa_dir/root/usr/lib/x86_64-linux-gnu"
-  sed "s|\"library_path\": \"[^\"]*\"|\"library_path\": \"$lib/libvulkan_lvp.so\"|" \
-    "$mesa_dir.part/root/usr/share/vulkan/icd.d/lvp_icd.json" > "$mesa_dir.part/lvp_icd.json"
-  rm -rf "$mesa_dir"
-  mv "$mesa_dir.part" "$mesa_dir"
+  rm -rf "$mesa_dir" && mv "$mesa_dir.part" "$mesa_dir"
 fi
-say "DirectML $(basename "$dll_dir") and lavapipe $mesa_version ready in $cache"
-echo "export VK_DRIVER_FILES='$mesa_dir/lvp_icd.json'"
-echo "export LD_LIBRARY_PATH='$mesa_dir/root/usr/lib/x86_64-linux-gnu'\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
+# Its ICD manifest, written on every run so that it names the library where the cache is now; checked,
+# since a manifest naming no library would quietly leave Vulkan on the system's older lavapipe.
+sed "s|\"library_path\": \"[^\"]*\"|\"library_path\": \"$lib/libvulkan_lvp.so\"|" \
+  "$mesa_dir/root/usr/share/vulkan/icd.d/lvp_icd.json" > "$mesa_dir/lvp_icd.json"
+grep -qF "\"$lib/libvulkan_lvp.so\"" "$mesa_dir/lvp_icd.json" ||
+  fail "$mesa_dir/root/usr/share/vulkan/icd.d/lvp_icd.json has no library_path to point at $lib"
+say "DirectML 1.15.4 and DXC (onnxruntime-node $ort_version) and lavapipe $mesa_version ready in $cache"
+printf 'export VK_DRIVER_FILES=%q\n' "$mesa_dir/lvp_icd.json"
+printf 'export LD_LIBRARY_PATH=%q${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\n' "$lib"

@@ -3,13 +3,12 @@
 the program returned, which must agree with them (0 exactly when every case is green). A run whose exit
 code says green while its report holds red cases fails here: CI does not trust either alone.
 
-  scripts/judge_report.py REPORT --exit-code RC [--allow STATUS ...] [--message-prefix STATUS=PREFIX ...]
-                          [--min-cases N] [--no-api-findings]
+  scripts/judge_report.py REPORT --exit-code RC [--message-prefix STATUS=PREFIX ...] [--min-cases N]
 
 Prints the totals by status and each case that breaks a rule (at most 30). Exit 0 when the report holds
-at least N cases, every case's status is green (or one --allow names), every case of a status named by
---message-prefix has a message starting with one of that status's prefixes, no case has an apiFinding
-when --no-api-findings is given, and RC agrees with the totals; 1 otherwise.
+at least N cases, every case's status is green (pass, skip, expected-fail, flake), every case of a status
+named by --message-prefix has a message starting with one of that status's prefixes, and RC agrees with
+the totals; 1 otherwise.
 """
 
 import argparse
@@ -24,11 +23,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("report")
     parser.add_argument("--exit-code", type=int, required=True, help="what the program that wrote REPORT returned")
-    parser.add_argument("--allow", nargs="*", default=[], help="further statuses that do not fail the judgement")
-    parser.add_argument("--message-prefix", nargs="*", default=[], metavar="STATUS=PREFIX",
+    parser.add_argument("--message-prefix", nargs="+", action="extend", default=[], metavar="STATUS=PREFIX",
                         help="cases of STATUS must have a message starting with one of its PREFIXes")
     parser.add_argument("--min-cases", type=int, default=1)
-    parser.add_argument("--no-api-findings", action="store_true")
     args = parser.parse_args()
 
     try:
@@ -49,12 +46,10 @@ def main():
     problems = []
     for c in cases:
         status, message = c["status"], c.get("message", "")
-        if status not in GREEN and status not in args.allow:
+        if status not in GREEN:
             problems.append(f"{status}: {c['id']}: {message[:300]}")
         elif status in prefixes and not any(message.startswith(p) for p in prefixes[status]):
             problems.append(f"{status} without the expected reason: {c['id']}: {message[:300]}")
-        elif args.no_api_findings and c.get("apiFinding"):
-            problems.append(f"API finding {c['apiFinding']}: {c['id']}: {message[:300]}")
     for p in problems[:30]:
         print("  " + p)
     if len(problems) > 30:

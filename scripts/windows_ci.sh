@@ -74,9 +74,13 @@ wine() { timeout "${WINE_TIMEOUT:-1800}" wine "$@" < /dev/null; }
 # exit code together with scripts/judge_report.py JUDGE_ARGS; a failed judgement fails CI.
 judged() {
   local judge=() rc=0 report="" previous=""
-  while [ "$1" != "--" ]; do judge+=("$1"); shift; done
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do judge+=("$1"); shift; done
+  [ $# -gt 0 ] || { echo "judged: no -- before the dml-conform arguments"; failed=1; return; }
   shift
-  for a in "$@"; do [ "$previous" = "--report" ] && report=$a; previous=$a; done
+  for a in "$@"; do
+    case "$a" in --report=*) report=${a#--report=} ;; *) [ "$previous" = "--report" ] && report=$a ;; esac
+    previous=$a
+  done
   wine "$conform" "$@" || rc=$?
   python3 scripts/judge_report.py "$report" --exit-code "$rc" "${judge[@]}" || failed=1
 }

@@ -93,7 +93,8 @@ int ConformMain(int argc, char** argv) {
   fuzz_cmd->add_option("--duration", fuzz.duration, "Generate until this much time has passed (90s, 10m, 2h)")->excludes(fuzz_count);
   fuzz_cmd->add_option("--ops", fuzz.ops, "Operators to generate, comma-separated (REDUCE,JOIN,...); default all")->delimiter(',');
   fuzz_cmd->add_option("--max-elements", fuzz.max_elements, "Largest tensor, in elements")->check(CLI::Range(uint64_t{1}, uint64_t{1} << 24))->capture_default_str();
-  fuzz_cmd->add_option("--baseline", fuzz.run.baseline, "Known failures by case id (fuzz-SEED/INDEX), as for run: no finding");
+  fuzz_cmd->add_option("--baseline", fuzz.run.baseline, "Known failures by case id (fuzz-SEED/INDEX), as for run: no finding. Ids name seed and index only: "
+                   "keep --max-elements, --ops and --feature-level as the baseline was made");
   fuzz_cmd->add_option("--out", fuzz.out, "Write each finding, shrunk, as a case file into this folder");
   fuzz_cmd->add_option("--replay", fuzz.replay, "SEED:INDEX: print that generated case as a case file and run it");
   fuzz_cmd->add_option("--shrink-attempts", fuzz.shrink_attempts, "Candidate runs shrinking each finding may take")->capture_default_str();

@@ -74,7 +74,9 @@ class Campaign {
     outcome_.run_seconds = std::chrono::duration<double>(Clock::now() - start).count();
     for (size_t i = 0; i < outcome_.findings.size(); ++i) {
       Finding& f = outcome_.findings[i];
-      if (i < settings_.max_shrinks && !stop_() && !outcome_.error) {
+      // A listed case that passed has nothing to shrink toward: the candidates run without the baseline.
+      const bool shrinkable = f.first.status != CaseStatus::kUnexpectedPass;
+      if (shrinkable && i < settings_.max_shrinks && !stop_() && !outcome_.error) {
         ShrinkFinding(f);
       } else {
         fuzz::Choices original = fuzz::Choices::Random(settings_.seed, f.first_index);

@@ -160,7 +160,8 @@ int FuzzCommand(const FuzzCommandOptions& o) {
   std::vector<std::string> files;
   for (Finding& f : outcome.findings) {
     files.emplace_back();
-    if (o.out.empty()) continue;
+    // An unexpected pass is a finding about the baseline, not a case that fails: no file to replay.
+    if (o.out.empty() || f.first.status == CaseStatus::kUnexpectedPass) continue;
     Result<std::string> file = WriteFinding(o, *settings, f);
     written &= file.ok();
     if (file.ok()) files.back() = *file;

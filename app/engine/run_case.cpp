@@ -115,7 +115,9 @@ std::optional<Verdict> Runner::AskApi(const TestCase& c, const std::string& spec
   const std::optional<backends::ApiVerdict> verdict = backend_.JudgeDesc(c.desc);
   if (!verdict) return std::nullopt;
   if (verdict->device_lost) {
-    return Verdict{CaseStatus::kError, std::string(backend_.Name()) + ": device lost: " + verdict->detail, true};
+    Error lost = MakeError(std::string(backend_.Name()), "", "device lost: " + verdict->detail);
+    lost.device_lost = true;
+    return ErrorVerdict("", lost);
   }
   const ApiFinding finding = JudgeApiVerdict(spec_rejection.empty(), *verdict);
   if (finding == ApiFinding::kNone) return std::nullopt;

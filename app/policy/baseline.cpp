@@ -102,17 +102,16 @@ void ApplyBaseline(const Baseline& baseline, CaseResult& result) {
   if (!expected) return;
   const std::string name(StatusName(*expected));
   result.expected_status = name;
+  auto cause = baseline.causes.find(result.id);
+  const std::string because = cause == baseline.causes.end() ? "" : " (" + cause->second + ")";
   if (IsFailure(result.status) && result.status == *expected) {
     result.status = CaseStatus::kExpectedFail;
-    auto cause = baseline.causes.find(result.id);
-    result.message = (cause == baseline.causes.end() ? "expected by the baseline: "
-                                                     : "expected by the baseline (" + cause->second + "): ") +
-                     result.message;
+    result.message = "expected by the baseline" + because + ": " + result.message;
   } else if (IsFailure(result.status)) {
     result.message += " (the baseline expects " + name + ")";
   } else if (result.status == CaseStatus::kPass) {
     result.status = CaseStatus::kUnexpectedPass;
-    result.message = "passed, but the baseline expects " + name + ": remove it from the baseline";
+    result.message = "passed, but the baseline expects " + name + because + ": remove it from the baseline";
   }
 }
 

@@ -45,7 +45,8 @@ Result<Baseline> LoadBaseline(const std::filesystem::path& path);
 //  - a failure with the listed status becomes kExpectedFail, its message prefixed
 //    "expected by the baseline: " (or "expected by the baseline (CAUSE): ");
 //  - a failure with another status stays, " (the baseline expects STATUS)" appended to its message;
-//  - a pass becomes kUnexpectedPass, "passed, but the baseline expects STATUS: remove it from the baseline".
+//  - a pass becomes kUnexpectedPass, "passed, but the baseline expects STATUS (CAUSE): remove it from the
+//    baseline" (without " (CAUSE)" when the line gives none).
 // Skips and unlisted ids are left as they are. Apply it to a raw outcome, before ApplyKnownFlakes.
 void ApplyBaseline(const Baseline& baseline, CaseResult& result);
 

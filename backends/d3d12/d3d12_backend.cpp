@@ -36,16 +36,13 @@ Result<Pipeline> CreatePipeline(Device& device, const std::vector<uint8_t>& byte
   hr = device.device()->CreateRootSignature(0, serialized->GetBufferPointer(), serialized->GetBufferSize(),
                                             __uuidof(ID3D12RootSignature),
                                             reinterpret_cast<void**>(pipeline.root_signature.GetAddressOf()));
-  if (FAILED(hr)) return MakeError("d3d12", name, "CreateRootSignature failed: " + HresultName(hr), "D3D12 calls succeed");
+  if (FAILED(hr)) return device.DeviceError("CreateRootSignature(" + name + ")", hr);
   D3D12_COMPUTE_PIPELINE_STATE_DESC pso{};
   pso.pRootSignature = pipeline.root_signature.Get();
   pso.CS = {bytecode.data(), bytecode.size()};
   hr = device.device()->CreateComputePipelineState(&pso, __uuidof(ID3D12PipelineState),
                                                     reinterpret_cast<void**>(pipeline.state.GetAddressOf()));
-  if (FAILED(hr)) {
-    return MakeError("d3d12", name, "CreateComputePipelineState(" + name + ") failed: " + HresultName(hr),
-                     "the driver accepts the compiled kernel");
-  }
+  if (FAILED(hr)) return device.DeviceError("CreateComputePipelineState(" + name + ")", hr);
   return pipeline;
 }
 

@@ -49,8 +49,9 @@ class D3D12Backend final : public Backend {
   // by Prepare(), never by Supports().
   Result<const Pipeline*> GetPipeline(const std::string& name, uint32_t input_count) const;
   d3d12::Device& device() { return *device_; }
-  // D3D12_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION, which mingw's d3d12.h lacks.
-  gpu::DeviceLimits limits() const { return {65535}; }
+  // D3D12_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION, which mingw's d3d12.h lacks; scratch buffers as
+  // on vulkan, so that both run the same plans.
+  gpu::DeviceLimits limits() const { return {65535, true}; }
 
  private:
   D3D12Backend(std::unique_ptr<d3d12::Device> device, Result<std::unique_ptr<ShaderCompiler>> compiler);

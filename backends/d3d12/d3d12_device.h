@@ -43,7 +43,7 @@ class Device {
   const DeviceFeatures& features() const { return features_; }
 
   // The shader-visible descriptors every operator on this device takes its binding tables from.
-  DescriptorArena& descriptors() const { return *descriptors_; }
+  DescriptorArena& descriptors() { return *descriptors_; }
 
   // A committed buffer of `bytes` bytes on `heap` (DEFAULT, UPLOAD or READBACK), created in `state`;
   // DEFAULT buffers allow unordered access. The error names the HRESULT.

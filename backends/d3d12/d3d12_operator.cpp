@@ -2,6 +2,7 @@
 
 #include "backends/gpu/buffer_checks.h"
 #include "backends/gpu/execution_timings.h"
+#include "backends/gpu/plan_buffers.h"
 
 namespace dmlc::backends::d3d12 {
 namespace {
@@ -68,6 +69,16 @@ Status D3D12Operator::Init() {
   for (const StagedBuffer& t : buffers_) {
     batch_.push_back({t.device_buffer.Get(), t.upload.Get(), t.is_output ? t.readback.Get() : nullptr, t.buffer_bytes});
   }
+  Result<gpu::PlanBuffers> layout = gpu::LayoutPlanBuffers(desc_, plan_);
+  if (!layout.ok()) return layout.error();
+  for (size_t i = layout->binding_count; i < layout->bytes.size(); ++i) {
+    const uint64_t bytes = RawBufferBytes(layout->bytes[i]);
+    Result<ComPtr<ID3D12Resource>> scratch =
+        backend_.device().CreateBuffer(bytes, D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COMMON);
+    if (!scratch.ok()) return scratch.error();
+    scratch_.push_back(*scratch);
+    batch_.push_back({scratch->Get(), nullptr, nullptr, bytes});
+  }
   DMLC_RETURN_IF_ERROR(CreateDescriptors());
   // Execute()'s recording now, so that the first execution costs a submission like every other.
   Result<RecordedCommands*> single = recordings_.For(
@@ -85,14 +96,14 @@ Status D3D12Operator::CreateDescriptors() {
   for (size_t i = 0; i < layout_.tables.size(); ++i) {
     for (size_t s = 0; s < layout_.tables[i].size(); ++s) {
       const DescriptorSlot& slot = layout_.tables[i][s];
-      const StagedBuffer& t = buffers_[slot.binding];
+      const BatchBuffer& b = batch_[slot.binding];
       const D3D12_CPU_DESCRIPTOR_HANDLE handle = descriptors_.Cpu(layout_.table_offsets[i] + static_cast<uint32_t>(s));
       if (slot.writable) {
-        const D3D12_UNORDERED_ACCESS_VIEW_DESC view = RawUavDesc(t.buffer_bytes);
-        d3d->CreateUnorderedAccessView(t.device_buffer.Get(), nullptr, &view, handle);
+        const D3D12_UNORDERED_ACCESS_VIEW_DESC view = RawUavDesc(b.bytes);
+        d3d->CreateUnorderedAccessView(b.device, nullptr, &view, handle);
       } else {
-        const D3D12_SHADER_RESOURCE_VIEW_DESC view = RawSrvDesc(t.buffer_bytes);
-        d3d->CreateShaderResourceView(t.device_buffer.Get(), &view, handle);
+        const D3D12_SHADER_RESOURCE_VIEW_DESC view = RawSrvDesc(b.bytes);
+        d3d->CreateShaderResourceView(b.device, &view, handle);
       }
     }
   }

@@ -1,5 +1,6 @@
 // A desc prepared on the d3d12 backend: its dispatch plan (from the backend's plan cache), the
-// pipelines, one device buffer per tensor binding with its upload and readback staging buffers, and a
+// pipelines, one device buffer per tensor binding with its upload and readback staging buffers, a
+// device-local buffer for each scratch buffer the plan names (gpu::LayoutPlanBuffers), and a
 // range of the device's shared descriptor heap holding each dispatch's table, all created once. Execute() and
 // ExecuteRepeated() check the buffers (gpu::CheckBuffers), upload every binding, submit a command list
 // recorded once per execution count (batch_recording.h: the executions back to back, a timestamp pair
@@ -46,7 +47,8 @@ class D3D12Operator final : public PreparedOperator {
   DescriptorLayout layout_;
   DescriptorRange descriptors_;  // every dispatch's table, in the device's shared heap
   std::vector<StagedBuffer> buffers_;  // in ops::Bindings() order; buffer_bytes = RawBufferBytes()
-  std::vector<BatchBuffer> batch_;     // buffers_ as RecordBatch() takes them
+  std::vector<ComPtr<ID3D12Resource>> scratch_;  // the plan's scratch buffers, after the bindings
+  std::vector<BatchBuffer> batch_;     // buffers_ then scratch_, by plan buffer index, as RecordBatch() takes them
   Recordings recordings_;
 };
 

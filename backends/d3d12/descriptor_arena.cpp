@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "backends/d3d12/d3d12_device.h"
+#include "ops/check.h"
 
 namespace dmlc::backends::d3d12 {
 namespace {
@@ -39,6 +40,10 @@ void DescriptorRange::Release() {
   arena_ = nullptr;
   heap_.Reset();
   count_ = 0;
+}
+
+DescriptorArena::~DescriptorArena() {
+  DMLC_CHECK(ranges_.in_use() == 0) << ranges_.in_use() << " descriptors still held by an operator outliving its device";
 }
 
 Result<DescriptorRange> DescriptorArena::Allocate(uint32_t count) {

@@ -1,16 +1,21 @@
 // Every operator's descriptors in one shader-visible CBV/SRV/UAV heap per device, handed out as ranges
 // that go back when the operator is destroyed. A heap per operator would be simpler, but creating one
 // costs more than the work on some runtimes: vkd3d 1.6 (Wine 8) over lavapipe allocates six Vulkan
-// descriptor sets of the device's largest size for every heap, about a second each, which was most of a
-// DirectML case's time under Wine. A request that does not fit the shared heap gets a heap of its own.
-// Thread-safe; the arena must outlive its ranges (the Device owns it, operators hold ranges).
+// descriptor sets of the device's largest size for every heap, which lavapipe zeroes (4 to 7 s a heap on
+// this machine), most of a DirectML case's time under Wine. A request that does not fit the shared heap
+// gets a heap of its own.
+// A range goes back, and may be handed out again, as soon as its operator is destroyed: safe because every
+// submission on the device is waited for (Device::ExecuteAndWait) before the operator can go. Asynchronous
+// submission would have to keep a range until its last command list completes.
+// Thread-safe; the arena must outlive its ranges (the Device owns it, operators hold ranges; its
+// destructor aborts when a range is still out).
 #pragma once
 
 #include <cstdint>
 #include <mutex>
 
 #include "backends/d3d12/d3d12_api.h"
-#include "backends/d3d12/descriptor_ranges.h"
+#include "backends/d3d12/descriptor_free_list.h"
 #include "ops/error.h"
 
 namespace dmlc::backends::d3d12 {
@@ -51,6 +56,7 @@ class DescriptorArena {
  public:
   // The shared heap of `capacity` descriptors is created on the first Allocate().
   DescriptorArena(const Device& device, uint32_t capacity) : device_(device), ranges_(capacity) {}
+  ~DescriptorArena();
 
   // `count` descriptors (at least one is handed out): from the shared heap where a free run is that
   // long, else in a heap of their own. The error names the failing call.
@@ -63,7 +69,7 @@ class DescriptorArena {
 
   const Device& device_;
   mutable std::mutex mutex_;
-  DescriptorRanges ranges_;
+  DescriptorFreeList ranges_;
   ComPtr<ID3D12DescriptorHeap> heap_;
 };
 

@@ -54,12 +54,11 @@ constexpr UINT kCpUtf8 = 65001;
 }  // namespace dxc_abi
 
 namespace {
-using namespace dxc_abi;
 
 // DXC's arguments are wide strings; on WSL wchar_t is 32-bit, which libdxcompiler.so expects too.
 std::wstring Widen(std::string_view text) { return std::wstring(text.begin(), text.end()); }
 
-std::string BlobText(DxcBlob* blob) {
+std::string BlobText(dxc_abi::DxcBlob* blob) {
   if (blob == nullptr || blob->GetBufferSize() == 0) return {};
   std::string text(static_cast<const char*>(blob->GetBufferPointer()), blob->GetBufferSize());
   while (!text.empty() && (text.back() == '\0' || text.back() == '\n' || text.back() == '\r')) text.pop_back();
@@ -68,7 +67,7 @@ std::string BlobText(DxcBlob* blob) {
 
 class DxcCompiler final : public ShaderCompiler {
  public:
-  DxcCompiler(SharedLibrary library, ComPtr<DxcCompiler3> compiler)
+  DxcCompiler(SharedLibrary library, ComPtr<dxc_abi::DxcCompiler3> compiler)
       : library_(std::move(library)), compiler_(std::move(compiler)), name_(library_.name() + " (cs_6_2)") {}
 
   const std::string& Name() const override { return name_; }
@@ -82,20 +81,20 @@ class DxcCompiler final : public ShaderCompiler {
     for (const auto& [name, value] : defines) args.push_back(L"-D" + Widen(name) + L"=" + Widen(value));
     std::vector<const wchar_t*> argv;
     for (const std::wstring& a : args) argv.push_back(a.c_str());
-    const DxcBuffer buffer{source.data(), source.size(), kCpUtf8};
-    ComPtr<DxcOperationResult> result;
+    const dxc_abi::DxcBuffer buffer{source.data(), source.size(), dxc_abi::kCpUtf8};
+    ComPtr<dxc_abi::DxcOperationResult> result;
     HRESULT hr = compiler_->Compile(&buffer, argv.data(), static_cast<UINT32>(argv.size()), nullptr,
-                                    kIidDxcOperationResult, reinterpret_cast<void**>(result.GetAddressOf()));
+                                    dxc_abi::kIidDxcOperationResult, reinterpret_cast<void**>(result.GetAddressOf()));
     HRESULT status = hr;
     if (SUCCEEDED(hr)) result->GetStatus(&status);
     if (FAILED(status)) {
-      ComPtr<DxcBlob> errors;
+      ComPtr<dxc_abi::DxcBlob> errors;
       if (result != nullptr) result->GetErrorBuffer(errors.GetAddressOf());
       const std::string message = BlobText(errors.Get());
       return MakeError("d3d12", file_name, name_ + " cannot compile " + file_name + ": " +
                        (message.empty() ? HresultName(status) : message), "the kernel compiles for this system");
     }
-    ComPtr<DxcBlob> code;
+    ComPtr<dxc_abi::DxcBlob> code;
     hr = result->GetResult(code.GetAddressOf());
     if (FAILED(hr) || code == nullptr) {
       return MakeError("d3d12", file_name, name_ + " returned no object code: " + HresultName(hr), "DXC returns DXIL");
@@ -106,7 +105,7 @@ class DxcCompiler final : public ShaderCompiler {
 
  private:
   SharedLibrary library_;
-  ComPtr<DxcCompiler3> compiler_;
+  ComPtr<dxc_abi::DxcCompiler3> compiler_;
   std::string name_;
 };
 
@@ -119,10 +118,10 @@ Result<std::unique_ptr<ShaderCompiler>> LoadDxc() {
   Result<SharedLibrary> library = SharedLibrary::Open({"libdxcompiler.so", "/usr/lib/wsl/lib/libdxcompiler.so"});
 #endif
   if (!library.ok()) return library.error();
-  Result<DxcCreateInstanceFn> create = library->Function<DxcCreateInstanceFn>("DxcCreateInstance");
+  Result<dxc_abi::DxcCreateInstanceFn> create = library->Function<dxc_abi::DxcCreateInstanceFn>("DxcCreateInstance");
   if (!create.ok()) return create.error();
-  ComPtr<DxcCompiler3> compiler;
-  HRESULT hr = (*create)(kClsidDxcCompiler, kIidDxcCompiler3, reinterpret_cast<void**>(compiler.GetAddressOf()));
+  ComPtr<dxc_abi::DxcCompiler3> compiler;
+  HRESULT hr = (*create)(dxc_abi::kClsidDxcCompiler, dxc_abi::kIidDxcCompiler3, reinterpret_cast<void**>(compiler.GetAddressOf()));
   if (FAILED(hr)) {
     return MakeError("d3d12", "", library->name() + ": DxcCreateInstance(IDxcCompiler3) failed: " + HresultName(hr),
                      "DXC 1.4 or later");

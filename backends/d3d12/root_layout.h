@@ -41,7 +41,7 @@ class RootSignatureLayout {
 
 // One descriptor of a dispatch's table, in table order: the inputs' SRVs, then the output's UAV.
 struct DescriptorSlot {
-  uint32_t binding;          // index into ops::Bindings(desc): which tensor's buffer
+  uint32_t binding;          // the plan's buffer index: a tensor (ops::Bindings order) or a scratch buffer
   bool writable;             // UAV (the output) or SRV (an input)
   uint32_t shader_register;  // t<n> or u<n>
 };

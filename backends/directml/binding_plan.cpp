@@ -14,7 +14,7 @@ BindingPlan PlanBindings(const DmlOperatorDesc& op, const DML_BINDING_PROPERTIES
   BindingPlan plan;
   plan.initializer = {0, initializer.RequiredDescriptorCount};
   plan.execution = {initializer.RequiredDescriptorCount, execution.RequiredDescriptorCount};
-  plan.heap_descriptors = std::max(1u, initializer.RequiredDescriptorCount + execution.RequiredDescriptorCount);
+  plan.descriptor_count = std::max(1u, initializer.RequiredDescriptorCount + execution.RequiredDescriptorCount);
   const uint64_t temporary = std::max(initializer.TemporaryResourceSize, execution.TemporaryResourceSize);
   plan.temporary_bytes = RoundUp(temporary, DML_TEMPORARY_BUFFER_ALIGNMENT);
   plan.initializer_binds_temporary = initializer.TemporaryResourceSize > 0;

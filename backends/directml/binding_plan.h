@@ -1,6 +1,6 @@
 // What a DirectML operator needs bound, worked out from the two GetBindingProperties() answers (the
-// operator initializer's and the compiled operator's) and the translated tensors: the descriptor heap
-// and each binding table's range in it, the temporary and persistent buffer sizes, and which inputs are
+// operator initializer's and the compiled operator's) and the translated tensors: the descriptors both
+// binding tables take and each table's place among them, the temporary and persistent buffer sizes, and which inputs are
 // bound at initialization (DML_TENSOR_FLAG_OWNED_BY_DML: DirectML copies them into its persistent
 // resource) rather than at every execution. Pure arithmetic, unit-tested without a device.
 #pragma once
@@ -22,7 +22,7 @@ struct BindingPlan {
   // One range of the shader-visible heap holds both tables, side by side: the initializer's descriptors
   // stay valid while the operator's are written (the initializer runs once at Prepare, the operator many
   // times).
-  uint32_t heap_descriptors = 0;  // at least 1
+  uint32_t descriptor_count = 0;  // at least 1: a binding table needs a place even when it holds nothing
   TableRange initializer;
   TableRange execution;
   // Bytes of the temporary buffer, shared by initialization and execution (never at once), rounded up

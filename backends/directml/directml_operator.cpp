@@ -75,7 +75,7 @@ Status DirectmlOperator::CreateBuffers() {
 }
 
 Status DirectmlOperator::CreateBindingTables() {
-  Result<d3d12::DescriptorRange> descriptors = backend_.device().descriptors().Allocate(plan_.heap_descriptors);
+  Result<d3d12::DescriptorRange> descriptors = backend_.device().descriptors().Allocate(plan_.descriptor_count);
   if (!descriptors.ok()) return descriptors.error();
   descriptors_ = std::move(*descriptors);
   auto table_desc = [&](IDMLDispatchable* dispatchable, const TableRange& range) {

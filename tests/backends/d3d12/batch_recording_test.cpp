@@ -125,13 +125,50 @@ TEST(RecordBatch, ExecutionsRunBackToBackWithAUavBarrierBeforeEachStart) {
   EXPECT_EQ(sink.trace, expected);
 }
 
-TEST(RecordBatchDeathTest, AbortsOnABufferWithoutBinding) {
+TEST(RecordBatch, AScratchBufferIsNeverCopiedAndChangesStateBetweenItsWriterAndItsReader) {
   TraceSink sink;
-  gpu::Dispatch scratch;
-  scratch.inputs = {3};  // a scratch buffer: this backend's plans have none
-  scratch.output = 2;
-  const std::vector<gpu::Dispatch> plan = {scratch};
-  EXPECT_DEATH(RecordBatch(kBuffers, plan, 1, sink), "reads buffer 3, which has no binding");
+  // REDUCE in two passes: input r1 -> partial states in scratch r4 -> output r3.
+  std::vector<BatchBuffer> buffers = {kBuffers[0], kBuffers[2], {Fake(4), nullptr, nullptr, 64}};
+  gpu::Dispatch partial;
+  partial.inputs = {0};
+  partial.output = 2;
+  partial.scratch_bytes = 64;
+  gpu::Dispatch combine;
+  combine.inputs = {2};
+  combine.output = 1;
+  const std::vector<gpu::Dispatch> plan = {partial, combine};
+  RecordBatch(buffers, plan, 2, sink);
+  const std::vector<std::string> expected = {
+      "barriers r1:COMMON->COPY_DEST r3:COMMON->COPY_DEST",
+      "copy r11->r1 24",
+      "copy r13->r3 56",
+      "heap",
+      "barriers r1:COPY_DEST->SRV r4:COMMON->UAV",
+      "start 0",
+      "dispatch 0",
+      "barriers r4:UAV->SRV r3:COPY_DEST->UAV",
+      "dispatch 1",
+      "end 0",
+      "barriers r4:SRV->UAV",
+      "start 1",
+      "dispatch 0",
+      "barriers r4:UAV->SRV uav:r3",
+      "dispatch 1",
+      "end 1",
+      "barriers r3:UAV->COPY_SOURCE",
+      "copy r3->r23 56",
+      "barriers r1:SRV->COMMON r3:COPY_SOURCE->COMMON r4:SRV->COMMON",
+  };
+  EXPECT_EQ(sink.trace, expected);
+}
+
+TEST(RecordBatchDeathTest, AbortsOnABufferTheOperatorDidNotCreate) {
+  TraceSink sink;
+  gpu::Dispatch stray;
+  stray.inputs = {3};
+  stray.output = 2;
+  const std::vector<gpu::Dispatch> plan = {stray};
+  EXPECT_DEATH(RecordBatch(kBuffers, plan, 1, sink), "reads buffer 3, which the operator did not create");
 }
 
 }  // namespace

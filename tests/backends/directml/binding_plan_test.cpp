@@ -31,13 +31,13 @@ TEST(DirectmlBindingPlan, TablesSitSideBySideInOneHeap) {
   EXPECT_EQ(plan.initializer.count, 3u);
   EXPECT_EQ(plan.execution.offset, 3u);
   EXPECT_EQ(plan.execution.count, 5u);
-  EXPECT_EQ(plan.heap_descriptors, 8u);
+  EXPECT_EQ(plan.descriptor_count, 8u);
 }
 
 TEST(DirectmlBindingPlan, AnEmptyHeapStillHasOneDescriptor) {
   const auto op = Join(0);
   const BindingPlan plan = PlanBindings(*op, {0, 0, 0}, {0, 0, 0});
-  EXPECT_EQ(plan.heap_descriptors, 1u);
+  EXPECT_EQ(plan.descriptor_count, 1u);
   EXPECT_EQ(plan.execution.offset, 0u);
   EXPECT_EQ(plan.execution.count, 0u);
   EXPECT_EQ(plan.temporary_bytes, 0u);

@@ -9,14 +9,15 @@
 
 namespace dmlc::backends::d3d12 {
 
-class DescriptorRanges {
+class DescriptorFreeList {
  public:
-  explicit DescriptorRanges(uint32_t capacity);
+  explicit DescriptorFreeList(uint32_t capacity);
 
   // The first offset of `count` free descriptors (count > 0), now in use; nullopt when no free run is
   // that long.
   std::optional<uint32_t> Allocate(uint32_t count);
-  // Returns [offset, offset + count), which Allocate() handed out.
+  // Returns [offset, offset + count), which Allocate() handed out. Aborts on a range past the capacity or
+  // overlapping a free run (a double free): a bookkeeping bug that would hand one descriptor out twice.
   void Free(uint32_t offset, uint32_t count);
 
   uint32_t capacity() const { return capacity_; }
