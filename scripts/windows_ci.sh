@@ -33,7 +33,8 @@ jobs=${JOBS:-$(nproc)}
 start=$(date +%s)
 step() { echo "== [$(( $(date +%s) - start ))s] $*"; }
 
-packages=(cmake ninja-build ccache python3 g++-mingw-w64-x86-64-posix wine wine64 xvfb xauth
+packages=(cmake ninja-build ccache python3 curl ca-certificates g++-mingw-w64-x86-64-posix wine wine64 xvfb xauth
+          mesa-vulkan-drivers
           libcli11-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libgtest-dev libgmock-dev directx-headers-dev)
 missing=()
 for p in "${packages[@]}"; do
