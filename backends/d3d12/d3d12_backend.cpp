@@ -1,5 +1,8 @@
 #include "backends/d3d12/d3d12_backend.h"
 
+#include <optional>
+#include <string_view>
+
 #include "backends/d3d12/d3d12_operator.h"
 #include "backends/d3d12/kernel_catalog.h"
 #include "backends/d3d12/root_layout.h"
@@ -49,10 +52,16 @@ Result<Pipeline> CreatePipeline(Device& device, const std::vector<uint8_t>& byte
 // The first compiler whose code this device runs, tried on one kernel through to its pipeline: DXC's DXIL
 // where the runtime takes it, else D3DCompile's DXBC. A runtime below shader model 6 refuses DXIL (Wine
 // 8's vkd3d 1.6 reads DXBC only), and Wine's D3DCompile cannot compile compute shaders; knowing it here
-// lets Supports() say so for every case without compiling anything.
-Result<std::unique_ptr<ShaderCompiler>> ChooseCompiler(Device& device) {
-  const HlslKernel* probe = FindHlslKernel("copy_b4");
-  if (probe == nullptr) return MakeError("d3d12", "copy_b4", "no HLSL kernel copy_b4", "kernels.cmake lists every variant");
+// lets Supports() say so for every case without compiling anything. The probe's pipeline goes to
+// `probe_pipeline`, so that the first copy does not compile it again.
+constexpr std::string_view kProbeKernel = "copy_b4";  // one input, as every copy dispatch binds
+
+Result<std::unique_ptr<ShaderCompiler>> ChooseCompiler(Device& device, std::optional<Pipeline>& probe_pipeline) {
+  const HlslKernel* probe = FindHlslKernel(kProbeKernel);
+  if (probe == nullptr) {
+    return MakeError("d3d12", std::string(kProbeKernel), "no HLSL kernel " + std::string(kProbeKernel),
+                     "kernels.cmake lists every variant");
+  }
   std::string reasons;
   for (auto load : {LoadDxc, LoadFxc}) {
     Result<std::unique_ptr<ShaderCompiler>> compiler = load();
@@ -60,7 +69,10 @@ Result<std::unique_ptr<ShaderCompiler>> ChooseCompiler(Device& device) {
     if (compiler.ok()) {
       Result<std::vector<uint8_t>> code = CompileKernel(**compiler, *probe);
       Result<Pipeline> pipeline = code.ok() ? CreatePipeline(device, *code, std::string(probe->name), 1) : Result<Pipeline>(code.error());
-      if (pipeline.ok()) return compiler;
+      if (pipeline.ok()) {
+        probe_pipeline = std::move(*pipeline);
+        return compiler;
+      }
       // The compiler's own messages name it; the runtime's do not.
       reason = code.ok() ? (*compiler)->Name() + ": " + pipeline.error().message : code.error().message;
     }
@@ -80,7 +92,11 @@ D3D12Backend::D3D12Backend(std::unique_ptr<d3d12::Device> device, Result<std::un
 Result<std::unique_ptr<Backend>> D3D12Backend::Create(const BackendOptions& options) {
   Result<std::unique_ptr<d3d12::Device>> device = d3d12::Device::Create(options.device, options.debug);
   if (!device.ok()) return device.error();
-  return std::unique_ptr<Backend>(new D3D12Backend(std::move(*device), ChooseCompiler(**device)));
+  std::optional<Pipeline> probe;
+  Result<std::unique_ptr<ShaderCompiler>> compiler = ChooseCompiler(**device, probe);
+  std::unique_ptr<D3D12Backend> backend(new D3D12Backend(std::move(*device), std::move(compiler)));
+  if (probe) backend->pipelines_.emplace(std::string(kProbeKernel), std::move(*probe));
+  return std::unique_ptr<Backend>(std::move(backend));
 }
 
 Support D3D12Backend::Supports(const ops::OperatorDesc& desc) const {
@@ -119,9 +135,7 @@ Result<std::unique_ptr<PreparedOperator>> D3D12Backend::Prepare(const ops::Opera
 Result<const Pipeline*> D3D12Backend::GetPipeline(const std::string& name, uint32_t input_count) const {
   std::lock_guard lock(mutex_);
   auto it = pipelines_.find(name);
-  if (it == pipelines_.end()) {
-    it = pipelines_.emplace(name, BuildPipeline(name, input_count)).first;
-  }
+  if (it == pipelines_.end()) it = pipelines_.emplace(name, BuildPipeline(name, input_count)).first;
   if (!it->second.ok()) return it->second.error();
   return &it->second.value();
 }
