@@ -11,7 +11,7 @@ std::string Error::ToString() const {
   }
   if (!scope.empty()) out += scope + ": ";
   out += message;
-  if (!rule.empty()) out += " (" + rule + ")";
+  if (!rule.empty()) out += " (" + rule + (rule_origin.empty() ? "" : "; " + rule_origin) + ")";
   return out;
 }
 

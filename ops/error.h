@@ -22,12 +22,16 @@ struct Error {
   std::string path;     // field path, e.g. "InputTensors[1].Sizes[2]"; empty when none applies
   std::string message;  // what is wrong, naming values: "InputTensors[1].Sizes[2] is 3 but ..."
   std::string rule;     // the rule broken, short: "all dimensions but Axis must match"
+  // Where `rule` comes from, when it is one of the operator model's (ops/rule.h); empty otherwise.
+  std::string rule_id;      // "join.axis-in-range"
+  std::string rule_origin;  // "spec", "DirectML API" or "not stated"
+  std::string rule_source;  // the document and its sentence, or why we chose where none states it
   SourceLocation where;
   // The backend's device is gone (VK_ERROR_DEVICE_LOST, DXGI_ERROR_DEVICE_REMOVED and friends): nothing
   // more can run on it, so the runner recreates it before the next case.
   bool device_lost = false;
 
-  // "file:line:col: SCOPE: message (rule)", leaving out what is empty.
+  // "file:line:col: SCOPE: message (rule; origin)", leaving out what is empty.
   std::string ToString() const;
 };
 

@@ -1,5 +1,7 @@
 #include "ops/feature_level.h"
 
+#include "ops/rule_book.h"
+
 namespace dmlc::ops {
 namespace {
 
@@ -70,9 +72,9 @@ Status CheckSupport(const SupportTable& table, FeatureLevel level, const std::ve
   const std::string who(subject);
   const FeatureLevel introduced = table.levels.front().level;
   if (level < introduced) {
-    return MakeError(scope, "",
+    return RuleError(scope, "",
                      who + " was introduced in feature level " + Name(introduced) + "; requested " + Name(level),
-                     "operator introduced at feature level");
+                     rule_book::kOperatorIntroduced);
   }
   // Tables read "level X and above": the one that applies is the last whose level is <= the request.
   const LevelSupport* applicable = &table.levels.front();
@@ -93,7 +95,7 @@ Status CheckSupport(const SupportTable& table, FeatureLevel level, const std::ve
         return dims >= r.min_dimensions && dims <= r.max_dimensions;
       });
       if (from) message += " (" + std::to_string(dims) + " from feature level " + Name(*from) + ")";
-      return MakeError(scope, use.path + ".Sizes", message, "supported dimension count");
+      return RuleError(scope, use.path + ".Sizes", message, rule_book::kSupportedDimensionCount);
     }
     const DataType type = use.desc->DataType;
     if (!row->data_types.Contains(type)) {
@@ -105,7 +107,7 @@ Status CheckSupport(const SupportTable& table, FeatureLevel level, const std::ve
       } else {
         message += " does not support at any feature level";
       }
-      return MakeError(scope, use.path + ".DataType", message, "supported data type");
+      return RuleError(scope, use.path + ".DataType", message, rule_book::kSupportedDataType);
     }
   }
   return OkStatus();

@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include "ops/rule_book.h"
+
 namespace dmlc::ops {
 namespace {
 
@@ -9,7 +11,7 @@ constexpr std::string_view kScope = "tensor";
 constexpr uint32_t kFlagOwnedByDml = 1;
 
 Error OverflowError(const std::string& what) {
-  return MakeError(std::string(kScope), "", what + " overflows 64 bits", "size arithmetic must not overflow");
+  return RuleError(std::string(kScope), "", what + " overflows 64 bits", rule_book::kTensorArithmetic);
 }
 
 }  // namespace
@@ -43,13 +45,13 @@ Result<uint64_t> ElementCount(const std::vector<uint32_t>& sizes) {
 Result<uint64_t> CalcBufferTensorSize(const TensorDesc& desc) {
   const uint32_t element_size = ElementSize(desc.DataType);
   if (element_size == 0) {
-    return MakeError(std::string(kScope), "DataType", "DataType is unknown", "a known DataType has an element size");
+    return RuleError(std::string(kScope), "DataType", "DataType is unknown", rule_book::kTensorDataType);
   }
   if (!desc.Strides.empty() && desc.Strides.size() != desc.Sizes.size()) {
-    return MakeError(std::string(kScope), "Strides",
+    return RuleError(std::string(kScope), "Strides",
                      "Strides has " + std::to_string(desc.Strides.size()) + " entries but Sizes has " +
                          std::to_string(desc.Sizes.size()),
-                     "Strides must have as many entries as Sizes");
+                     rule_book::kTensorStridesCount);
   }
   const std::vector<uint32_t> strides = EffectiveStrides(desc);
   uint64_t last_index = 0;
@@ -74,35 +76,35 @@ Status ValidateTensorDesc(const TensorDesc& desc, const std::string& path) {
   const std::string scope(kScope);
   const std::string prefix = path.empty() ? "" : path + ".";
   if (ElementSize(desc.DataType) == 0) {
-    return MakeError(scope, prefix + "DataType",
+    return RuleError(scope, prefix + "DataType",
                      prefix + "DataType is " + std::to_string(static_cast<int>(desc.DataType)),
-                     "DataType must be one of the 11 tensor data types");
+                     rule_book::kTensorDataType);
   }
   if ((desc.Flags & ~kFlagOwnedByDml) != 0) {
-    return MakeError(scope, prefix + "Flags", prefix + "Flags is " + std::to_string(desc.Flags),
-                     "Flags must be NONE (0) or OWNED_BY_DML (1)");
+    return RuleError(scope, prefix + "Flags", prefix + "Flags is " + std::to_string(desc.Flags),
+                     rule_book::kTensorFlags);
   }
   if (desc.Sizes.empty() || desc.Sizes.size() > kMaxDimensions) {
-    return MakeError(scope, prefix + "Sizes", prefix + "Sizes has " + std::to_string(desc.Sizes.size()) + " dimensions",
-                     "DimensionCount must be 1 to 8");
+    return RuleError(scope, prefix + "Sizes", prefix + "Sizes has " + std::to_string(desc.Sizes.size()) + " dimensions",
+                     rule_book::kTensorDimensionCount);
   }
   for (size_t i = 0; i < desc.Sizes.size(); ++i) {
     if (desc.Sizes[i] == 0) {
       const std::string field = prefix + "Sizes[" + std::to_string(i) + "]";
-      return MakeError(scope, field, field + " is 0", "sizes must be nonzero");
+      return RuleError(scope, field, field + " is 0", rule_book::kTensorSizesNonzero);
     }
   }
   if (!desc.Strides.empty() && desc.Strides.size() != desc.Sizes.size()) {
-    return MakeError(scope, prefix + "Strides",
+    return RuleError(scope, prefix + "Strides",
                      prefix + "Strides has " + std::to_string(desc.Strides.size()) + " entries but " + prefix +
                          "Sizes has " + std::to_string(desc.Sizes.size()),
-                     "Strides must have as many entries as Sizes");
+                     rule_book::kTensorStridesCount);
   }
   Result<uint64_t> count = ElementCount(desc.Sizes);
   if (!count.ok() || *count > std::numeric_limits<uint32_t>::max()) {
-    return MakeError(scope, prefix + "Sizes",
+    return RuleError(scope, prefix + "Sizes",
                      prefix + "Sizes " + FormatSizes(desc.Sizes) + " has more than 2^32-1 elements",
-                     "the element count must fit in UINT");
+                     rule_book::kTensorElementCount);
   }
   Result<uint64_t> needed = CalcBufferTensorSize(desc);
   if (!needed.ok()) {
@@ -112,20 +114,20 @@ Status ValidateTensorDesc(const TensorDesc& desc, const std::string& path) {
   }
   const std::string total = prefix + "TotalTensorSizeInBytes";
   if (desc.TotalTensorSizeInBytes < *needed) {
-    return MakeError(scope, total,
+    return RuleError(scope, total,
                      total + " is " + std::to_string(desc.TotalTensorSizeInBytes) + " but the sizes and strides need " +
                          std::to_string(*needed),
-                     "TotalTensorSizeInBytes must be at least the computed size");
+                     rule_book::kTensorTotalSize);
   }
   if (desc.TotalTensorSizeInBytes % 4 != 0) {
-    return MakeError(scope, total, total + " is " + std::to_string(desc.TotalTensorSizeInBytes),
-                     "TotalTensorSizeInBytes must be a multiple of 4");
+    return RuleError(scope, total, total + " is " + std::to_string(desc.TotalTensorSizeInBytes),
+                     rule_book::kTensorTotalSizeMultipleOf4);
   }
   const uint32_t align = desc.GuaranteedBaseOffsetAlignment;
   if (align != 0 && (align < 16 || (align & (align - 1)) != 0)) {
     const std::string field = prefix + "GuaranteedBaseOffsetAlignment";
-    return MakeError(scope, field, field + " is " + std::to_string(align),
-                     "GuaranteedBaseOffsetAlignment must be 0 or a power of two >= 16");
+    return RuleError(scope, field, field + " is " + std::to_string(align),
+                     rule_book::kTensorBaseAlignment);
   }
   return OkStatus();
 }

@@ -72,6 +72,8 @@ struct ListCommandOptions {
   std::vector<std::string> paths;
   std::vector<std::string> filters;
   std::string max_file_size = kDefaultMaxFileSizeFlag;
+  bool verbose = false;  // validate -v: each rejection's rule with its source
+  bool rules = false;    // validate --rules: the operator model's rules and their sources, no cases
 };
 
 // `merge SHARD.json... --report ALL.json`: the reports of one run's shards made one (app/merge).

@@ -113,6 +113,8 @@ int ConformMain(int argc, char** argv) {
   validate_cmd->add_option("paths", validate.paths, "Case files or folders")->default_str("testcases/");
   validate_cmd->add_option("--filter", validate.filters, "Glob on case ids; repeatable; a leading '-' excludes")->allow_extra_args(false);
   AddMaxFileSize(*validate_cmd, validate.max_file_size);
+  validate_cmd->add_flag("-v,--verbose", validate.verbose, "Show each rejection's rule with its source (spec page, DirectML API page, or not stated)");
+  validate_cmd->add_flag("--rules", validate.rules, "List every rule of the operator model with its source, and exit");
 
   CLI::App* backends_cmd = app.add_subcommand("backends", "List backends, their devices and properties");
 

@@ -7,6 +7,7 @@
 #include "app/conform/commands.h"
 #include "app/engine/case_checks.h"
 #include "app/engine/case_set.h"
+#include "ops/rule_book.h"
 
 namespace dmlc::app {
 namespace {
@@ -73,7 +74,25 @@ int ListCommand(const ListCommandOptions& o) {
   return bad ? kExitFailures : kExitOk;
 }
 
+namespace {
+
+// The rule an error breaks and where it comes from, for validate -v.
+std::string RuleLine(const Error& error) {
+  if (error.rule_id.empty()) return "";
+  return "\n  rule " + error.rule_id + ": " + error.rule + "\n  source: " + error.rule_source;
+}
+
+int ListRules() {
+  for (const ops::Rule* rule : ops::rule_book::kAll) {
+    std::cout << rule->id << "  " << rule->text << "\n  " << ops::DescribeSource(*rule) << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
 int ValidateCommand(const ListCommandOptions& o) {
+  if (o.rules) return ListRules();
   const std::optional<CaseSet> set = Load(o);
   if (!set) return kExitUsage;
   const auto selected = Select(*set, o);
@@ -93,6 +112,7 @@ int ValidateCommand(const ListCommandOptions& o) {
     const DescCheck check = CheckDesc(c, std::nullopt);
     if (c.expect_error.expected) {
       if (check.rejection) {
+        if (o.verbose) std::cout << "REJECTED " << s.id() << ": " << check.rejection->ToString() << RuleLine(*check.rejection) << "\n";
         ++rejected_as_expected;
       } else {
         // Not an error here: a backend's Prepare() may still reject it when the case runs.
@@ -100,7 +120,8 @@ int ValidateCommand(const ListCommandOptions& o) {
         ++valid;
       }
     } else if (check.rejection) {
-      std::cout << "INVALID " << s.id() << ": " << check.rejection->ToString() << "\n";
+      std::cout << "INVALID " << s.id() << ": " << check.rejection->ToString()
+                << (o.verbose ? RuleLine(*check.rejection) : "") << "\n";
       ++invalid;
     } else {
       ++valid;

@@ -100,6 +100,12 @@ struct CaseResult {
   bool device_lost = false;      // the backend lost its device during the case (the worker then restarts)
   std::string transcript;        // a DxDispatch model's print lines (model_run.h); "" for other cases
   ApiFinding api_finding = ApiFinding::kNone;  // set with status fail; the message has the API's detail
+  // The API accepted a desc that breaks only a rule no document states (ops/rule.h): what it did, as
+  // information; the case is not failed for it. "" otherwise.
+  std::string api_note;
+  // Where the documents leave the answer open (behaviours.h), the admitted behaviour the outputs
+  // matched: "nan-ignoring". "" where nothing was open.
+  std::string behaviour;
 };
 
 struct RunTotals {

@@ -204,14 +204,6 @@ double MachineEpsilon(ops::DataType type) {
   }
 }
 
-uint64_t ReducedCount(const ops::ReduceDesc& desc) {
-  uint64_t n = 1;
-  for (uint32_t axis : desc.Axes) {
-    if (axis < desc.InputTensor.Sizes.size()) n *= desc.InputTensor.Sizes[axis];
-  }
-  return n;
-}
-
 bool HasDataErrorBound(const ops::ReduceDesc& desc) {
   if (!ops::IsFloat(desc.OutputTensor.DataType)) return false;
   switch (desc.Function) {
@@ -265,11 +257,11 @@ std::vector<double> DataErrorBounds(const ops::ReduceDesc& desc, std::span<const
   // output's reduced block (only the reduced axes move); both through the input's strides.
   std::vector<uint32_t> outer = desc.InputTensor.Sizes;
   std::vector<uint32_t> inner(outer.size(), 1);
-  for (uint32_t axis : desc.Axes) {
+  for (uint32_t axis : ops::ReducedAxes(desc)) {
     inner[axis] = outer[axis];
     outer[axis] = 1;
   }
-  const uint64_t n = ReducedCount(desc);
+  const uint64_t n = ops::ReducedElementCount(desc);
   uint64_t outputs = 1;
   for (uint32_t s : outer) outputs *= s;
   std::vector<double> bounds(outputs, 0.0);

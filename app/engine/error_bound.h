@@ -66,8 +66,6 @@ namespace dmlc::app {
 
 // The output type's machine epsilon: 2^-10 (FLOAT16), 2^-23 (FLOAT32), 2^-52 (FLOAT64).
 double MachineEpsilon(ops::DataType type);
-// Elements reduced into each output element: the product of the reduced axes' input sizes.
-uint64_t ReducedCount(const ops::ReduceDesc& desc);
 
 // Whether DataErrorBounds() applies: a float SUM, AVERAGE, L1, L2, SUM_SQUARE, LOG_SUM, LOG_SUM_EXP or
 // MULTIPLY.

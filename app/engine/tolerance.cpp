@@ -28,7 +28,7 @@ ToleranceRule Ulp(uint64_t ulp, const std::string& formula, uint64_t n) {
 
 // The table's bound for a float function that computes (not MIN or MAX).
 ToleranceRule UlpDefault(const ops::ReduceDesc& desc) {
-  const uint64_t n = ReducedCount(desc);
+  const uint64_t n = ops::ReducedElementCount(desc);
   const uint64_t log_n = CeilLog2(n);
   switch (desc.Function) {
     case F::kSum:

@@ -86,9 +86,7 @@ ops::OperatorDesc DrawReduce(DraftContext& context) {
 }
 
 std::vector<Initializer> DrawInputs(Choices& choices, const ops::ReduceDesc& desc) {
-  uint64_t reduced = 1;
-  for (uint32_t axis : desc.Axes) reduced *= desc.InputTensor.Sizes[axis];
-  const ValueRange range = RangeFor(desc.Function, desc.InputTensor.DataType, reduced);
+  const ValueRange range = RangeFor(desc.Function, desc.InputTensor.DataType, ops::ReducedElementCount(desc));
   return {BufferInitializer(DrawBufferValues(choices, desc.InputTensor, range), InputPath("InputTensor"))};
 }
 

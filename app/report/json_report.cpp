@@ -76,6 +76,8 @@ Json CaseJson(const CaseResult& r) {
          {"apiFinding", ApiFindingName(r.api_finding)}};
   j["timing"] = r.timing ? TimingJson(*r.timing) : Json(nullptr);
   if (!r.transcript.empty()) j["transcript"] = r.transcript;  // model files only: other reports unchanged
+  if (!r.api_note.empty()) j["apiNote"] = r.api_note;
+  if (!r.behaviour.empty()) j["behaviour"] = r.behaviour;
   return j;
 }
 

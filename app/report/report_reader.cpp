@@ -203,6 +203,8 @@ Result<CaseResult> CaseFromJson(const Json& j) {
   f.Read("expectedStatus", r.expected_status, false);
   f.Read("deviceLost", r.device_lost, false);
   f.Read("transcript", r.transcript, false);
+  f.Read("apiNote", r.api_note, false);
+  f.Read("behaviour", r.behaviour, false);
   std::string api_finding;
   f.Read("apiFinding", api_finding, false);
   if (f.error()) return *f.error();

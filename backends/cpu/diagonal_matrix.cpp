@@ -1,10 +1,7 @@
 // DIAGONAL_MATRIX: OutputTensor[..., i, j] = (i + Offset == j) ? Value : 0, leading dimensions are
-// batches. Value is converted once at Prepare (integers truncate toward zero, FLOAT16 rounds to nearest
-// even); Execute clears each row (zero is all-zero bits in every type) and sets the one diagonal element.
+// batches. Value is converted once at Prepare (ops::DiagonalValueBits); Execute clears each row (zero is all-zero bits in every type) and sets the one diagonal element.
 #include <array>
-#include <cmath>
 #include <cstring>
-#include <limits>
 #include <vector>
 
 #include "backends/cpu/cpu_operator.h"
@@ -18,29 +15,12 @@ namespace {
 
 using ValueBytes = std::array<std::byte, 8>;
 
-// Value in the output type's bits; an error when it does not fit an integer type.
-Result<ValueBytes> ConvertValue(float value, ops::DataType type) {
-  return DispatchType(type, [&](auto tag) -> Result<ValueBytes> {
-    using T = typename decltype(tag)::type;
-    ValueBytes bytes{};
-    if constexpr (kIsHalf<T>) {
-      StoreRaw(bytes.data(), Half{ops::FloatToHalf(value)});
-    } else if constexpr (std::is_floating_point_v<T>) {
-      StoreRaw(bytes.data(), static_cast<T>(value));
-    } else {
-      const double t = std::trunc(static_cast<double>(value));
-      const double lowest = static_cast<double>(std::numeric_limits<T>::lowest());
-      const double above_max = static_cast<double>(std::numeric_limits<T>::max()) + 1.0;
-      if (!(t >= lowest && t < above_max)) {
-        return MakeError("DIAGONAL_MATRIX", "Value",
-                         "Value " + std::to_string(value) + " does not fit " +
-                             std::string(ops::DataTypeName(type)),
-                         "Value truncated toward zero must fit the output type");
-      }
-      StoreRaw(bytes.data(), static_cast<T>(t));
-    }
-    return bytes;
-  });
+// Value's element bytes (ops::DiagonalValueBits), little-endian.
+ValueBytes ConvertValue(float value, ops::DataType type) {
+  const uint64_t bits = ops::DiagonalValueBits(value, type);
+  ValueBytes bytes{};
+  std::memcpy(bytes.data(), &bits, bytes.size());
+  return bytes;
 }
 
 class DiagonalMatrixOperator final : public CpuOperator {
@@ -110,10 +90,8 @@ class DiagonalMatrixOperator final : public CpuOperator {
 
 Result<std::unique_ptr<PreparedOperator>> PrepareDiagonalMatrix(const ops::DiagonalMatrixDesc& desc,
                                                                  std::shared_ptr<ThreadPool> pool) {
-  Result<ValueBytes> value = ConvertValue(desc.Value, desc.OutputTensor.DataType);
-  if (!value.ok()) return value.error();
-  return std::unique_ptr<PreparedOperator>(
-      std::make_unique<DiagonalMatrixOperator>(desc, *value, std::move(pool)));
+  return std::unique_ptr<PreparedOperator>(std::make_unique<DiagonalMatrixOperator>(
+      desc, ConvertValue(desc.Value, desc.OutputTensor.DataType), std::move(pool)));
 }
 
 }  // namespace dmlc::backends::cpu

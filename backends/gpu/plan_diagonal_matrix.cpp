@@ -1,38 +1,13 @@
 #include "backends/gpu/planners.h"
 
-#include <bit>
-#include <cmath>
-
 #include "backends/gpu/iteration_space.h"
-#include "ops/float16.h"
 
 namespace dmlc::backends::gpu {
-namespace {
-
-// Value's bits in the output type: floats round to nearest even, integers truncate toward zero.
-Result<uint64_t> ValueBits(float value, ops::DataType type) {
-  using ops::DataType;
-  switch (type) {
-    case DataType::kFloat64: return std::bit_cast<uint64_t>(static_cast<double>(value));
-    case DataType::kFloat32: return uint64_t{std::bit_cast<uint32_t>(value)};
-    case DataType::kFloat16: return uint64_t{ops::FloatToHalf(value)};
-    default: break;
-  }
-  const double whole = std::trunc(static_cast<double>(value));
-  // Validation rejected values that do not fit; this keeps the conversions below defined regardless.
-  if (!(whole >= -0x1p63 && whole < 0x1p64)) return PlanError("Value does not fit the output type", "a validated desc");
-  const uint64_t bits = whole < 0 ? static_cast<uint64_t>(static_cast<int64_t>(whole)) : static_cast<uint64_t>(whole);
-  const uint32_t size = ops::ElementSize(type);
-  return size == 8 ? bits : bits & ((uint64_t{1} << (size * 8)) - 1);
-}
-
-}  // namespace
 
 Result<std::vector<Dispatch>> PlanDiagonalMatrix(const ops::DiagonalMatrixDesc& desc, const DeviceLimits& limits) {
   const ops::TensorDesc& out = desc.OutputTensor;
   if (out.DimensionCount() < 2) return PlanError("DIAGONAL_MATRIX needs 2 dimensions", "a validated desc");
-  Result<uint64_t> bits = ValueBits(desc.Value, out.DataType);
-  if (!bits.ok()) return bits.error();
+  const uint64_t bits = ops::DiagonalValueBits(desc.Value, out.DataType);
   DMLC_RETURN_IF_ERROR(CheckCount(out.Sizes));
   Space space(out.Sizes, ops::EffectiveStrides(out));
   const uint32_t rank = out.DimensionCount();
@@ -57,8 +32,8 @@ Result<std::vector<Dispatch>> PlanDiagonalMatrix(const ops::DiagonalMatrixDesc& 
     UseRowWalk(d, space, limits);
   }
   d.params[DMLC_P_SCALARS + DMLC_S_DIAGONAL_OFFSET] = static_cast<uint32_t>(desc.Offset);
-  d.params[DMLC_P_SCALARS + DMLC_S_DIAGONAL_VALUE_LO] = static_cast<uint32_t>(*bits);
-  d.params[DMLC_P_SCALARS + DMLC_S_DIAGONAL_VALUE_HI] = static_cast<uint32_t>(*bits >> 32);
+  d.params[DMLC_P_SCALARS + DMLC_S_DIAGONAL_VALUE_LO] = static_cast<uint32_t>(bits);
+  d.params[DMLC_P_SCALARS + DMLC_S_DIAGONAL_VALUE_HI] = static_cast<uint32_t>(bits >> 32);
   d.output = 0;
   return std::vector<Dispatch>{std::move(d)};
 }

@@ -73,11 +73,8 @@ Result<std::vector<Dispatch>> PlanReduce(const ops::ReduceDesc& desc, const Devi
   if (out.DimensionCount() != rank) return PlanError("REDUCE ranks differ", "a validated desc");
   Result<std::string> kernel = ReduceKernel(in.DataType);
   if (!kernel.ok()) return kernel.error();
-  std::vector<uint32_t> axes = desc.Axes;
-  std::sort(axes.begin(), axes.end());
-  if (std::adjacent_find(axes.begin(), axes.end()) != axes.end() || (!axes.empty() && axes.back() >= rank)) {
-    return PlanError("REDUCE axes repeat or exceed the rank", "a validated desc");
-  }
+  const std::vector<uint32_t> axes = ops::ReducedAxes(desc);
+  if (!axes.empty() && axes.back() >= rank) return PlanError("REDUCE axes exceed the rank", "a validated desc");
   const std::vector<uint32_t> in_s = ops::EffectiveStrides(in);
   std::vector<uint32_t> walk_in = in_s, reduced_sizes, reduced_strides;
   for (uint32_t axis : axes) {

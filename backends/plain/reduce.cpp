@@ -116,10 +116,8 @@ template <class T>
 Status ReduceAll(const ops::ReduceDesc& desc, ConstBuffer input, MutableBuffer output) {
   const ops::TensorDesc& in = desc.InputTensor;
   const ops::TensorDesc& out = desc.OutputTensor;
-  std::vector<uint32_t> axes = desc.Axes;
-  std::sort(axes.begin(), axes.end());  // row-major within the reduced axes: the last one fastest
-  uint64_t count = 1;
-  for (uint32_t a : axes) count *= in.Sizes[a];
+  const std::vector<uint32_t> axes = ops::ReducedAxes(desc);  // sorted: row-major within them, the last fastest
+  const uint64_t count = ops::ReducedElementCount(desc);
 
   std::vector<T> x(count);
   for (uint64_t e = 0; e < ElementCount(out); ++e) {

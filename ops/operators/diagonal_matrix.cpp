@@ -1,34 +1,17 @@
 #include "ops/operators/diagonal_matrix.h"
 
+#include <bit>
 #include <cmath>
-#include <sstream>
+
+#include "ops/float16.h"
 
 #include "ops/operators/rules.h"
+#include "ops/rule_book.h"
 
 namespace dmlc::ops {
 namespace {
 
 constexpr std::string_view kOp = "DIAGONAL_MATRIX";
-
-// [low, high) of an integer type, as doubles; both ends are exact (0 or a power of two).
-struct Range {
-  double low;
-  double high;
-};
-
-Range IntegerRange(DataType type) {
-  const bool is_signed = IsSignedInteger(type);
-  const int bits = static_cast<int>(ElementSize(type)) * 8;
-  if (is_signed) return {-std::ldexp(1.0, bits - 1), std::ldexp(1.0, bits - 1)};
-  return {0.0, std::ldexp(1.0, bits)};
-}
-
-std::string FormatValue(float value) {
-  std::ostringstream out;
-  out.precision(9);
-  out << value;
-  return out.str();
-}
 
 }  // namespace
 
@@ -58,22 +41,34 @@ Status ValidateDiagonalMatrix(const DiagonalMatrixDesc& desc) {
   const uint32_t dims = desc.OutputTensor.DimensionCount();
   // { Batch1, Batch2, OutputHeight, OutputWidth }: no table at any level goes beyond 2 to 4.
   if (dims < 2 || dims > 4) {
-    return MakeError(op, "OutputTensor.Sizes", "OutputTensor has " + std::to_string(dims) + " dimensions",
-                     "OutputTensor.DimensionCount must be 2 to 4");
-  }
-  const DataType type = desc.OutputTensor.DataType;
-  if (IsInteger(type)) {
-    const double truncated = std::trunc(static_cast<double>(desc.Value));
-    const Range range = IntegerRange(type);
-    // NaN fails both comparisons, so it is rejected along with infinities and out-of-range values.
-    if (!(truncated >= range.low && truncated < range.high)) {
-      return MakeError(op, "Value",
-                       "Value " + FormatValue(desc.Value) + " truncates to a number " +
-                           std::string(DataTypeName(type)) + " cannot hold",
-                       "Value truncated toward zero must fit the output type");
-    }
+    return RuleError(op, "OutputTensor.Sizes", "OutputTensor has " + std::to_string(dims) + " dimensions",
+                     rule_book::kDiagonalDimensionCount);
   }
   return OkStatus();
+}
+
+uint64_t DiagonalValueBits(float value, DataType type) {
+  switch (type) {
+    case DataType::kFloat64: return std::bit_cast<uint64_t>(static_cast<double>(value));
+    case DataType::kFloat32: return uint64_t{std::bit_cast<uint32_t>(value)};
+    case DataType::kFloat16: return uint64_t{FloatToHalf(value)};
+    default: break;
+  }
+  const double whole = std::trunc(static_cast<double>(value));
+  if (!(whole > -0x1p64 && whole < 0x1p64)) return 0;  // NaN, infinities and beyond
+  const uint64_t magnitude = static_cast<uint64_t>(std::fabs(whole));
+  const uint64_t bits = whole < 0 ? ~magnitude + 1 : magnitude;  // two's complement, modulo 2^64
+  const uint32_t size = ElementSize(type);
+  return size == 8 ? bits : bits & ((uint64_t{1} << (size * 8)) - 1);
+}
+
+bool DiagonalValueFits(float value, DataType type) {
+  if (!IsInteger(type)) return true;
+  const double whole = std::trunc(static_cast<double>(value));
+  const int bits = static_cast<int>(ElementSize(type)) * 8;
+  const double low = IsSignedInteger(type) ? -std::ldexp(1.0, bits - 1) : 0.0;
+  const double high = IsSignedInteger(type) ? std::ldexp(1.0, bits - 1) : std::ldexp(1.0, bits);
+  return whole >= low && whole < high;  // NaN fails both
 }
 
 }  // namespace dmlc::ops

@@ -1,6 +1,8 @@
 // DML_DIAGONAL_MATRIX_OPERATOR_DESC (spec 001).
 #pragma once
 
+#include <bit>
+#include <cstdint>
 #include <vector>
 
 #include "ops/error.h"
@@ -13,13 +15,25 @@ struct DiagonalMatrixDesc {
   TensorDesc OutputTensor;
   int32_t Offset = 0;
   float Value = 1.0f;
-  bool operator==(const DiagonalMatrixDesc&) const = default;
+  // Value by its bits, so that a desc with a NaN Value equals itself (as a case file's round trip needs).
+  bool operator==(const DiagonalMatrixDesc& other) const {
+    return OutputTensor == other.OutputTensor && Offset == other.Offset &&
+           std::bit_cast<uint32_t>(Value) == std::bit_cast<uint32_t>(other.Value);
+  }
 };
 
 // Spec rules: OutputTensor has 2 to 4 dimensions (no table at any level allows more; fewer than two
-// leave no matrix). Plus: for integer outputs Value truncates toward zero and must fit the output type
-// (NaN and infinities never do); floating-point outputs take any Value (FLOAT16 rounds to nearest even).
+// leave no matrix). Any Value is valid.
 Status ValidateDiagonalMatrix(const DiagonalMatrixDesc& desc);
+
+// Value as the output type's element, in the low ElementSize bytes: floats round to nearest even;
+// integers truncate toward zero (the page: "10,6 станет 10"). Where the truncated value does not fit
+// the integer type the page is silent; this keeps its low bits (modulo 2^n, as DirectML 1.15.4 gave
+// for 300 in UINT8: 44), and NaN, infinities and values beyond 64 bits give 0. The comparison admits
+// other conversions there (app/engine/behaviours.h).
+uint64_t DiagonalValueBits(float value, DataType type);
+// Whether truncated Value fits the integer output type; always true for float outputs.
+bool DiagonalValueFits(float value, DataType type);
 const SupportTable& DiagonalMatrixSupportTable();
 std::vector<TensorUse> DiagonalMatrixTensorUses(const DiagonalMatrixDesc& desc);
 

@@ -1,14 +1,15 @@
 #include "ops/operators/gather_nd1.h"
 
 #include "ops/operators/rules.h"
+#include "ops/rule_book.h"
 
 namespace dmlc::ops {
 namespace {
 
 constexpr std::string_view kOp = "GATHER_ND1";
 
-Error Fail(std::string path, std::string message, std::string rule) {
-  return MakeError(std::string(kOp), std::move(path), std::move(message), std::move(rule));
+Error Fail(std::string path, std::string message, const Rule& rule) {
+  return RuleError(std::string(kOp), std::move(path), std::move(message), rule);
 }
 
 std::string Count(std::string_view name, uint32_t value) { return std::string(name) + " is " + std::to_string(value); }
@@ -17,39 +18,39 @@ std::string Count(std::string_view name, uint32_t value) { return std::string(na
 // "IndicesDimensionCount", "BatchDimensionCount", "IndicesTensor"), so inference never indexes out of range.
 Status CheckCounts(const GatherNd1Desc& desc) {
   const uint32_t dims = desc.InputTensor.DimensionCount();
-  if (dims == 0) return Fail("InputTensor.Sizes", "InputTensor has no dimensions", "DimensionCount must be 1 to 8");
+  if (dims == 0) return Fail("InputTensor.Sizes", "InputTensor has no dimensions", rule_book::kTensorDimensionCount);
   if (desc.IndicesTensor.DimensionCount() != dims) {
     return Fail("IndicesTensor.Sizes",
                 "IndicesTensor has " + std::to_string(desc.IndicesTensor.DimensionCount()) +
                     " dimensions but InputTensor has " + std::to_string(dims),
-                "IndicesTensor, InputTensor and OutputTensor must have the same DimensionCount");
+                rule_book::kGatherSameDimensionCount);
   }
   const uint32_t input_count = desc.InputDimensionCount;
   const uint32_t indices_count = desc.IndicesDimensionCount;
   const uint32_t batch = desc.BatchDimensionCount;
   if (input_count < 1 || input_count > dims) {
     return Fail("InputDimensionCount", Count("InputDimensionCount", input_count),
-                "InputDimensionCount must be in [1, InputTensor.DimensionCount]");
+                rule_book::kGatherInputDimensionCount);
   }
   if (indices_count < 1 || indices_count > dims) {
     return Fail("IndicesDimensionCount", Count("IndicesDimensionCount", indices_count),
-                "IndicesDimensionCount must be in [1, IndicesTensor.DimensionCount]");
+                rule_book::kGatherIndicesDimensionCount);
   }
   if (batch >= dims) {
     return Fail("BatchDimensionCount",
                 Count("BatchDimensionCount", batch) + " with DimensionCount " + std::to_string(dims),
-                "BatchDimensionCount must be in [0, DimensionCount)");
+                rule_book::kGatherBatchDimensionCount);
   }
   // Batch dimensions lead the meaningful ones of every tensor; the indices also need their tuple dimension.
   if (batch >= indices_count) {
     return Fail("BatchDimensionCount",
                 Count("BatchDimensionCount", batch) + " but IndicesDimensionCount is " + std::to_string(indices_count),
-                "BatchDimensionCount must be less than IndicesDimensionCount");
+                rule_book::kGatherBatchBelowIndicesCount);
   }
   if (batch >= input_count) {
     return Fail("BatchDimensionCount",
                 Count("BatchDimensionCount", batch) + " but InputDimensionCount is " + std::to_string(input_count),
-                "BatchDimensionCount must be less than InputDimensionCount");
+                rule_book::kGatherBatchBelowInputCount);
   }
   const uint32_t tuple_size = desc.IndicesTensor.Sizes[dims - 1];
   if (tuple_size < 1 || tuple_size > input_count - batch) {
@@ -59,7 +60,7 @@ Status CheckCounts(const GatherNd1Desc& desc) {
                     " but InputDimensionCount - "
                     "BatchDimensionCount is " +
                     std::to_string(input_count - batch),
-                "the index tuple size must be in [1, InputDimensionCount - BatchDimensionCount]");
+                rule_book::kGatherTupleSize);
   }
   const uint32_t output_rank = (indices_count - 1) + (input_count - batch - tuple_size);
   if (output_rank > dims) {
@@ -68,7 +69,7 @@ Status CheckCounts(const GatherNd1Desc& desc) {
                     " dimensions (IndicesDimensionCount - 1 + "
                     "InputDimensionCount - BatchDimensionCount - index tuple size) but DimensionCount is " +
                     std::to_string(dims),
-                "the gathered output must fit in DimensionCount dimensions");
+                rule_book::kGatherOutputRank);
   }
   return OkStatus();
 }
@@ -83,7 +84,7 @@ Status RequireLeadingOnes(const TensorDesc& tensor, const std::string& path, uin
       return Fail(field,
                   field + " is " + std::to_string(tensor.Sizes[d]) + " but lies before the " + std::string(count_name) +
                       " meaningful dimensions",
-                  "dimensions before the meaningful ones must be 1");
+                  rule_book::kGatherLeadingOnes);
     }
   }
   return OkStatus();
@@ -138,12 +139,12 @@ Status ValidateGatherNd1(const GatherNd1Desc& desc) {
   const TensorUse& indices = uses[1];
   const TensorUse& output = uses[2];
   DMLC_RETURN_IF_ERROR(rules::CheckTensorDescs(kOp, uses));
-  const std::string same_dims = "IndicesTensor, InputTensor and OutputTensor must have the same DimensionCount";
+  const Rule& same_dims = rule_book::kGatherSameDimensionCount;
   DMLC_RETURN_IF_ERROR(rules::RequireSameDimensionCount(kOp, input, indices, same_dims));
   DMLC_RETURN_IF_ERROR(rules::RequireSameDimensionCount(kOp, input, output, same_dims));
   DMLC_RETURN_IF_ERROR(
-      rules::RequireSameDataType(kOp, input, output, "InputTensor and OutputTensor must have the same DataType"));
-  DMLC_RETURN_IF_ERROR(rules::RequireIntegerType(kOp, indices, "IndicesTensor must have an integer DataType"));
+      rules::RequireSameDataType(kOp, input, output, rule_book::kReduceSameDataType));
+  DMLC_RETURN_IF_ERROR(rules::RequireIntegerType(kOp, indices, rule_book::kOneHotIndicesInteger));
   Result<std::vector<uint32_t>> expected = InferGatherNd1OutputSizes(desc);
   if (!expected.ok()) return expected.error();
   DMLC_RETURN_IF_ERROR(
@@ -160,10 +161,10 @@ Status ValidateGatherNd1(const GatherNd1Desc& desc) {
                   field + " is " + std::to_string(desc.IndicesTensor.Sizes[indices_dim]) + " but " +
                       rules::SizeField("InputTensor", input_dim) + " is " +
                       std::to_string(desc.InputTensor.Sizes[input_dim]),
-                  "batch dimensions of InputTensor and IndicesTensor must match");
+                  rule_book::kGatherBatchSizesMatch);
     }
   }
-  return rules::RequireSizes(kOp, output, *expected, "OutputTensor.Sizes must equal the gathered sizes");
+  return rules::RequireSizes(kOp, output, *expected, rule_book::kGatherOutputSizes);
 }
 
 }  // namespace dmlc::ops

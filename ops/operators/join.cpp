@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "ops/operators/rules.h"
+#include "ops/rule_book.h"
 
 namespace dmlc::ops {
 namespace {
@@ -40,23 +41,23 @@ std::vector<TensorUse> JoinTensorUses(const JoinDesc& desc) {
 
 Result<std::vector<uint32_t>> InferJoinOutputSizes(const JoinDesc& desc) {
   if (desc.InputTensors.empty()) {
-    return MakeError(std::string(kOp), "InputTensors", "InputCount is 0", "InputCount must be greater than 0");
+    return RuleError(std::string(kOp), "InputTensors", "InputCount is 0", rule_book::kJoinInputCount);
   }
   std::vector<uint32_t> sizes = desc.InputTensors.front().Sizes;
   if (desc.Axis >= sizes.size()) {
-    return MakeError(std::string(kOp), "Axis",
+    return RuleError(std::string(kOp), "Axis",
                      "Axis is " + std::to_string(desc.Axis) + " but InputTensors[0] has " +
                          std::to_string(sizes.size()) + " dimensions",
-                     "Axis must be in [0, OutputTensor.DimensionCount - 1]");
+                     rule_book::kJoinAxisInRange);
   }
   uint64_t join_size = 0;
   for (const TensorDesc& input : desc.InputTensors) {
     if (desc.Axis < input.Sizes.size()) join_size += input.Sizes[desc.Axis];
   }
   if (join_size > std::numeric_limits<uint32_t>::max()) {
-    return MakeError(std::string(kOp), "InputTensors",
+    return RuleError(std::string(kOp), "InputTensors",
                      "the inputs' Sizes[" + std::to_string(desc.Axis) + "] add up to " + std::to_string(join_size),
-                     "the joined size must fit in UINT");
+                     rule_book::kJoinSizeFits);
   }
   sizes[desc.Axis] = static_cast<uint32_t>(join_size);
   return sizes;
@@ -65,44 +66,44 @@ Result<std::vector<uint32_t>> InferJoinOutputSizes(const JoinDesc& desc) {
 Status ValidateJoin(const JoinDesc& desc) {
   const std::string op(kOp);
   if (desc.InputTensors.empty()) {
-    return MakeError(op, "InputTensors", "InputCount is 0", "InputCount must be greater than 0");
+    return RuleError(op, "InputTensors", "InputCount is 0", rule_book::kJoinInputCount);
   }
   const std::vector<TensorUse> uses = JoinTensorUses(desc);
   DMLC_RETURN_IF_ERROR(rules::CheckTensorDescs(kOp, uses));
   const TensorUse& output = uses.back();
   const uint32_t dims = desc.OutputTensor.DimensionCount();
   if (desc.Axis >= dims) {
-    return MakeError(
+    return RuleError(
         op, "Axis",
         "Axis is " + std::to_string(desc.Axis) + " but OutputTensor has " + std::to_string(dims) + " dimensions",
-        "Axis must be in [0, OutputTensor.DimensionCount - 1]");
+        rule_book::kJoinAxisInRange);
   }
   uint64_t join_size = 0;
   for (size_t i = 0; i + 1 < uses.size(); ++i) {
     const TensorUse& input = uses[i];
     DMLC_RETURN_IF_ERROR(rules::RequireSameDimensionCount(
-        kOp, output, input, "InputTensors and OutputTensor must have the same DimensionCount"));
+        kOp, output, input, rule_book::kJoinSameDimensionCount));
     DMLC_RETURN_IF_ERROR(
-        rules::RequireSameDataType(kOp, output, input, "InputTensors and OutputTensor must have the same DataType"));
+        rules::RequireSameDataType(kOp, output, input, rule_book::kJoinSameDataType));
     for (uint32_t d = 0; d < dims; ++d) {
       const uint32_t size = input.desc->Sizes[d];
       if (d == desc.Axis) {
         join_size += size;
       } else if (size != desc.OutputTensor.Sizes[d]) {
         const std::string field = rules::SizeField(input.path, d);
-        return MakeError(op, field,
+        return RuleError(op, field,
                          field + " is " + std::to_string(size) + " but " + rules::SizeField("OutputTensor", d) +
                              " is " + std::to_string(desc.OutputTensor.Sizes[d]),
-                         "all dimensions but Axis must match");
+                         rule_book::kJoinOtherSizesMatch);
       }
     }
   }
   if (join_size != desc.OutputTensor.Sizes[desc.Axis]) {
     const std::string field = rules::SizeField("OutputTensor", desc.Axis);
-    return MakeError(op, field,
+    return RuleError(op, field,
                      field + " is " + std::to_string(desc.OutputTensor.Sizes[desc.Axis]) +
                          " but the inputs' sizes along Axis add up to " + std::to_string(join_size),
-                     "OutputTensor.Sizes[Axis] must be the sum of the inputs' Sizes[Axis]");
+                     rule_book::kJoinAxisSum);
   }
   return OkStatus();
 }

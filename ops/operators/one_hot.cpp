@@ -1,6 +1,7 @@
 #include "ops/operators/one_hot.h"
 
 #include "ops/operators/rules.h"
+#include "ops/rule_book.h"
 
 namespace dmlc::ops {
 namespace {
@@ -45,28 +46,28 @@ Status ValidateOneHot(const OneHotDesc& desc) {
   const TensorUse& values = uses[1];
   const TensorUse& output = uses[2];
   DMLC_RETURN_IF_ERROR(rules::CheckTensorDescs(kOp, uses));
-  const std::string same_dims = "IndicesTensor, OutputTensor and ValuesTensor must have the same DimensionCount";
+  const Rule& same_dims = rule_book::kOneHotSameDimensionCount;
   DMLC_RETURN_IF_ERROR(rules::RequireSameDimensionCount(kOp, output, indices, same_dims));
   DMLC_RETURN_IF_ERROR(rules::RequireSameDimensionCount(kOp, output, values, same_dims));
   DMLC_RETURN_IF_ERROR(
-      rules::RequireSameDataType(kOp, values, output, "OutputTensor and ValuesTensor must have the same DataType"));
-  DMLC_RETURN_IF_ERROR(rules::RequireIntegerType(kOp, indices, "IndicesTensor must have an integer DataType"));
+      rules::RequireSameDataType(kOp, values, output, rule_book::kOneHotSameDataType));
+  DMLC_RETURN_IF_ERROR(rules::RequireIntegerType(kOp, indices, rule_book::kOneHotIndicesInteger));
   const uint32_t dims = desc.OutputTensor.DimensionCount();
   if (desc.Axis >= dims) {
-    return MakeError(
+    return RuleError(
         op, "Axis",
         "Axis is " + std::to_string(desc.Axis) + " but IndicesTensor has " + std::to_string(dims) + " dimensions",
-        "Axis must be less than IndicesTensor.DimensionCount");
+        rule_book::kOneHotAxis);
   }
   std::vector<uint32_t> expected = desc.OutputTensor.Sizes;
   expected[desc.Axis] = 1;
   DMLC_RETURN_IF_ERROR(rules::RequireSizes(
-      kOp, indices, expected, "IndicesTensor.Sizes must equal OutputTensor.Sizes except Axis, which is 1"));
+      kOp, indices, expected, rule_book::kOneHotIndicesSizes));
   // ValidateTensorDesc bounds the count, so this cannot overflow.
   if (ElementCount(desc.ValuesTensor.Sizes).value() < 2) {
-    return MakeError(op, "ValuesTensor.Sizes",
+    return RuleError(op, "ValuesTensor.Sizes",
                      "ValuesTensor " + FormatSizes(desc.ValuesTensor.Sizes) + " has fewer than 2 elements",
-                     "ValuesTensor must have at least 2 elements");
+                     rule_book::kOneHotValuesCount);
   }
   return OkStatus();
 }

@@ -1,8 +1,10 @@
 #include "ops/operators/reduce.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "ops/operators/rules.h"
+#include "ops/rule_book.h"
 
 namespace dmlc::ops {
 namespace {
@@ -109,16 +111,29 @@ std::vector<TensorUse> ReduceTensorUses(const ReduceDesc& desc) {
   return {{"InputTensor", "InputTensor", &desc.InputTensor}, {"OutputTensor", "OutputTensor", &desc.OutputTensor}};
 }
 
+std::vector<uint32_t> ReducedAxes(const ReduceDesc& desc) {
+  std::vector<uint32_t> axes = desc.Axes;
+  std::sort(axes.begin(), axes.end());
+  axes.erase(std::unique(axes.begin(), axes.end()), axes.end());
+  return axes;
+}
+
+uint64_t ReducedElementCount(const ReduceDesc& desc) {
+  uint64_t count = 1;  // at most the element count, which ValidateTensorDesc keeps within UINT
+  for (uint32_t axis : ReducedAxes(desc)) count *= desc.InputTensor.Sizes[axis];
+  return count;
+}
+
 Result<std::vector<uint32_t>> InferReduceOutputSizes(const ReduceDesc& desc) {
   std::vector<uint32_t> sizes = desc.InputTensor.Sizes;
   for (size_t i = 0; i < desc.Axes.size(); ++i) {
     const uint32_t axis = desc.Axes[i];
     if (axis >= sizes.size()) {
       const std::string field = "Axes[" + std::to_string(i) + "]";
-      return MakeError(std::string(kOp), field,
+      return RuleError(std::string(kOp), field,
                        field + " is " + std::to_string(axis) + " but InputTensor has " + std::to_string(sizes.size()) +
                            " dimensions",
-                       "Axes must be in [0, InputTensor.DimensionCount - 1]");
+                       rule_book::kReduceAxesInRange);
     }
     sizes[axis] = 1;
   }
@@ -128,48 +143,34 @@ Result<std::vector<uint32_t>> InferReduceOutputSizes(const ReduceDesc& desc) {
 Status ValidateReduce(const ReduceDesc& desc) {
   const std::string op(kOp);
   if (!IsKnown(desc.Function)) {
-    return MakeError(op, "Function", "Function is " + std::to_string(static_cast<int>(desc.Function)),
-                     "Function must be one of the 12 DML_REDUCE_FUNCTION values");
+    return RuleError(op, "Function", "Function is " + std::to_string(static_cast<int>(desc.Function)),
+                     rule_book::kReduceFunction);
   }
   const std::vector<TensorUse> uses = ReduceTensorUses(desc);
   const TensorUse& input = uses[0];
   const TensorUse& output = uses[1];
   DMLC_RETURN_IF_ERROR(rules::CheckTensorDescs(kOp, uses));
   DMLC_RETURN_IF_ERROR(rules::RequireSameDimensionCount(
-      kOp, input, output, "OutputTensor.DimensionCount must match InputTensor.DimensionCount"));
-  // The spec does not say what no axes would mean; DirectML describes AxisCount as the number of axes
-  // to reduce, so an empty list is rejected rather than guessed at.
-  if (desc.Axes.empty()) return MakeError(op, "Axes", "AxisCount is 0", "AxisCount must be greater than 0");
-  for (size_t i = 0; i < desc.Axes.size(); ++i) {
-    for (size_t j = 0; j < i; ++j) {
-      if (desc.Axes[j] == desc.Axes[i]) {
-        const std::string field = "Axes[" + std::to_string(i) + "]";
-        return MakeError(op, field,
-                         field + " is " + std::to_string(desc.Axes[i]) + ", as is Axes[" + std::to_string(j) + "]",
-                         "Axes must be distinct");
-      }
-    }
-  }
+      kOp, input, output, rule_book::kReduceSameDimensionCount));
   Result<std::vector<uint32_t>> expected = InferReduceOutputSizes(desc);
   if (!expected.ok()) return expected.error();
   DMLC_RETURN_IF_ERROR(rules::RequireSizes(kOp, output, *expected,
-                                           "OutputTensor.Sizes must equal InputTensor.Sizes with reduced axes 1"));
+                                           rule_book::kReduceOutputSizes));
   if (!IsArgReduce(desc.Function)) {
-    return rules::RequireSameDataType(kOp, input, output, "InputTensor and OutputTensor must have the same DataType");
+    return rules::RequireSameDataType(kOp, input, output, rule_book::kReduceSameDataType);
   }
   const uint64_t max_index = MaxIndex(desc.OutputTensor.DataType);
   if (max_index == 0) {
-    return MakeError(op, "OutputTensor.DataType",
+    return RuleError(op, "OutputTensor.DataType",
                      "OutputTensor.DataType is " + std::string(DataTypeName(desc.OutputTensor.DataType)),
-                     "ARGMIN and ARGMAX output INT32, INT64, UINT32 or UINT64");
+                     rule_book::kReduceArgOutputType);
   }
-  uint64_t reduced = 1;  // at most the element count, which ValidateTensorDesc keeps within UINT
-  for (uint32_t axis : desc.Axes) reduced *= desc.InputTensor.Sizes[axis];
+  const uint64_t reduced = ReducedElementCount(desc);
   if (reduced - 1 > max_index) {
-    return MakeError(op, "OutputTensor.DataType",
+    return RuleError(op, "OutputTensor.DataType",
                      "OutputTensor.DataType is " + std::string(DataTypeName(desc.OutputTensor.DataType)) +
                          " but indices reach " + std::to_string(reduced - 1),
-                     "the output type must hold every index within the reduced axes");
+                     rule_book::kReduceArgIndexFits);
   }
   return OkStatus();
 }

@@ -49,6 +49,14 @@ struct ReduceDesc {
   bool operator==(const ReduceDesc&) const = default;
 };
 
+// The axes reduced, sorted, each once (valid desc: every axis in range). The page calls Axes "the axes
+// along which the reduction is performed" and states neither distinct axes nor AxisCount > 0; DirectML
+// 1.15.4 reduces a repeated axis once and, with no axes, reduces each element on its own (README,
+// "Semantics the documents leave open"), and so does every backend here.
+std::vector<uint32_t> ReducedAxes(const ReduceDesc& desc);
+// How many input elements each output element reduces: the product of the reduced axes' sizes.
+uint64_t ReducedElementCount(const ReduceDesc& desc);
+
 // Input sizes with every reduced axis set to 1. Error when an axis is out of range.
 Result<std::vector<uint32_t>> InferReduceOutputSizes(const ReduceDesc& desc);
 // Spec 003's rules, plus decisions the spec leaves open: a known Function, AxisCount > 0, distinct

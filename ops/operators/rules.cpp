@@ -17,38 +17,38 @@ Status CheckTensorDescs(std::string_view op, const std::vector<TensorUse>& uses)
   return OkStatus();
 }
 
-Status RequireSameDimensionCount(std::string_view op, const TensorUse& a, const TensorUse& b, std::string rule) {
+Status RequireSameDimensionCount(std::string_view op, const TensorUse& a, const TensorUse& b, const Rule& rule) {
   if (a.desc->DimensionCount() == b.desc->DimensionCount()) return OkStatus();
-  return MakeError(std::string(op), b.path + ".Sizes",
+  return RuleError(std::string(op), b.path + ".Sizes",
                    b.path + " has " + std::to_string(b.desc->DimensionCount()) + " dimensions but " + a.path + " has " +
                        std::to_string(a.desc->DimensionCount()),
-                   std::move(rule));
+                   rule);
 }
 
-Status RequireSameDataType(std::string_view op, const TensorUse& a, const TensorUse& b, std::string rule) {
+Status RequireSameDataType(std::string_view op, const TensorUse& a, const TensorUse& b, const Rule& rule) {
   if (a.desc->DataType == b.desc->DataType) return OkStatus();
-  return MakeError(std::string(op), b.path + ".DataType",
+  return RuleError(std::string(op), b.path + ".DataType",
                    b.path + ".DataType is " + std::string(DataTypeName(b.desc->DataType)) + " but " + a.path +
                        ".DataType is " + std::string(DataTypeName(a.desc->DataType)),
-                   std::move(rule));
+                   rule);
 }
 
-Status RequireIntegerType(std::string_view op, const TensorUse& use, std::string rule) {
+Status RequireIntegerType(std::string_view op, const TensorUse& use, const Rule& rule) {
   if (IsInteger(use.desc->DataType)) return OkStatus();
-  return MakeError(std::string(op), use.path + ".DataType",
-                   use.path + ".DataType is " + std::string(DataTypeName(use.desc->DataType)), std::move(rule));
+  return RuleError(std::string(op), use.path + ".DataType",
+                   use.path + ".DataType is " + std::string(DataTypeName(use.desc->DataType)), rule);
 }
 
 Status RequireSizes(std::string_view op, const TensorUse& use, const std::vector<uint32_t>& expected,
-                    std::string rule) {
+                    const Rule& rule) {
   const std::vector<uint32_t>& actual = use.desc->Sizes;
   for (size_t d = 0; d < actual.size() && d < expected.size(); ++d) {
     if (actual[d] != expected[d]) {
       const std::string field = SizeField(use.path, d);
-      return MakeError(std::string(op), field,
+      return RuleError(std::string(op), field,
                        field + " is " + std::to_string(actual[d]) + " but must be " + std::to_string(expected[d]) +
                            " (expected " + FormatSizes(expected) + ")",
-                       std::move(rule));
+                       rule);
     }
   }
   return OkStatus();

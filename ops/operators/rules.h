@@ -8,6 +8,7 @@
 
 #include "ops/error.h"
 #include "ops/feature_level.h"
+#include "ops/rule.h"
 #include "ops/tensor_desc.h"
 
 namespace dmlc::ops::rules {
@@ -19,12 +20,12 @@ std::string SizeField(const std::string& tensor_path, size_t dimension);
 Status CheckTensorDescs(std::string_view op, const std::vector<TensorUse>& uses);
 
 // b has a's DimensionCount; the error points at b's Sizes.
-Status RequireSameDimensionCount(std::string_view op, const TensorUse& a, const TensorUse& b, std::string rule);
+Status RequireSameDimensionCount(std::string_view op, const TensorUse& a, const TensorUse& b, const Rule& rule);
 // b has a's DataType; the error points at b's DataType.
-Status RequireSameDataType(std::string_view op, const TensorUse& a, const TensorUse& b, std::string rule);
+Status RequireSameDataType(std::string_view op, const TensorUse& a, const TensorUse& b, const Rule& rule);
 // An integer DataType, for index tensors.
-Status RequireIntegerType(std::string_view op, const TensorUse& use, std::string rule);
+Status RequireIntegerType(std::string_view op, const TensorUse& use, const Rule& rule);
 // actual == expected dimension by dimension (same length assumed); names the first difference.
-Status RequireSizes(std::string_view op, const TensorUse& use, const std::vector<uint32_t>& expected, std::string rule);
+Status RequireSizes(std::string_view op, const TensorUse& use, const std::vector<uint32_t>& expected, const Rule& rule);
 
 }  // namespace dmlc::ops::rules

@@ -110,14 +110,21 @@ def _rejects():
                 feature_level="2_1"),
         _reject("operator_below_level2_0", "FLOAT32", [1, 1, 3, 3], "introduced at feature level 2_0",
                 feature_level="1_0"),
-        _reject("value_300_does_not_fit_uint8", "UINT8", [2, 2], "Value 300 does not fit UINT8", value=300.0),
-        _reject("value_minus_1_does_not_fit_uint32", "UINT32", [2, 2], "Value -1 does not fit UINT32",
-                value=-1.0),
-        _reject("value_3e9_does_not_fit_int32", "INT32", [2, 2], "Value 3e9 does not fit INT32", value=3e9),
     ]
+
+
+def _values_out_of_range():
+    """Values an integer output cannot hold: the page only says Value "may be truncated"; the reference
+    keeps the low bits (DirectML 1.15.4's answer for the narrow types) and the comparison admits
+    saturation and the conversion's overflow value too (app/engine/behaviours.h)."""
+    return [_diag_case(f"value_{label}_{dt.lower()}", dt, [3, 3], 0, value, tags=["value-out-of-range"])
+            for label, dt, value in (("300", "UINT8", 300.0), ("minus_1", "UINT32", -1.0), ("3e9", "INT32", 3e9),
+                                     ("minus_129", "INT8", -129.0), ("70000", "UINT16", 70000.0),
+                                     ("nan", "INT32", "nan"), ("inf", "UINT8", "inf"),
+                                     ("minus_1000_5", "INT8", -1000.5))]
 
 
 def generate(npy):
     del npy
     return {"types.json": _type_sweep(), "edges.json": _edges(), "levels.json": _levels(),
-            "reject.json": _rejects()}
+            "reject.json": _rejects(), "values.json": _values_out_of_range()}

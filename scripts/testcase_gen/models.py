@@ -45,11 +45,16 @@ def join(inputs, axis):
 
 
 def diagonal_value(value, dt):
-    """DIAGONAL_MATRIX's Value is a FLOAT: float32 first, then RNE to float16 or truncation to integers."""
+    """DIAGONAL_MATRIX's Value is a FLOAT: float32 first, then RNE to float16 or truncation to integers,
+    whose low bits are kept where the type cannot hold it (NaN, infinities and beyond 64 bits give 0)."""
     v32 = np.float32(value)
     if is_float(dt):
         return np.array(v32).astype(DTYPES[dt])
-    return math.trunc(float(v32))
+    t = math.trunc(float(v32)) if math.isfinite(v32) else 0
+    t = 0 if abs(t) >= 2 ** 64 else t
+    bits = np.dtype(DTYPES[dt]).itemsize * 8
+    t %= 2 ** bits
+    return t - 2 ** bits if np.issubdtype(DTYPES[dt], np.signedinteger) and t >= 2 ** (bits - 1) else t
 
 
 def diagonal_matrix(sizes, offset, value, dt):
@@ -82,7 +87,7 @@ def reduce_rows(x, axes):
     """The reduced groups as rows (row-major over the kept axes), each row in row-major order of the
     reduced axes (ascending), and the output sizes."""
     keep = [d for d in range(x.ndim) if d not in axes]
-    red = sorted(axes)
+    red = sorted(set(axes))  # a repeated axis is reduced once
     n = int(np.prod([x.shape[d] for d in red]))
     rows = x.transpose(keep + red).reshape(-1, n)
     out_shape = [1 if d in axes else s for d, s in enumerate(x.shape)]

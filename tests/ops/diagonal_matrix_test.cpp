@@ -54,7 +54,7 @@ struct ValueCase {
   bool fits;
 };
 
-TEST(DiagonalMatrix, IntegerValueTruncatesAndMustFit) {
+TEST(DiagonalMatrix, AnyValueIsValidAndFitsSaysWhetherTheTypeHoldsItsTruncation) {
   const float inf = std::numeric_limits<float>::infinity();
   const ValueCase cases[] = {
       {D::kInt32, 10.6f, true},
@@ -85,15 +85,27 @@ TEST(DiagonalMatrix, IntegerValueTruncatesAndMustFit) {
   };
   for (const ValueCase& c : cases) {
     SCOPED_TRACE(std::string(DataTypeName(c.type)) + " " + std::to_string(c.value));
-    const Status s = ValidateDiagonalMatrix(Make(c.type, {3, 3}, 0, c.value));
-    if (c.fits) {
-      EXPECT_TRUE(Accepted(s));
-    } else {
-      EXPECT_TRUE(Rejected(s, "DIAGONAL_MATRIX", "Value", "Value truncated toward zero must fit the output type"));
-    }
+    EXPECT_TRUE(Accepted(ValidateDiagonalMatrix(Make(c.type, {3, 3}, 0, c.value))));
+    EXPECT_EQ(DiagonalValueFits(c.value, c.type), c.fits);
   }
-  EXPECT_EQ(ValidateDiagonalMatrix(Make(D::kUint8, {3, 3}, 0, 300.5f)).error().message,
-            "Value 300.5 truncates to a number UINT8 cannot hold");
+}
+
+// The page is silent past the type's range: the low bits of the truncated value, as DirectML 1.15.4
+// gave for each of these (README, "Answers DirectML decides").
+TEST(DiagonalMatrix, ValueBitsTruncateAndKeepTheLowBitsPastTheRange) {
+  EXPECT_EQ(DiagonalValueBits(10.6f, D::kInt32), 10u);
+  EXPECT_EQ(DiagonalValueBits(-10.6f, D::kInt8), 0xF6u);
+  EXPECT_EQ(DiagonalValueBits(300.0f, D::kUint8), 44u);
+  EXPECT_EQ(DiagonalValueBits(-1.0f, D::kUint32), 0xFFFFFFFFu);
+  EXPECT_EQ(DiagonalValueBits(5e9f, D::kUint32), 705032704u);
+  EXPECT_EQ(DiagonalValueBits(-1000.5f, D::kInt8), 24u);
+  EXPECT_EQ(DiagonalValueBits(70000.0f, D::kUint16), 4464u);
+  EXPECT_EQ(DiagonalValueBits(-9223372036854775808.0f, D::kInt64), uint64_t{1} << 63);
+  EXPECT_EQ(DiagonalValueBits(std::nanf(""), D::kInt32), 0u);
+  EXPECT_EQ(DiagonalValueBits(std::numeric_limits<float>::infinity(), D::kUint8), 0u);
+  EXPECT_EQ(DiagonalValueBits(1e30f, D::kUint64), 0u);  // beyond 64 bits
+  EXPECT_EQ(DiagonalValueBits(1.5f, D::kFloat32), 0x3FC00000u);
+  EXPECT_EQ(DiagonalValueBits(1.5f, D::kFloat16), 0x3E00u);
 }
 
 TEST(DiagonalMatrix, FloatOutputsTakeAnyValue) {

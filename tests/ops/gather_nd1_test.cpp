@@ -142,7 +142,7 @@ TEST(GatherNd1, ErrorMessages) {
   d.OutputTensor = Tensor(D::kFloat32, {1, 1, 3, 3});
   EXPECT_EQ(ValidateGatherNd1(d).error().ToString(),
             "GATHER_ND1: OutputTensor.Sizes[3] is 3 but must be 2 (expected {1,1,3,2}) "
-            "(OutputTensor.Sizes must equal the gathered sizes)");
+            "(OutputTensor.Sizes must equal the gathered sizes; spec)");
 }
 
 TEST(GatherNd1, AcceptsEveryIndexType) {

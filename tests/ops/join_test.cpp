@@ -77,7 +77,7 @@ TEST(Join, RejectsEachConstraint) {
 TEST(Join, ErrorMessageNamesBothSizes) {
   const JoinDesc d = Make({{1, 1, 4, 3}, {1, 1, 3, 4}}, {1, 1, 4, 7}, 3);
   EXPECT_EQ(ValidateJoin(d).error().ToString(),
-            "JOIN: InputTensors[1].Sizes[2] is 3 but OutputTensor.Sizes[2] is 4 (all dimensions but Axis must match)");
+            "JOIN: InputTensors[1].Sizes[2] is 3 but OutputTensor.Sizes[2] is 4 (all dimensions but Axis must match; spec)");
 }
 
 TEST(Join, TensorUsesListInputsThenOutput) {

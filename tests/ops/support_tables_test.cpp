@@ -216,7 +216,7 @@ TEST(SupportTables, MessagesNameTheFunctionAndLevels) {
   const Status s = ValidateAt(Reduce(RF::kSum, D::kInt64, D::kInt64, 4), F::k4_1);
   EXPECT_EQ(s.error().ToString(),
             "REDUCE: InputTensor.DataType is INT64, which REDUCE (SUM) supports from feature level 5_0; requested 4_1 "
-            "(supported data type)");
+            "(supported data type; spec)");
   const Status dims = ValidateAt(Reduce(RF::kSum, D::kFloat32, D::kFloat32, 3), F::k2_1);
   EXPECT_EQ(dims.error().message,
             "InputTensor has 3 dimensions; REDUCE (SUM) at feature level 2_1 supports 4 (3 from feature level 3_0)");

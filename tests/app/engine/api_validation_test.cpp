@@ -83,6 +83,37 @@ TEST(ApiValidation, ForbiddenDescTheApiAcceptsIsAFindingNotAPass) {
   EXPECT_EQ(backend.executions, 0);
 }
 
+TEST(ApiValidation, TheFindingNamesTheRulesSource) {
+  FakeBackend backend(WriteFloats({}));
+  backend.api_verdict = kAccepted;
+  TestCase c = Diagonal({4});
+  c.expect_error = ExpectError{true, ""};
+  const CaseResult r = RunCase(backend, c);
+  EXPECT_NE(r.message.find("source: spec 001_287d4bf35e0a33a9.txt: "), std::string::npos) << r.message;
+}
+
+// A desc only a rule of ours forbids (reduce.arg-index-fits: no page states it): the API accepting it
+// is a note, and the case passes on the tool's own rejection.
+TEST(ApiValidation, ARuleNoDocumentStatesGivesANoteNotAFinding) {
+  FakeBackend backend(WriteFloats({}));
+  backend.api_verdict = kAccepted;
+  TestCase c = Diagonal();
+  ops::ReduceDesc d;
+  d.Function = ops::ReduceFunction::kArgMax;
+  d.InputTensor = ops::TensorDesc{ops::DataType::kFloat32, 0, {50000, 50000}, {}, 50000ull * 50000 * 4, 0};
+  d.OutputTensor = ops::TensorDesc{ops::DataType::kInt32, 0, {1, 1}, {}, 4, 0};
+  d.Axes = {0, 1};
+  c.desc = d;
+  c.expected.clear();
+  c.expect_error = ExpectError{true, ""};
+  const CaseResult r = RunCase(backend, c);
+  EXPECT_EQ(r.status, CaseStatus::kPass) << r.message;
+  EXPECT_EQ(r.api_finding, ApiFinding::kNone);
+  EXPECT_EQ(r.api_note.rfind("fake accepted the desc; it breaks only reduce.arg-index-fits, which no document states "
+                             "(not stated (dml-conform's choice): ", 0), 0u) << r.api_note;
+  EXPECT_EQ(backend.judged, 1);
+}
+
 TEST(ApiValidation, ForbiddenDescTheApiRefusesStillPasses) {
   FakeBackend backend(WriteFloats({}));
   backend.api_verdict = kRefused;

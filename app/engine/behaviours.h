@@ -1,0 +1,37 @@
+// Answers the documents leave open. Where the spec pages are silent and implementations differ, the
+// reference computes one answer and the comparison admits the others listed here, each computed from
+// the case's inputs; the report names the behaviour the backend showed (README, "Semantics the
+// documents leave open"):
+// - REDUCE MIN, MAX, ARGMIN, ARGMAX over NaN: the reference propagates NaN ("nan-propagating": NaN, or
+//   the first NaN's position); DirectML 1.15.4 skips it ("nan-ignoring": the extreme of the numbers,
+//   +inf for MIN and -inf for MAX of NaN alone; ARGMIN/ARGMAX compare each element strictly with a best
+//   seeded by the run's first element, so only a leading NaN wins).
+// - DIAGONAL_MATRIX with an integer output and a Value whose truncation the type cannot hold: the
+//   reference keeps the low bits ("wrap", ops::DiagonalValueBits); "saturate" clamps to the type's range
+//   with NaN giving 0 (Direct3D's float-to-integer rule); "integer-indefinite" gives the conversion's
+//   overflow value 0x80000000 (0x8000000000000000 for 64-bit and unsigned outputs) cut to the type, as
+//   DirectML 1.15.4 on lavapipe (x86) shows for INT32 3e9 or NaN.
+// Pure; thread-safe.
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "backends/backend.h"
+#include "ops/operator_desc.h"
+
+namespace dmlc::app {
+
+struct Behaviour {
+  std::string name;                             // "nan-ignoring"
+  std::vector<std::vector<std::byte>> outputs;  // the expected outputs under it, laid out as the reference's
+};
+
+// The behaviours `desc` admits on `inputs`: the reference's own first (its outputs are `expected`,
+// copied), then the others. Empty when these inputs leave nothing open (no NaN reduced, a Value that
+// fits), so most cases pay only a scan of their inputs.
+std::vector<Behaviour> AdmittedBehaviours(const ops::OperatorDesc& desc, std::span<const backends::ConstBuffer> inputs,
+                                          const std::vector<std::vector<std::byte>>& expected);
+
+}  // namespace dmlc::app

@@ -1,0 +1,131 @@
+// The behaviours the comparison admits where the documents leave the answer open, computed from real
+// inputs and checked value by value against what DirectML 1.15.4 gave for the same rows.
+#include "app/engine/behaviours.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "tests/app/engine/reduce_desc.h"
+
+namespace dmlc::app {
+namespace {
+
+using ops::DataType;
+using ops::ReduceFunction;
+using testing::Reduce;
+
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+// The rows DirectML was probed with (README, "Answers DirectML decides"), one per output element.
+const std::vector<float> kRows = {kNaN, kNaN, kNaN, kNaN,  //
+                                  kNaN, 1, 2, kNaN,        //
+                                  1, kNaN, 2, kNaN,        //
+                                  2, 1, kNaN, kNaN,        //
+                                  kNaN, -1, kInf, kNaN,    //
+                                  1, 2, 3, 4};
+
+template <class T>
+std::vector<std::byte> Bytes(const std::vector<T>& values) {
+  std::vector<std::byte> out(values.size() * sizeof(T));
+  std::memcpy(out.data(), values.data(), out.size());
+  return out;
+}
+
+template <class T>
+std::vector<T> Values(const std::vector<std::byte>& bytes) {
+  std::vector<T> out(bytes.size() / sizeof(T));
+  std::memcpy(out.data(), bytes.data(), bytes.size());
+  return out;
+}
+
+std::vector<Behaviour> Admitted(const ops::ReduceDesc& desc, const std::vector<float>& x) {
+  const std::vector<std::byte> input = Bytes(x);
+  const std::vector<backends::ConstBuffer> inputs = {input};
+  const size_t out_bytes = desc.OutputTensor.TotalTensorSizeInBytes;
+  return AdmittedBehaviours(desc, inputs, {std::vector<std::byte>(out_bytes, std::byte{0x5a})});
+}
+
+TEST(NanBehaviours, MaxIgnoringNanIsTheLargestNumberAndMinusInfinityForNanAlone) {
+  const std::vector<Behaviour> b = Admitted(Reduce(ReduceFunction::kMax, DataType::kFloat32, {6, 4}, {1}), kRows);
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b[0].name, "nan-propagating");
+  EXPECT_EQ(b[0].outputs[0], std::vector<std::byte>(24, std::byte{0x5a}));  // the reference's, as given
+  EXPECT_EQ(b[1].name, "nan-ignoring");
+  EXPECT_EQ(Values<float>(b[1].outputs[0]), (std::vector<float>{-kInf, 2, 2, 2, kInf, 4}));
+}
+
+TEST(NanBehaviours, MinIgnoringNanIsTheSmallestNumberAndInfinityForNanAlone) {
+  const std::vector<Behaviour> b = Admitted(Reduce(ReduceFunction::kMin, DataType::kFloat32, {6, 4}, {1}), kRows);
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(Values<float>(b[1].outputs[0]), (std::vector<float>{kInf, 1, 1, 1, -1, 1}));
+}
+
+TEST(NanBehaviours, ArgMaxLetsOnlyALeadingNanWin) {
+  const std::vector<Behaviour> b =
+      Admitted(Reduce(ReduceFunction::kArgMax, DataType::kFloat32, DataType::kUint32, {6, 4}, {1}), kRows);
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(Values<uint32_t>(b[1].outputs[0]), (std::vector<uint32_t>{0, 0, 2, 0, 0, 3}));
+}
+
+TEST(NanBehaviours, ArgMinOverTheFirstAxisWalksEachColumn) {
+  // The rows above as columns of a 4 x 6 input reduced over axis 0: the same answers.
+  std::vector<float> columns(24);
+  for (int r = 0; r < 6; ++r) {
+    for (int c = 0; c < 4; ++c) columns[c * 6 + r] = kRows[r * 4 + c];
+  }
+  const std::vector<Behaviour> b =
+      Admitted(Reduce(ReduceFunction::kArgMin, DataType::kFloat32, DataType::kInt64, {4, 6}, {0}), columns);
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(Values<int64_t>(b[1].outputs[0]), (std::vector<int64_t>{0, 0, 0, 1, 0, 0}));
+}
+
+TEST(NanBehaviours, NothingIsOpenWithoutNanOrForOtherFunctions) {
+  EXPECT_TRUE(Admitted(Reduce(ReduceFunction::kMax, DataType::kFloat32, {2, 2}, {1}), {1, 2, 3, 4}).empty());
+  EXPECT_TRUE(Admitted(Reduce(ReduceFunction::kSum, DataType::kFloat32, {2, 2}, {1}), {kNaN, 2, 3, 4}).empty());
+}
+
+std::vector<Behaviour> Diagonal(ops::DataType type, float value) {
+  ops::DiagonalMatrixDesc desc;
+  desc.OutputTensor = ops::testing::Tensor(type, {2, 2});
+  desc.Value = value;
+  std::vector<std::byte> expected(desc.OutputTensor.TotalTensorSizeInBytes);
+  const uint64_t bits = ops::DiagonalValueBits(value, type);
+  const uint32_t size = ops::ElementSize(type);
+  std::memcpy(expected.data(), &bits, size);
+  std::memcpy(expected.data() + 3 * size, &bits, size);
+  return AdmittedBehaviours(desc, {}, {expected});
+}
+
+TEST(DiagonalBehaviours, AValueTheTypeCannotHoldAdmitsWrapSaturationAndTheOverflowValue) {
+  const std::vector<Behaviour> b = Diagonal(DataType::kInt32, 3e9f);
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_EQ(b[0].name, "wrap");
+  EXPECT_EQ(Values<int32_t>(b[0].outputs[0]), (std::vector<int32_t>{-1294967296, 0, 0, -1294967296}));
+  EXPECT_EQ(b[1].name, "saturate");
+  EXPECT_EQ(Values<int32_t>(b[1].outputs[0]), (std::vector<int32_t>{2147483647, 0, 0, 2147483647}));
+  EXPECT_EQ(b[2].name, "integer-indefinite");  // what DirectML on lavapipe gave
+  EXPECT_EQ(Values<int32_t>(b[2].outputs[0]), (std::vector<int32_t>{-2147483647 - 1, 0, 0, -2147483647 - 1}));
+}
+
+TEST(DiagonalBehaviours, NarrowTypesWrapAsDirectMlDoes) {
+  const std::vector<Behaviour> b = Diagonal(DataType::kUint8, 300.0f);
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_EQ(Values<uint8_t>(b[0].outputs[0]), (std::vector<uint8_t>{44, 0, 0, 44}));
+  EXPECT_EQ(Values<uint8_t>(b[1].outputs[0]), (std::vector<uint8_t>{255, 0, 0, 255}));
+  EXPECT_EQ(Values<uint8_t>(b[2].outputs[0]), (std::vector<uint8_t>{44, 0, 0, 44}));
+  const std::vector<Behaviour> nan = Diagonal(DataType::kInt8, kNaN);
+  EXPECT_EQ(Values<int8_t>(nan[1].outputs[0]), (std::vector<int8_t>{0, 0, 0, 0}));
+}
+
+TEST(DiagonalBehaviours, AValueThatFitsLeavesNothingOpen) {
+  EXPECT_TRUE(Diagonal(DataType::kUint8, 255.9f).empty());
+  EXPECT_TRUE(Diagonal(DataType::kFloat16, 1e9f).empty());
+}
+
+}  // namespace
+}  // namespace dmlc::app
