@@ -9,12 +9,15 @@
 #include <limits>
 #include <vector>
 
+#include "tests/app/engine/bytes.h"
 #include "tests/app/engine/reduce_desc.h"
 
 namespace dmlc::app {
 namespace {
 
 using ops::DataType;
+using testing::Bytes;
+using testing::Values;
 using ops::ReduceFunction;
 using testing::Reduce;
 
@@ -28,20 +31,6 @@ const std::vector<float> kRows = {kNaN, kNaN, kNaN, kNaN,  //
                                   2, 1, kNaN, kNaN,        //
                                   kNaN, -1, kInf, kNaN,    //
                                   1, 2, 3, 4};
-
-template <class T>
-std::vector<std::byte> Bytes(const std::vector<T>& values) {
-  std::vector<std::byte> out(values.size() * sizeof(T));
-  std::memcpy(out.data(), values.data(), out.size());
-  return out;
-}
-
-template <class T>
-std::vector<T> Values(const std::vector<std::byte>& bytes) {
-  std::vector<T> out(bytes.size() / sizeof(T));
-  std::memcpy(out.data(), bytes.data(), bytes.size());
-  return out;
-}
 
 std::vector<Behaviour> Admitted(const ops::ReduceDesc& desc, const std::vector<float>& x) {
   const std::vector<std::byte> input = Bytes(x);

@@ -1,4 +1,5 @@
 #include "app/engine/compare.h"
+#include "tests/app/engine/bytes.h"
 #include "tests/ops/test_util.h"
 
 #include <gtest/gtest.h>
@@ -13,15 +14,9 @@ namespace dmlc::app {
 namespace {
 
 using ops::DataType;
+using testing::Bytes;
 
 using ops::testing::Tensor;
-
-template <class T>
-std::vector<std::byte> Bytes(const std::vector<T>& values) {
-  std::vector<std::byte> out(values.size() * sizeof(T));
-  std::memcpy(out.data(), values.data(), out.size());
-  return out;
-}
 
 template <class T>
 CompareResult Compare(DataType type, const std::vector<T>& expected, const std::vector<T>& actual, Tolerance tol,

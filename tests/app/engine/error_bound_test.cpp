@@ -13,22 +13,17 @@
 
 #include "app/engine/compare.h"
 #include "app/engine/tolerance.h"
+#include "tests/app/engine/bytes.h"
 
 namespace dmlc::app {
 namespace {
 
 using ops::DataType;
+using testing::Bytes;
 using ops::ReduceFunction;
 using testing::Reduce;
 
 constexpr double kEps32 = 0x1p-23;
-
-template <class T>
-std::vector<std::byte> Bytes(const std::vector<T>& values) {
-  std::vector<std::byte> out(values.size() * sizeof(T));
-  std::memcpy(out.data(), values.data(), out.size());
-  return out;
-}
 
 std::vector<double> Bounds(ReduceFunction f, std::vector<float> values) {
   const ops::ReduceDesc desc = Reduce(f, DataType::kFloat32, {static_cast<uint32_t>(values.size())}, {0});
