@@ -59,9 +59,9 @@ uint64_t ReducedElementCount(const ReduceDesc& desc);
 
 // Input sizes with every reduced axis set to 1. Error when an axis is out of range.
 Result<std::vector<uint32_t>> InferReduceOutputSizes(const ReduceDesc& desc);
-// Spec 003's rules, plus decisions the spec leaves open: a known Function, AxisCount > 0, distinct
-// Axes; ARGMIN/ARGMAX output INT32, INT64, UINT32 or UINT64 wide enough for the largest index within
-// the reduced axes; every other function outputs the input's DataType.
+// Spec 003's rules (ops/rule_book.h): a known Function, Axes in range, the output's sizes; ARGMIN/ARGMAX
+// output INT32, INT64, UINT32 or UINT64, wide enough for the largest index within the reduced axes (a
+// rule of ours); every other function outputs the input's DataType.
 Status ValidateReduce(const ReduceDesc& desc);
 // The table of the desc's function group.
 const SupportTable& ReduceSupportTable(ReduceFunction f);
