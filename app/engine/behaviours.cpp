@@ -6,30 +6,10 @@
 
 #include "app/case/element_codec.h"
 #include "app/engine/element_walk.h"
-#include "ops/float16.h"
+#include "app/engine/reduced_runs.h"
 
 namespace dmlc::app {
 namespace {
-
-double ReadFloat(const std::byte* p, ops::DataType type) {
-  switch (type) {
-    case ops::DataType::kFloat16: {
-      uint16_t bits;
-      std::memcpy(&bits, p, sizeof bits);
-      return ops::HalfToFloat(bits);
-    }
-    case ops::DataType::kFloat32: {
-      float v;
-      std::memcpy(&v, p, sizeof v);
-      return v;
-    }
-    default: {
-      double v;
-      std::memcpy(&v, p, sizeof v);
-      return v;
-    }
-  }
-}
 
 // Element offsets (in elements) of `desc`'s logical elements, in row-major order.
 std::vector<uint64_t> Offsets(const ops::TensorDesc& desc) {
@@ -41,44 +21,26 @@ std::vector<uint64_t> Offsets(const ops::TensorDesc& desc) {
 // DirectML's rule for NaN in MIN, MAX, ARGMIN and ARGMAX (see the header), from the input's values.
 std::vector<std::byte> NanIgnoring(const ops::ReduceDesc& desc, backends::ConstBuffer input,
                                    const std::vector<std::byte>& expected) {
-  const ops::ReduceFunction f = desc.Function;
-  const bool arg = ops::IsArgReduce(f);
-  const bool max = f == ops::ReduceFunction::kMax || f == ops::ReduceFunction::kArgMax;
-  const std::vector<uint32_t>& in_sizes = desc.InputTensor.Sizes;
-  std::vector<uint64_t> out_stride(in_sizes.size(), 0);  // row-major output index step per input dimension
-  uint64_t step = 1;
-  for (size_t d = in_sizes.size(); d-- > 0;) {
-    out_stride[d] = step;
-    step *= desc.OutputTensor.Sizes[d];
-  }
-  std::vector<bool> reduced(in_sizes.size(), false);
-  for (uint32_t axis : ops::ReducedAxes(desc)) reduced[axis] = true;
-
-  const double none = max ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
-  std::vector<double> best(step, none);
-  std::vector<uint64_t> seen(step, 0), position(step, 0);
-  const ops::TensorDesc& in = desc.InputTensor;
-  const uint32_t in_size = ops::ElementSize(in.DataType);
-  ForEachElement(in.Sizes, ops::EffectiveStrides(in), [&](uint64_t i, uint64_t at) {
-    const std::vector<uint32_t> c = CoordinatesOf(i, in_sizes);
-    uint64_t o = 0;
-    for (size_t d = 0; d < c.size(); ++d) o += reduced[d] ? 0 : c[d] * out_stride[d];
-    const uint64_t k = seen[o]++;  // row-major input order visits a run in row-major order of its axes
-    const double v = ReadFloat(input.data() + at * in_size, in.DataType);
-    const bool better = max ? v > best[o] : v < best[o];  // false for NaN either side
-    if ((arg && k == 0) || better) {
-      best[o] = v;
-      position[o] = k;
-    }
-  });
-  std::vector<std::byte> out = expected;
+  const bool arg = ops::IsArgReduce(desc.Function);
+  const bool max = desc.Function == ops::ReduceFunction::kMax || desc.Function == ops::ReduceFunction::kArgMax;
   const ops::TensorDesc& od = desc.OutputTensor;
   const uint32_t size = ops::ElementSize(od.DataType);
   const std::vector<uint64_t> offsets = Offsets(od);
-  for (uint64_t o = 0; o < offsets.size(); ++o) {
-    const Scalar value = arg ? Scalar{position[o]} : Scalar{best[o]};
-    (void)EncodeElement(value, od.DataType, out.data() + offsets[o] * size);  // from the input: it fits
-  }
+  std::vector<std::byte> out = expected;
+  ForEachReducedRun(desc, input, [&](uint64_t output, const ReducedRun& run) {
+    double best = max ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+    uint64_t k = 0, position = 0;
+    run.ForEach([&](double v) {
+      const bool better = max ? v > best : v < best;  // false for NaN either side
+      if ((arg && k == 0) || better) {
+        best = v;
+        position = k;
+      }
+      ++k;
+    });
+    const Scalar value = arg ? Scalar{position} : Scalar{best};
+    (void)EncodeElement(value, od.DataType, out.data() + offsets[output] * size);  // from the input: it fits
+  });
   return out;
 }
 
@@ -90,10 +52,11 @@ std::vector<Behaviour> ReduceBehaviours(const ops::ReduceDesc& desc, backends::C
       !(f == F::kMin || f == F::kMax || f == F::kArgMin || f == F::kArgMax)) {
     return {};
   }
-  const uint32_t size = ops::ElementSize(desc.InputTensor.DataType);
+  const ops::TensorDesc& in = desc.InputTensor;
+  const uint32_t size = ops::ElementSize(in.DataType);
   bool nan = false;
-  ForEachElement(desc.InputTensor.Sizes, ops::EffectiveStrides(desc.InputTensor), [&](uint64_t, uint64_t at) {
-    nan = nan || std::isnan(ReadFloat(input.data() + at * size, desc.InputTensor.DataType));
+  ForEachElement(in.Sizes, ops::EffectiveStrides(in), [&](uint64_t, uint64_t at) {
+    nan = nan || std::isnan(LoadFloat(input.data() + at * size, in.DataType));
   });
   if (!nan) return {};
   return {{"nan-propagating", expected}, {"nan-ignoring", {NanIgnoring(desc, input, expected[0])}}};

@@ -2,12 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 
-#include "app/engine/element_walk.h"
+#include "app/engine/reduced_runs.h"
 #include "ops/check.h"
-#include "ops/float16.h"
 #include "ops/tensor_desc.h"
 
 namespace dmlc::app {
@@ -24,40 +22,6 @@ constexpr double kLogEpsilons = 4;
 // |x - max| exp's 2 ULP and the rounding of x - max (u = eps / 2).
 constexpr double kExpEpsilons = 4;
 constexpr double kExpEpsilonsPerUnit = 2.5;
-
-// The reduced block of one output element: visits its input values, as doubles.
-class Block {
- public:
-  Block(const std::byte* input, ops::DataType type, const std::vector<uint32_t>& sizes,
-        const std::vector<uint32_t>& strides, uint64_t base)
-      : input_(input), type_(type), sizes_(sizes), strides_(strides), base_(base) {}
-
-  template <class Fn>
-  void ForEach(Fn&& fn) const {
-    ForEachElement(sizes_, strides_, [&](uint64_t, uint64_t offset) { fn(Load(base_ + offset)); });
-  }
-
- private:
-  double Load(uint64_t element) const {
-    switch (type_) {
-      case ops::DataType::kFloat16: return ops::HalfToFloat(LoadRaw<uint16_t>(element));
-      case ops::DataType::kFloat64: return LoadRaw<double>(element);
-      default: return LoadRaw<float>(element);
-    }
-  }
-  template <class T>
-  T LoadRaw(uint64_t element) const {
-    T v;
-    std::memcpy(&v, input_ + element * sizeof(T), sizeof(T));
-    return v;
-  }
-
-  const std::byte* input_;
-  ops::DataType type_;
-  const std::vector<uint32_t>& sizes_;
-  const std::vector<uint32_t>& strides_;
-  uint64_t base_;
-};
 
 // The sum bound's constant (header): N, and 2N for FLOAT64, whose reference errs as much as a backend.
 double SumCoefficient(uint64_t n, ops::DataType type) {
@@ -83,7 +47,7 @@ struct Magnitudes {
   bool non_finite = false;  // a term is an infinity or NaN
 };
 
-Magnitudes MagnitudesOf(const Block& block) {
+Magnitudes MagnitudesOf(const ReducedRun& block) {
   Magnitudes m;
   double positive = 0, negative = 0;
   block.ForEach([&](double x) {
@@ -120,7 +84,7 @@ double SmallestNormal(ops::DataType type) {
 // factors above 1 in magnitude multiply past the largest value (an infinity, or NaN against a zero
 // factor), or those below 1 under the smallest normal (0 once flushed, or precision lost in gradual
 // underflow): then any answer. Sums of log2 magnitudes, so the test itself never overflows.
-double MultiplyBound(const Block& block, ops::DataType type) {
+double MultiplyBound(const ReducedRun& block, ops::DataType type) {
   double above = 0, below = 0;
   block.ForEach([&](double x) {
     if (std::isfinite(x) && x != 0) (std::fabs(x) > 1 ? above : below) += std::log2(std::fabs(x));
@@ -132,7 +96,7 @@ double MultiplyBound(const Block& block, ops::DataType type) {
 // where the computed argument may reach 0.
 double LogError(double s, double b) { return s > b ? -std::log1p(-b / s) : kInf; }
 
-double LogSumExpBound(const Block& block, uint64_t n, ops::DataType type, double eps) {
+double LogSumExpBound(const ReducedRun& block, uint64_t n, ops::DataType type, double eps) {
   double max = -kInf;
   block.ForEach([&](double x) { max = std::max(max, x); });
   if (!std::isfinite(max)) return 0;  // the result is max itself (or NaN), compared exactly
@@ -148,7 +112,7 @@ double LogSumExpBound(const Block& block, uint64_t n, ops::DataType type, double
   return g + kLogEpsilons * eps * (1 + std::fabs(max) + std::log(s) + g);
 }
 
-double FunctionBound(F function, const Block& block, uint64_t n, ops::DataType type) {
+double FunctionBound(F function, const ReducedRun& block, uint64_t n, ops::DataType type) {
   const double eps = MachineEpsilon(type);
   if (function == F::kLogSumExp) return LogSumExpBound(block, n, type, eps);
   if (function == F::kMultiply) return MultiplyBound(block, type);
@@ -189,7 +153,7 @@ double FunctionBound(F function, const Block& block, uint64_t n, ops::DataType t
 }
 
 // A bound of 0 (an infinity or NaN, compared exactly) stays 0, and an infinite one infinite.
-double BlockBound(F function, const Block& block, uint64_t n, ops::DataType type) {
+double BlockBound(F function, const ReducedRun& block, uint64_t n, ops::DataType type) {
   const double bound = FunctionBound(function, block, n, type);
   return bound == 0 ? 0 : bound + OutputFlush(type);
 }
@@ -252,22 +216,10 @@ std::vector<double> DataErrorBounds(const ops::ReduceDesc& desc, std::span<const
   DMLC_CHECK(HasDataErrorBound(desc)) << "DataErrorBounds: no data bound for this desc";
   DMLC_CHECK(input.size() >= desc.InputTensor.TotalTensorSizeInBytes)
       << "DataErrorBounds: input smaller than TotalTensorSizeInBytes";
-  const std::vector<uint32_t> strides = ops::EffectiveStrides(desc.InputTensor);
-  // One walk steps through the output elements (the reduced axes held at 0), the other through one
-  // output's reduced block (only the reduced axes move); both through the input's strides.
-  std::vector<uint32_t> outer = desc.InputTensor.Sizes;
-  std::vector<uint32_t> inner(outer.size(), 1);
-  for (uint32_t axis : ops::ReducedAxes(desc)) {
-    inner[axis] = outer[axis];
-    outer[axis] = 1;
-  }
   const uint64_t n = ops::ReducedElementCount(desc);
-  uint64_t outputs = 1;
-  for (uint32_t s : outer) outputs *= s;
-  std::vector<double> bounds(outputs, 0.0);
-  ForEachElement(outer, strides, [&](uint64_t output, uint64_t base) {
-    const Block block(input.data(), desc.InputTensor.DataType, inner, strides, base);
-    bounds[output] = BlockBound(desc.Function, block, n, desc.OutputTensor.DataType);
+  std::vector<double> bounds(ops::ElementCount(desc.OutputTensor.Sizes).value(), 0.0);
+  ForEachReducedRun(desc, input, [&](uint64_t output, const ReducedRun& run) {
+    bounds[output] = BlockBound(desc.Function, run, n, desc.OutputTensor.DataType);
   });
   return bounds;
 }

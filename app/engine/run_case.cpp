@@ -107,13 +107,14 @@ Verdict Runner::Execute(const TestCase& c, CaseResult& r) {
   if (check.rejection) return Invalid(c, *check.rejection);
   const backends::Support support = backend_.Supports(c.desc);
   if (!support.supported) return Skip(std::string(backend_.Name()) + ": " + support.reason);
-  if (std::optional<Verdict> finding = AskApi(c, "", r)) return *finding;
+  if (std::optional<Verdict> finding = AskApi(c, nullptr, r)) return *finding;
   return RunAccepted(c, r);
 }
 
 // A backend over an API that validates descs itself is asked too; where it disagrees with the spec the
-// case fails as that API's finding. `spec_rejection` is empty for a valid desc.
-std::optional<Verdict> Runner::AskApi(const TestCase& c, const std::string& spec_rejection, CaseResult& r) {
+// case fails as that API's finding. `spec_rejection` is null for a valid desc. An API accepting a desc
+// that breaks only a rule no document states is a note, not a finding.
+std::optional<Verdict> Runner::AskApi(const TestCase& c, const Error* spec_rejection, CaseResult& r) {
   const std::optional<backends::ApiVerdict> verdict = backend_.JudgeDesc(c.desc);
   if (!verdict) return std::nullopt;
   if (verdict->device_lost) {
@@ -121,10 +122,17 @@ std::optional<Verdict> Runner::AskApi(const TestCase& c, const std::string& spec
     lost.device_lost = true;
     return ErrorVerdict("", lost);
   }
-  const ApiFinding finding = JudgeApiVerdict(spec_rejection.empty(), *verdict);
+  const ApiFinding finding = JudgeApiVerdict(spec_rejection == nullptr, *verdict);
   if (finding == ApiFinding::kNone) return std::nullopt;
+  if (finding == ApiFinding::kAcceptsInvalid && ops::BreaksOnlyOurRule(*spec_rejection)) {
+    r.api_note = std::string(backend_.Name()) + " accepted the desc; it breaks only " + spec_rejection->rule_id +
+                 ", which no document states (" + spec_rejection->rule_source + ")";
+    return std::nullopt;
+  }
   r.api_finding = finding;
-  return Fail(ApiFindingMessage(finding, backend_.Name(), spec_rejection, *verdict));
+  const std::string rejection =
+      spec_rejection ? spec_rejection->ToString() + "; source: " + spec_rejection->rule_source : "";
+  return Fail(ApiFindingMessage(finding, backend_.Name(), rejection, *verdict));
 }
 
 // Backends receive only descs the model accepted, so the model's rejection settles the case before any
@@ -134,16 +142,7 @@ Verdict Runner::ExpectRejection(const TestCase& c, const DescCheck& check, CaseR
     Verdict judged = JudgeRejection(c.expect_error, check.rejection->ToString());
     // Only what the spec forbids outright: a support-table rejection is a level, not a rule.
     if (judged.status == CaseStatus::kPass && check.forbidden) {
-      const Error& rule = *check.rejection;
-      std::optional<Verdict> finding = AskApi(c, rule.ToString() + "; source: " + rule.rule_source, r);
-      // A rule no document states is ours: the API accepting what it forbids is information, not a finding.
-      if (finding && r.api_finding == ApiFinding::kAcceptsInvalid && ops::BreaksOnlyOurRule(rule)) {
-        r.api_finding = ApiFinding::kNone;
-        r.api_note = std::string(backend_.Name()) + " accepted the desc; it breaks only " + rule.rule_id +
-                     ", which no document states (" + rule.rule_source + ")";
-        return judged;
-      }
-      if (finding) return *finding;
+      if (std::optional<Verdict> finding = AskApi(c, &*check.rejection, r)) return *finding;
     }
     return judged;
   }

@@ -77,8 +77,9 @@ class Runner {
   Verdict Execute(const TestCase& test_case, CaseResult& result);
   Verdict ExpectRejection(const TestCase& test_case, const DescCheck& check, CaseResult& result);
   // The backend's API's verdict on the desc (Backend::JudgeDesc), when it has one and it disagrees with
-  // the spec: a fail carrying result.api_finding. `spec_rejection` is empty for a valid desc.
-  std::optional<Verdict> AskApi(const TestCase& test_case, const std::string& spec_rejection, CaseResult& result);
+  // the spec: a fail carrying result.api_finding, or result.api_note where only a rule of ours forbids
+  // the desc. `spec_rejection` is null for a valid desc.
+  std::optional<Verdict> AskApi(const TestCase& test_case, const Error* spec_rejection, CaseResult& result);
   Verdict Invalid(const TestCase& test_case, Error rejection);
   Verdict RunAccepted(const TestCase& test_case, CaseResult& result);
   Result<std::vector<std::vector<std::byte>>> MaterializeInputs(const TestCase& test_case,
