@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ops/error.h"
+#include "ops/execution_flags.h"
 #include "ops/operator_desc.h"
 
 namespace dmlc::backends {
@@ -59,8 +60,8 @@ class PreparedOperator {
  public:
   virtual ~PreparedOperator() = default;
   // `inputs` and `outputs` follow ops::Bindings() order; each span holds at least
-  // TotalTensorSizeInBytes bytes. Errors: invalid input data (e.g. a GATHER_ND1 index out of range,
-  // naming the coordinate) or a device failure (naming the API result).
+  // TotalTensorSizeInBytes bytes. Errors: a device failure (naming the API result) or buffers that break
+  // that contract (a caller's mistake: dml-bench, a test).
   virtual Result<Timing> Execute(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) = 0;
 
   // Steady-state timing, as conformance tools bind once and dispatch many times: uploads `inputs` (and
@@ -88,6 +89,10 @@ class Backend {
   virtual bool ThreadSafe() const = 0;
   virtual Support Supports(const ops::OperatorDesc& desc) const = 0;
   virtual Result<std::unique_ptr<PreparedOperator>> Prepare(const ops::OperatorDesc& desc) = 0;
+  // Prepare() with DirectML's execution flags (ops/execution_flags.h). Only directml compiles with them;
+  // the default, for backends that run their own kernels, is Prepare(desc).
+  virtual Result<std::unique_ptr<PreparedOperator>> PrepareWithFlags(const ops::OperatorDesc& desc,
+                                                                     ops::ExecutionFlags flags);
   // The backend's API's own verdict on `desc`, which need not be valid (the runner asks it about
   // must-reject cases too). nullopt where the backend runs its own kernels (every backend but
   // directml), or where the desc cannot be put to the API at all. Called like Prepare().

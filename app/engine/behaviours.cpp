@@ -1,5 +1,6 @@
 #include "app/engine/behaviours.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -110,12 +111,89 @@ std::vector<Behaviour> DiagonalBehaviours(const ops::DiagonalMatrixDesc& desc,
           {"integer-indefinite", {WithDiagonal(desc, expected[0], indefinite & mask)}}};
 }
 
+// A GATHER_ND1 index element resolved as the page reads it (a negative one of a signed type counts from
+// the end) and then clamped into [0, size); `out_of_range` says whether the clamp moved it.
+uint64_t ClampedIndex(const std::byte* p, ops::DataType type, uint64_t size, bool& out_of_range) {
+  if (type == ops::DataType::kInt32 || type == ops::DataType::kInt64) {
+    int32_t narrow = 0;
+    int64_t v = 0;
+    if (type == ops::DataType::kInt32) {
+      std::memcpy(&narrow, p, sizeof(narrow));
+      v = narrow;
+    } else {
+      std::memcpy(&v, p, sizeof(v));
+    }
+    if (v < 0) v += static_cast<int64_t>(size);
+    out_of_range = v < 0 || static_cast<uint64_t>(v) >= size;
+    return v < 0 ? 0 : std::min(static_cast<uint64_t>(v), size - 1);
+  }
+  uint64_t v = 0;
+  std::memcpy(&v, p, type == ops::DataType::kUint32 ? 4 : 8);  // little-endian: the low bytes
+  out_of_range = v >= size;
+  return std::min(v, size - 1);
+}
+
+// GATHER_ND1 with an index out of range: the reference reads DirectML's clamped offset ("offset-clamp",
+// ops/operators/gather_nd1.h); "coordinate-clamp" clamps each index into its dimension (WebNN's rule,
+// and this tool's GPU kernels'); "zero" writes 0 for every element whose tuple is out of range.
+std::vector<Behaviour> GatherBehaviours(const ops::GatherNd1Desc& desc, std::span<const backends::ConstBuffer> inputs,
+                                        const std::vector<std::vector<std::byte>>& expected) {
+  const ops::TensorDesc& in = desc.InputTensor;
+  const ops::TensorDesc& idx = desc.IndicesTensor;
+  const ops::TensorDesc& out = desc.OutputTensor;
+  const uint32_t rank = in.DimensionCount();
+  const uint32_t tuple = idx.Sizes[rank - 1];
+  const uint32_t first_indexed = rank - desc.InputDimensionCount + desc.BatchDimensionCount;
+  const uint32_t index_size = ops::ElementSize(idx.DataType);
+  const std::vector<uint32_t> idx_strides = ops::EffectiveStrides(idx);
+  // Most cases have every index in range: one scan of the indices settles that.
+  bool any = false;
+  ForEachElement(idx.Sizes, idx_strides, [&](uint64_t linear, uint64_t at) {
+    bool out_of_range = false;
+    ClampedIndex(inputs[1].data() + at * index_size, idx.DataType, in.Sizes[first_indexed + linear % tuple], out_of_range);
+    any = any || out_of_range;
+  });
+  if (!any) return {};
+
+  const uint32_t outer = desc.IndicesDimensionCount - 1;  // batch and index dimensions
+  const uint32_t rest = desc.InputDimensionCount - desc.BatchDimensionCount - tuple;
+  const uint32_t in_first = rank - desc.InputDimensionCount;
+  const uint32_t indices_first = rank - desc.IndicesDimensionCount;
+  const uint32_t out_first = rank - outer - rest;
+  const uint32_t size = ops::ElementSize(out.DataType);
+  const std::vector<uint32_t> in_strides = ops::EffectiveStrides(in);
+  std::vector<std::byte> clamped = expected[0], zero = expected[0];
+  ForEachElement(out.Sizes, ops::EffectiveStrides(out), [&](uint64_t linear, uint64_t at) {
+    const std::vector<uint32_t> c = CoordinatesOf(linear, out.Sizes);
+    uint64_t tuple_at = 0, in_at = 0;
+    for (uint32_t o = 0; o < outer; ++o) {
+      tuple_at += uint64_t{c[out_first + o]} * idx_strides[indices_first + o];
+      if (o < desc.BatchDimensionCount) in_at += uint64_t{c[out_first + o]} * in_strides[in_first + o];
+    }
+    for (uint32_t r = 0; r < rest; ++r) {
+      in_at += uint64_t{c[out_first + outer + r]} * in_strides[first_indexed + tuple + r];
+    }
+    bool out_of_range = false;
+    for (uint32_t t = 0; t < tuple; ++t) {
+      bool this_one = false;
+      const std::byte* p = inputs[1].data() + (tuple_at + uint64_t{t} * idx_strides[rank - 1]) * index_size;
+      in_at += ClampedIndex(p, idx.DataType, in.Sizes[first_indexed + t], this_one) * in_strides[first_indexed + t];
+      out_of_range = out_of_range || this_one;
+    }
+    if (!out_of_range) return;
+    std::memcpy(clamped.data() + at * size, inputs[0].data() + in_at * size, size);
+    std::memset(zero.data() + at * size, 0, size);
+  });
+  return {{"offset-clamp", expected}, {"coordinate-clamp", {std::move(clamped)}}, {"zero", {std::move(zero)}}};
+}
+
 }  // namespace
 
 std::vector<Behaviour> AdmittedBehaviours(const ops::OperatorDesc& desc, std::span<const backends::ConstBuffer> inputs,
                                           const std::vector<std::vector<std::byte>>& expected) {
   if (const auto* reduce = std::get_if<ops::ReduceDesc>(&desc)) return ReduceBehaviours(*reduce, inputs[0], expected);
   if (const auto* diagonal = std::get_if<ops::DiagonalMatrixDesc>(&desc)) return DiagonalBehaviours(*diagonal, expected);
+  if (const auto* gather = std::get_if<ops::GatherNd1Desc>(&desc)) return GatherBehaviours(*gather, inputs, expected);
   return {};
 }
 

@@ -11,6 +11,10 @@
 //   with NaN giving 0 (Direct3D's float-to-integer rule); "integer-indefinite" gives the conversion's
 //   overflow value 0x80000000 (0x8000000000000000 for 64-bit and unsigned outputs) cut to the type, as
 //   DirectML 1.15.4 on lavapipe (x86) shows for INT32 3e9 or NaN.
+// - GATHER_ND1 with an index outside its dimension: the reference reads what DirectML 1.15.4 reads
+//   ("offset-clamp": one 32-bit buffer offset clamped to the buffer, ops/operators/gather_nd1.h);
+//   "coordinate-clamp" clamps each index into its dimension (WebNN's rule; this tool's GPU kernels);
+//   "zero" gives 0 for every element whose tuple is out of range. Never a read outside the input.
 // Pure; thread-safe.
 #pragma once
 

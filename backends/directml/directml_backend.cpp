@@ -95,10 +95,15 @@ Error DirectmlBackend::DmlError(const std::string& call, HRESULT hr) {
 Support DirectmlBackend::Supports(const ops::OperatorDesc& desc) const { return SupportsOn(caps_, desc); }
 
 Result<std::unique_ptr<PreparedOperator>> DirectmlBackend::Prepare(const ops::OperatorDesc& desc) {
+  return PrepareWithFlags(desc, ops::kExecutionFlagNone);
+}
+
+Result<std::unique_ptr<PreparedOperator>> DirectmlBackend::PrepareWithFlags(const ops::OperatorDesc& desc,
+                                                                            ops::ExecutionFlags flags) {
   if (Support s = Supports(desc); !s.supported) {
     return MakeError("directml", "", "not supported: " + s.reason, "Prepare() takes what Supports() accepts");
   }
-  return DirectmlOperator::Create(*this, desc);
+  return DirectmlOperator::Create(*this, desc, flags);
 }
 
 std::optional<ApiVerdict> DirectmlBackend::JudgeDesc(const ops::OperatorDesc& desc) {

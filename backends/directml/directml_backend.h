@@ -33,6 +33,8 @@ class DirectmlBackend final : public Backend {
   bool ThreadSafe() const override { return false; }
   Support Supports(const ops::OperatorDesc& desc) const override;
   Result<std::unique_ptr<PreparedOperator>> Prepare(const ops::OperatorDesc& desc) override;
+  Result<std::unique_ptr<PreparedOperator>> PrepareWithFlags(const ops::OperatorDesc& desc,
+                                                             ops::ExecutionFlags flags) override;
   std::optional<ApiVerdict> JudgeDesc(const ops::OperatorDesc& desc) override;
 
   d3d12::Device& device() { return *device_; }

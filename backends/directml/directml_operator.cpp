@@ -15,8 +15,9 @@ DML_BUFFER_BINDING BufferBinding(ID3D12Resource* buffer, uint64_t bytes) { retur
 
 }  // namespace
 
-Result<std::unique_ptr<PreparedOperator>> DirectmlOperator::Create(DirectmlBackend& backend, const ops::OperatorDesc& desc) {
-  std::unique_ptr<DirectmlOperator> op(new DirectmlOperator(backend, desc));
+Result<std::unique_ptr<PreparedOperator>> DirectmlOperator::Create(DirectmlBackend& backend, const ops::OperatorDesc& desc,
+                                                                   ops::ExecutionFlags flags) {
+  std::unique_ptr<DirectmlOperator> op(new DirectmlOperator(backend, desc, flags));
   DMLC_RETURN_IF_ERROR(op->Init());
   return std::unique_ptr<PreparedOperator>(std::move(op));
 }
@@ -36,9 +37,9 @@ Status DirectmlOperator::Init() {
   ComPtr<IDMLOperator> op;
   HRESULT hr = dml->CreateOperator(&dml_desc_->desc(), kIidIDMLOperator, reinterpret_cast<void**>(op.GetAddressOf()));
   if (FAILED(hr)) return backend_.DmlError("IDMLDevice::CreateOperator", hr);
-  // No DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION: FLOAT32 is computed in FLOAT32, as the
-  // reference does.
-  hr = dml->CompileOperator(op.Get(), DML_EXECUTION_FLAG_NONE, kIidIDMLCompiledOperator,
+  // The case's flags only: without ALLOW_HALF_PRECISION_COMPUTATION FLOAT16 is computed in FLOAT32, as the
+  // reference does; with DISABLE_META_COMMANDS DirectML runs its own shaders, not the driver's.
+  hr = dml->CompileOperator(op.Get(), static_cast<DML_EXECUTION_FLAGS>(flags_), kIidIDMLCompiledOperator,
                             reinterpret_cast<void**>(compiled_.GetAddressOf()));
   if (FAILED(hr)) return backend_.DmlError("IDMLDevice::CompileOperator", hr);
   IDMLCompiledOperator* operators[] = {compiled_.Get()};

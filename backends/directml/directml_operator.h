@@ -25,13 +25,16 @@ namespace dmlc::backends::directml {
 class DirectmlOperator final : public PreparedOperator {
  public:
   // Assumes backend.Supports(desc). Errors name the DirectML call, its HRESULT and debug messages.
-  static Result<std::unique_ptr<PreparedOperator>> Create(DirectmlBackend& backend, const ops::OperatorDesc& desc);
+  // `flags` go to CompileOperator.
+  static Result<std::unique_ptr<PreparedOperator>> Create(DirectmlBackend& backend, const ops::OperatorDesc& desc,
+                                                         ops::ExecutionFlags flags);
   Result<Timing> Execute(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) override;
   Result<std::vector<Timing>> ExecuteRepeated(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs,
                                               int iterations) override;
 
  private:
-  DirectmlOperator(DirectmlBackend& backend, ops::OperatorDesc desc) : backend_(backend), desc_(std::move(desc)) {}
+  DirectmlOperator(DirectmlBackend& backend, ops::OperatorDesc desc, ops::ExecutionFlags flags)
+      : backend_(backend), desc_(std::move(desc)), flags_(flags) {}
   Status Init();
   Status CreateBuffers();
   Status CreateBindingTables();
@@ -41,6 +44,7 @@ class DirectmlOperator final : public PreparedOperator {
 
   DirectmlBackend& backend_;
   ops::OperatorDesc desc_;
+  ops::ExecutionFlags flags_;
   std::unique_ptr<const DmlOperatorDesc> dml_desc_;
   ComPtr<IDMLCompiledOperator> compiled_;
   ComPtr<IDMLOperatorInitializer> initializer_;

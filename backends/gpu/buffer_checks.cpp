@@ -1,9 +1,6 @@
 #include "backends/gpu/buffer_checks.h"
 
-#include <variant>
 #include <vector>
-
-#include "backends/gpu/gather_index_check.h"
 
 namespace dmlc::backends::gpu {
 
@@ -24,10 +21,6 @@ Status CheckBuffers(const std::string& scope, const ops::OperatorDesc& desc, std
                            std::to_string(needed),
                        "buffers hold TotalTensorSizeInBytes bytes");
     }
-  }
-  // A kernel cannot say which index was bad; the reference names it, so it is checked here.
-  if (const auto* gather = std::get_if<ops::GatherNd1Desc>(&desc)) {
-    DMLC_RETURN_IF_ERROR(CheckGatherIndices(*gather, inputs[1]));
   }
   return OkStatus();
 }

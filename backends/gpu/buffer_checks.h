@@ -1,6 +1,5 @@
 // The checks every GPU backend makes on the buffers handed to Execute() before it stages them: one
-// buffer per binding of the desc, each at least TotalTensorSizeInBytes long, and GATHER_ND1's indices in
-// range (gather_index_check.h). The runner passes well-formed buffers; these catch a caller's mistake
+// buffer per binding of the desc, each at least TotalTensorSizeInBytes long. The runner passes well-formed buffers; these catch a caller's mistake
 // (dml-bench, a test) as an error instead of a read past the end. Pure, thread-safe.
 #pragma once
 

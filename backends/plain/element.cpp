@@ -124,10 +124,6 @@ void StoreInteger(std::byte* p, ops::DataType type, uint64_t value) {
   DMLC_CHECK(false) << "StoreInteger of " << ops::DataTypeName(type);
 }
 
-std::string IntegerText(uint64_t value, ops::DataType type) {
-  return ops::IsSignedInteger(type) ? std::to_string(static_cast<int64_t>(value)) : std::to_string(value);
-}
-
 std::optional<uint64_t> ResolveIndex(uint64_t loaded, ops::DataType type, uint64_t size) {
   if (ops::IsSignedInteger(type)) {
     int64_t index = static_cast<int64_t>(loaded);

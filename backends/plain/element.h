@@ -41,8 +41,6 @@ void StoreFloat(std::byte* p, ops::DataType type, double value);
 uint64_t LoadInteger(const std::byte* p, ops::DataType type);
 // The low bits of `value` that the type holds: value modulo 2^n.
 void StoreInteger(std::byte* p, ops::DataType type, uint64_t value);
-// A loaded integer as its type reads it ("-3" for INT8 0xFD), for messages.
-std::string IntegerText(uint64_t value, ops::DataType type);
 
 // An index into a dimension of `size` elements (GATHER_ND1, ONE_HOT): for signed types a negative
 // index counts from the end; nullopt when the result lies outside [0, size).

@@ -4,34 +4,28 @@
 // - the input's meaningful dimensions are its last InputDimensionCount: B batches, k indexed, the rest;
 // - the indices' are their last IndicesDimensionCount: B batches, the index dimensions, the tuple;
 // - the output is (batches, index dimensions, rest), right-aligned to D with leading 1s.
-// Each index may be negative (signed types: counts from the end); one still outside its dimension is
-// an error naming the indices coordinate, found before anything is read through it. Output elements
-// are visited in row-major order, so the error names the first bad index in row-major indices order.
+// Each index may be negative (signed types: counts from the end). A tuple with an index still outside its
+// dimension reads each element through DirectML's clamped flat offset (ops/operators/gather_nd1.h).
 #include "backends/plain/element.h"
 #include "backends/plain/kernels.h"
 
 namespace dmlc::backends::plain {
 namespace {
 
-// "IndicesTensor[0,1,2]"
-std::string IndicesPath(const Coordinates& coord) {
-  std::string path = "IndicesTensor[";
-  for (size_t d = 0; d < coord.size(); ++d) {
-    if (d > 0) path += ',';
-    path += std::to_string(coord[d]);
+// The InputTensor buffer element DirectML reads for `in_coord` (its tuple dimensions unset) and the
+// tuple `raw`: every coordinate (the tuple's as their bits) times its dimension's stride, in 32-bit
+// arithmetic, clamped to the buffer (ops/operators/gather_nd1.h).
+uint64_t ClampedElement(const ops::TensorDesc& in, const Coordinates& in_coord, const std::vector<uint64_t>& raw,
+                        uint32_t first_indexed, ops::DataType index_type) {
+  const std::vector<uint32_t> strides = ops::EffectiveStrides(in);
+  uint32_t offset = 0;
+  for (uint32_t d = 0; d < in_coord.size(); ++d) {
+    const bool indexed = d >= first_indexed && d < first_indexed + raw.size();
+    const uint32_t c = indexed ? ops::GatherCoordinateBits(raw[d - first_indexed], index_type, in.Sizes[d])
+                               : static_cast<uint32_t>(in_coord[d]);
+    offset += c * strides[d];
   }
-  return path + "]";
-}
-
-Error IndexOutOfRange(const ops::GatherNd1Desc& desc, const Coordinates& index_coord, uint64_t index,
-                      uint32_t input_dim) {
-  const ops::DataType type = desc.IndicesTensor.DataType;
-  const std::string path = IndicesPath(index_coord);
-  const std::string range = ops::IsSignedInteger(type) ? "[-size, size-1]" : "[0, size-1]";
-  return MakeError("GATHER_ND1", path,
-                   path + " is " + IntegerText(index, type) + " but InputTensor dimension " +
-                       std::to_string(input_dim) + " has size " + std::to_string(desc.InputTensor.Sizes[input_dim]),
-                   "indices lie in " + range + " of the dimension they address");
+  return ops::GatherClampedElement(offset, in);
 }
 
 }  // namespace
@@ -55,16 +49,22 @@ Status Compute(const ops::GatherNd1Desc& desc, Inputs inputs, Outputs outputs) {
     for (uint32_t o = 0; o < outer; ++o) index_coord[indices_first + o] = c[out_first + o];
     Coordinates in_coord(rank, 0);
     for (uint32_t b = 0; b < batches; ++b) in_coord[in_first + b] = c[out_first + b];
+    for (uint32_t r = 0; r < rest; ++r) in_coord[in_first + batches + tuple + r] = c[out_first + outer + r];
+    std::vector<uint64_t> raw(tuple);
+    bool in_range = true;
     for (uint32_t t = 0; t < tuple; ++t) {
       index_coord[rank - 1] = t;
       const uint32_t dim = in_first + batches + t;
-      const uint64_t index = LoadInteger(ElementAt(indices, inputs[1], index_coord), indices.DataType);
-      const std::optional<uint64_t> resolved = ResolveIndex(index, indices.DataType, in.Sizes[dim]);
-      if (!resolved) return IndexOutOfRange(desc, index_coord, index, dim);
-      in_coord[dim] = *resolved;
+      raw[t] = LoadInteger(ElementAt(indices, inputs[1], index_coord), indices.DataType);
+      const std::optional<uint64_t> resolved = ResolveIndex(raw[t], indices.DataType, in.Sizes[dim]);
+      in_range = in_range && resolved.has_value();
+      if (resolved) in_coord[dim] = *resolved;
     }
-    for (uint32_t r = 0; r < rest; ++r) in_coord[in_first + batches + tuple + r] = c[out_first + outer + r];
-    CopyElement(ElementAt(out, outputs[0], c), ElementAt(in, inputs[0], in_coord), out.DataType);
+    const std::byte* source = in_range ? ElementAt(in, inputs[0], in_coord)
+                                       : inputs[0].data() + ClampedElement(in, in_coord, raw, in_first + batches,
+                                                                           indices.DataType) *
+                                                                ops::ElementSize(in.DataType);
+    CopyElement(ElementAt(out, outputs[0], c), source, out.DataType);
   }
   return OkStatus();
 }

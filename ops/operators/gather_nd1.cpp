@@ -1,5 +1,7 @@
 #include "ops/operators/gather_nd1.h"
 
+#include <algorithm>
+
 #include "ops/operators/rules.h"
 #include "ops/rule_book.h"
 
@@ -165,6 +167,17 @@ Status ValidateGatherNd1(const GatherNd1Desc& desc) {
     }
   }
   return rules::RequireSizes(kOp, output, *expected, rule_book::kGatherOutputSizes);
+}
+
+uint32_t GatherCoordinateBits(uint64_t value, DataType type, uint32_t size) {
+  int64_t v = static_cast<int64_t>(value);
+  if (type != DataType::kUint32 && v < 0) v += size;
+  return static_cast<uint32_t>(v);
+}
+
+uint64_t GatherClampedElement(uint32_t offset, const TensorDesc& input) {
+  const uint64_t elements = input.TotalTensorSizeInBytes / ElementSize(input.DataType);
+  return std::min<uint64_t>(offset, elements - 1);
 }
 
 }  // namespace dmlc::ops

@@ -36,6 +36,22 @@ Result<std::vector<uint32_t>> InferGatherNd1OutputSizes(const GatherNd1Desc& des
 // has an integer DataType, dimensions before the meaningful ones are 1 (in InputTensor and
 // IndicesTensor), and batch dimension sizes of InputTensor and IndicesTensor are equal.
 Status ValidateGatherNd1(const GatherNd1Desc& desc);
+
+// An index outside the dimension it addresses is where the page is silent. DirectML 1.15.4 (probed under
+// Wine; README, "Answers DirectML decides") reads every output element through one 32-bit offset into
+// InputTensor's buffer, in elements, which it clamps to the buffer, so nothing is read out of bounds:
+// - each tuple coordinate, read as a 64-bit integer (UINT64 as INT64 too; UINT32 has no negatives), gets
+//   its dimension's size added once when negative, and then only its low 32 bits count
+//   (GatherCoordinateBits);
+// - the offset is the sum of every coordinate (batch, tuple, rest) times its dimension's Strides, modulo
+//   2^32, and the element read is min(offset, TotalTensorSizeInBytes / element size - 1)
+//   (GatherClampedElement).
+// In range that is the element the page defines. Out of range it may lie in another batch, in a stride
+// gap or in the buffer's tail, and a row that starts in range may end clamped. The comparison admits
+// other answers (app/engine/behaviours.h).
+// `value` is the coordinate's two's-complement bits, sign-extended from 32 bits for INT32.
+uint32_t GatherCoordinateBits(uint64_t value, DataType type, uint32_t size);
+uint64_t GatherClampedElement(uint32_t offset, const TensorDesc& input);
 const SupportTable& GatherNd1SupportTable();
 std::vector<TensorUse> GatherNd1TensorUses(const GatherNd1Desc& desc);
 

@@ -5,7 +5,7 @@ import numpy as np
 
 from . import models
 from .random_init import random_init, random_values
-from .common import (ALL_TYPES, EIGHT_TYPES, WIDE_TYPES, broadcast_strides, buffer_of, case, choose_strides,
+from .common import (ALL_TYPES, DTYPES, EIGHT_TYPES, WIDE_TYPES, broadcast_strides, buffer_of, case, choose_strides,
                      int_range, is_float, is_signed, padded_strides, random_array, rng_for, sprinkle_specials, tdesc,
                      values)
 
@@ -180,6 +180,39 @@ def _broadcast_indices():
                 tags=["generated", "broadcast", "negative-indices", "INT32"])
 
 
+def _out_of_range(name, dt, in_sizes, it, indices, ind_sizes, idc, kdc, batch=0, why=""):
+    """Indices past either end: the expected values are DirectML 1.15.4's (models.gather_nd1); the
+    comparison admits a clamp of each index and zeros too (README, "Answers DirectML decides")."""
+    rng = rng_for(name)
+    inp = random_array(dt, in_sizes, rng)
+    ind = np.array(indices, dtype=object).astype(np.dtype(it.lower())).reshape(ind_sizes)
+    element_size = np.dtype(DTYPES[dt]).itemsize
+    buffer_elements = -(-inp.size * element_size // 4) * 4 // element_size  # TotalTensorSizeInBytes rounds to 4
+    out = models.gather_nd1(inp, ind, idc, kdc, batch, it, buffer_elements)
+    desc = {"InputTensor": tdesc(dt, in_sizes), "IndicesTensor": tdesc(it, ind_sizes),
+            "OutputTensor": tdesc(dt, list(out.shape)), "InputDimensionCount": idc,
+            "IndicesDimensionCount": kdc, "BatchDimensionCount": batch}
+    return case(name, OP, desc, {"InputTensor": values(inp, dt), "IndicesTensor": values(ind, it)},
+                {"OutputTensor": values(out, dt)}, description=why,
+                tags=["generated", "out-of-range", dt, it])
+
+
+def _out_of_range_cases():
+    return [
+        _out_of_range("rows_past_either_end_int32", "FLOAT32", [4, 3], "INT32", [4, -5, 10, -1, 0], [5, 1], 2, 2,
+                      why="rows 4 and 10 past the end, -5 before the start: each element clamped to the last"),
+        _out_of_range("pairs_past_the_end_float16_int64", "FLOAT16", [3, 4], "INT64",
+                      [0, 4, 3, 0, -4, 1, 2, -5, -4, 5], [5, 2], 2, 2,
+                      why="pairs whose column runs into the next row, or wraps back into range"),
+        _out_of_range("batches_run_on_uint32", "FLOAT32", [2, 3, 2], "UINT32", [3, 7, 5, 0], [2, 2, 1], 3, 3, batch=1,
+                      why="an index past its batch reads the next batch's rows"),
+        _out_of_range("high_words_int64_data", "INT64", [2, 2], "INT64", [2 ** 32, -3, 2 ** 32 + 1], [3, 1], 2, 2,
+                      why="2^32 counts as 0 (its low word); -3 stays negative and clamps to the last element"),
+        _out_of_range("uint64_int8_tail", "INT8", [1, 3], "UINT64", [3, 2 ** 63, 2 ** 32 + 1], [3, 1], 1, 2,
+                      why="INT8 {3}'s buffer has a fourth byte: offsets past the tensor clamp into it"),
+    ]
+
+
 def _levels(npy):
     cases = []
     for dt in EIGHT_TYPES:
@@ -297,5 +330,6 @@ def generate(npy):
         "layouts.json": _layouts(),
         "levels_and_specials.json": _levels(npy),
         "reject.json": _rejects(),
+        "out_of_range.json": _out_of_range_cases(),
         "random.json": _random(),
     }

@@ -10,10 +10,23 @@ import numpy as np
 from .common import DTYPES, cast, is_float, is_signed
 
 
-def gather_nd1(inp, ind, input_dim_count, indices_dim_count, batch_dim_count, indices_dt):
+def _gather_coordinate_bits(v, indices_dt, size):
+    """DirectML 1.15.4's reading of an index coordinate (README, "Answers DirectML decides"): a 64-bit
+    integer (UINT64 read as INT64), plus the size once if negative, then its low 32 bits."""
+    if indices_dt != "UINT32" and v >= 2 ** 63:
+        v -= 2 ** 64
+    if indices_dt != "UINT32" and v < 0:
+        v += size
+    return v % 2 ** 32
+
+
+def gather_nd1(inp, ind, input_dim_count, indices_dim_count, batch_dim_count, indices_dt, buffer_elements=None):
     """output[batch, ...] = input[batch, indices[batch, ...], ...]; leading irrelevant dims must be 1.
     Output sizes: the indices' meaningful dims without the tuple dim, then the input dims after the batch
-    and indexed ones, right-aligned with leading 1s. Negative indices count from the end."""
+    and indexed ones, right-aligned with leading 1s. Negative indices count from the end. A tuple out of
+    range reads as DirectML 1.15.4 does: each element through one offset (coordinates times packed
+    strides, modulo 2^32) clamped to the buffer's `buffer_elements` (default: the input's), past the
+    input's own elements reading the zero tail. The input is packed."""
     rank = inp.ndim
     in_m = inp.reshape(inp.shape[rank - input_dim_count:])
     ind_m = ind.reshape(ind.shape[ind.ndim - indices_dim_count:])
@@ -25,18 +38,28 @@ def gather_nd1(inp, ind, input_dim_count, indices_dim_count, batch_dim_count, in
     trail = in_m.shape[b + q:]
     core = tuple(ind_m.shape[:-1]) + tuple(trail)
     assert len(core) <= rank
+    flat_in = in_m.ravel()
+    last = (buffer_elements or flat_in.size) - 1
+    strides = [int(np.prod(in_m.shape[d + 1:], dtype=np.int64)) for d in range(in_m.ndim)]
     out = np.empty(core, dtype=inp.dtype)
     for bc in np.ndindex(*batch):
         for ic in np.ndindex(*idx_dims):
+            raw = [int(v) for v in ind_m[bc + ic]]
             coords = []
-            for j, v in enumerate(ind_m[bc + ic]):
-                v = int(v)
+            for j, v in enumerate(raw):
                 dim = in_m.shape[b + j]
                 if v < 0 and is_signed(indices_dt):
                     v += dim
-                assert 0 <= v < dim, "index out of range"
                 coords.append(v)
-            out[bc + ic] = in_m[bc + tuple(coords)]
+            if all(0 <= v < in_m.shape[b + j] for j, v in enumerate(coords)):
+                out[bc + ic] = in_m[bc + tuple(coords)]
+                continue
+            base = sum(c * strides[k] for k, c in enumerate(bc))
+            base += sum(_gather_coordinate_bits(v, indices_dt, in_m.shape[b + j]) * strides[b + j]
+                        for j, v in enumerate(raw))
+            for rc in np.ndindex(*trail):
+                at = min((base + sum(c * strides[b + q + k] for k, c in enumerate(rc))) % 2 ** 32, last)
+                out[bc + ic + rc] = flat_in[at] if at < flat_in.size else 0
     return out.reshape((1,) * (rank - len(core)) + core)
 
 

@@ -116,5 +116,49 @@ TEST(DiagonalBehaviours, AValueThatFitsLeavesNothingOpen) {
   EXPECT_TRUE(Diagonal(DataType::kFloat16, 1e9f).empty());
 }
 
+// GATHER_ND1 rows of {3,2} FLOAT32 by INT64 indices {-1, 5, -4, 1}: -1 counts from the end; 5 and -4 are
+// out of range.
+ops::GatherNd1Desc GatherRows(const std::vector<uint32_t>& input_strides = {}) {
+  ops::GatherNd1Desc d;
+  d.InputTensor = {.DataType = DataType::kFloat32, .Sizes = {3, 2}, .Strides = input_strides};
+  d.IndicesTensor = {.DataType = DataType::kInt64, .Sizes = {4, 1}};
+  d.OutputTensor = {.DataType = DataType::kFloat32, .Sizes = {4, 2}};
+  for (ops::TensorDesc* t : {&d.InputTensor, &d.IndicesTensor, &d.OutputTensor}) {
+    t->TotalTensorSizeInBytes = *ops::CalcBufferTensorSize(*t);
+  }
+  d.InputDimensionCount = 2;
+  d.IndicesDimensionCount = 2;
+  return d;
+}
+
+std::vector<Behaviour> AdmittedGather(const ops::GatherNd1Desc& desc, const std::vector<float>& input,
+                                      const std::vector<int64_t>& indices) {
+  const std::vector<std::byte> in = Bytes(input), idx = Bytes(indices);
+  const std::vector<backends::ConstBuffer> inputs = {in, idx};
+  return AdmittedBehaviours(desc, inputs, {Bytes(std::vector<float>(8, 7.5f))});
+}
+
+TEST(GatherBehaviours, IndicesOutOfRangeAdmitTheirRowClampedOrZeroBesideDirectmlsOffsetClamp) {
+  const std::vector<Behaviour> b = AdmittedGather(GatherRows(), {1, 2, 3, 4, 5, 6}, {-1, 5, -4, 1});
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_EQ(b[0].name, "offset-clamp");
+  EXPECT_EQ(Values<float>(b[0].outputs[0]), std::vector<float>(8, 7.5f));  // the reference's, as given
+  EXPECT_EQ(b[1].name, "coordinate-clamp");
+  EXPECT_EQ(Values<float>(b[1].outputs[0]), (std::vector<float>{7.5f, 7.5f, 5, 6, 1, 2, 7.5f, 7.5f}));
+  EXPECT_EQ(b[2].name, "zero");
+  EXPECT_EQ(Values<float>(b[2].outputs[0]), (std::vector<float>{7.5f, 7.5f, 0, 0, 0, 0, 7.5f, 7.5f}));
+}
+
+TEST(GatherBehaviours, CoordinateClampFollowsTheInputsStrides) {
+  // Column-major {3,2}: logical row r is elements r and r + 3.
+  const std::vector<Behaviour> b = AdmittedGather(GatherRows({1, 3}), {1, 3, 5, 2, 4, 6}, {-1, 5, -4, 1});
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_EQ(Values<float>(b[1].outputs[0]), (std::vector<float>{7.5f, 7.5f, 5, 6, 1, 2, 7.5f, 7.5f}));
+}
+
+TEST(GatherBehaviours, IndicesInRangeLeaveNothingOpen) {
+  EXPECT_TRUE(AdmittedGather(GatherRows(), {1, 2, 3, 4, 5, 6}, {-1, 2, -3, 1}).empty());
+}
+
 }  // namespace
 }  // namespace dmlc::app

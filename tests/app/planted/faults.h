@@ -19,6 +19,7 @@ inline constexpr uint64_t kStrideFaultFrom = 1024;
 PreparedResult PrepareOutputStrideFault(const ops::OperatorDesc& desc, backends::Backend& cpu);
 PreparedResult PrepareF16SubnormalFault(const ops::OperatorDesc& desc, backends::Backend& cpu);
 PreparedResult PrepareGatherNegativeFault(const ops::OperatorDesc& desc, backends::Backend& cpu);
+PreparedResult PrepareGatherUnclampedFault(const ops::OperatorDesc& desc, backends::Backend& cpu);
 PreparedResult PrepareArgMaxLastTieFault(const ops::OperatorDesc& desc, backends::Backend& cpu);
 PreparedResult PrepareReduceAxesFault(const ops::OperatorDesc& desc, backends::Backend& cpu);
 PreparedResult PrepareJoinOverreadFault(const ops::OperatorDesc& desc, backends::Backend& cpu);

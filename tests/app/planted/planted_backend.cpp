@@ -18,6 +18,10 @@ constexpr PlantedFault kFaults[] = {
      PrepareF16SubnormalFault},
     {"planted-gather-negative", "cpu, but negative GATHER_ND1 indices read index 0 instead of wrapping (tests only)",
      PrepareGatherNegativeFault},
+    {"planted-gather-unclamped",
+     "cpu, but a GATHER_ND1 index out of range is read unclamped, past the input buffer where it leads there "
+     "(tests only)",
+     PrepareGatherUnclampedFault},
     {"planted-argmax-last-tie", "cpu, but REDUCE ARGMAX returns the last of equal maxima (tests only)",
      PrepareArgMaxLastTieFault},
     {"planted-reduce-axes", "cpu, but REDUCE over axes {0,2} reduces axes {0,1} where the output has room (tests only)",

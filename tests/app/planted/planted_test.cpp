@@ -82,7 +82,7 @@ TEST(PlantedBackends, EachIsRegisteredUnderItsName) {
     EXPECT_EQ((*b)->Name(), fault.name);
     EXPECT_NE((*b)->Device().name.find(std::string(fault.name)), std::string::npos) << (*b)->Device().name;
   }
-  EXPECT_EQ(PlantedFaults().size(), 6u);
+  EXPECT_EQ(PlantedFaults().size(), 7u);
 }
 
 // --- planted-output-stride
@@ -169,6 +169,27 @@ TEST(PlantedGatherNegative, OtherIndicesAreRight) {
   ExpectSameAsCpu("planted-gather-negative", GatherRows(input, minus_size), {&input, &minus_size});
   const Tensor unsigned_indices = MakeTensor(Desc(DataType::kUint32, {2, 1}), {2, 1});
   ExpectSameAsCpu("planted-gather-negative", GatherRows(input, unsigned_indices), {&input, &unsigned_indices});
+}
+
+// --- planted-gather-unclamped
+
+TEST(PlantedGatherUnclamped, AnIndexLeadingPastTheBufferReadsWhatLiesBeyondIt) {
+  const Tensor input = MakeTensor(Desc(DataType::kUint32, {3, 2}), Iota(6));
+  const Tensor indices = MakeTensor(Desc(DataType::kInt32, {4, 1}), {2, 3, -4, 1});
+  const Tensor out = Planted("planted-gather-unclamped",
+                             ops::GatherNd1Desc{input.desc, indices.desc, Desc(DataType::kUint32, {4, 2}), 2, 2, 0},
+                             {&input, &indices});
+  // Rows 3 and -4 (-1 after the wrap) start at element 6 and -2: outside the 6-element buffer.
+  EXPECT_EQ(ReadValues(out), (std::vector<double>{4, 5, 0xCDCDCDCD, 0xCDCDCDCD, 0xCDCDCDCD, 0xCDCDCDCD, 2, 3}));
+}
+
+TEST(PlantedGatherUnclamped, AnOffsetThatStaysInsideTheBufferIsCpus) {
+  // Pairs into {2,3}: [0,3] is offset 3, inside, as DirectML's offset clamp reads it too.
+  const Tensor input = MakeTensor(Desc(DataType::kFloat32, {2, 3}), Iota(6));
+  const Tensor pairs = MakeTensor(Desc(DataType::kInt64, {2, 2}), {0, 3, 1, 1});
+  ExpectSameAsCpu("planted-gather-unclamped",
+                  ops::GatherNd1Desc{input.desc, pairs.desc, Desc(DataType::kFloat32, {1, 2}), 2, 2, 0},
+                  {&input, &pairs});
 }
 
 // --- planted-argmax-last-tie

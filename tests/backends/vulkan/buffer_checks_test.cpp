@@ -1,5 +1,5 @@
 // The buffer checks every GPU backend makes before staging: counts and sizes against the desc's
-// bindings, and GATHER_ND1's indices.
+// bindings.
 #include "backends/gpu/buffer_checks.h"
 
 #include <gtest/gtest.h>
@@ -60,22 +60,6 @@ TEST(CheckBuffers, NamesTheBindingWhoseBufferIsShort) {
   Status out = CheckBuffers("vulkan", Join(), short_output.inputs, short_output.outputs);
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.error().path, "OutputTensor");
-}
-
-TEST(CheckBuffers, ChecksGatherIndicesAfterTheSizes) {
-  // Two 1-coordinate tuples into a 3-element input.
-  const ops::GatherNd1Desc gather{Tensor(DataType::kFloat32, {1, 1, 1, 3}), Tensor(DataType::kInt32, {1, 1, 2, 1}),
-                                  Tensor(DataType::kFloat32, {1, 1, 1, 2}), 1, 2, 0};
-  std::vector<std::byte> input(12), output(8);
-  std::vector<std::byte> good = Bytes(std::vector<int32_t>{2, -3}, 8);
-  std::vector<std::byte> bad = Bytes(std::vector<int32_t>{1, 3}, 8);
-  const std::vector<MutableBuffer> outputs = {output};
-  const std::vector<ConstBuffer> good_inputs = {input, good};
-  EXPECT_TRUE(CheckBuffers("vulkan", gather, good_inputs, outputs).ok());
-  const std::vector<ConstBuffer> bad_inputs = {input, bad};
-  Status s = CheckBuffers("vulkan", gather, bad_inputs, outputs);
-  ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().path, "IndicesTensor[0,0,1,0]");
 }
 
 }  // namespace
