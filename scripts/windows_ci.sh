@@ -19,7 +19,9 @@
 #   6. `dml-conform.exe run testcases --backend directml` on the real DirectML, and the model files of
 #      tests/e2e/models (a copy: they write files): green against .ci/directml_baseline.csv, whose every
 #      line names its cause (checked);
-#   7. `dml-conform.exe fuzz --backend directml`: a fixed seed, its cases judged against the same baseline.
+#   7. `dml-conform.exe fuzz --backend directml`: a fixed seed, its cases judged against the same baseline;
+#   8. `dml-conform.exe run testcases --backend directml --ab-metacommands`: the corpus again, each case
+#      also with DISABLE_META_COMMANDS; with no driver metacommands under Wine both runs must agree.
 # Every run is judged by its report's totals and its exit code together (scripts/judge_report.py).
 # Environment: BUILD_DIR (default build-win), PRESET (default windows-mingw; .ci/run takes
 # windows-mingw-ci), LINUX_CONFORM, JOBS (default nproc), WINE_TIMEOUT (seconds one Wine program may run,
@@ -169,6 +171,18 @@ judged --min-cases 800 -- run testcases "$build_dir/models" --backend directml -
 step "dml-conform fuzz --backend directml (seed 5, judged against the same baseline)"
 judged --min-cases "${DIRECTML_FUZZ_COUNT:-1000}" -- fuzz --backend directml --seed 5 --count "${DIRECTML_FUZZ_COUNT:-1000}" \
   --max-elements 256 --max-shrinks 0 -j "$jobs" -q --baseline "$directml_baseline" --report "$build_dir/directml_fuzz.json"
+
+step "dml-conform run testcases --backend directml --ab-metacommands (both runs are DirectML's shaders here: they agree)"
+judged --min-cases 800 -- run testcases --backend directml --ab-metacommands -j "$jobs" -q \
+  --baseline "$directml_baseline" --report "$build_dir/directml_ab.json"
+python3 - "$build_dir/directml_ab.json" <<'PY' || failed=1
+import json, sys
+cases = json.load(open(sys.argv[1]))["cases"]
+ab = [c for c in cases if "metacommandAb" in c]
+differ = [c["id"] for c in ab if not c["metacommandAb"]["agree"]]
+print(f"--ab-metacommands: {len(ab)} of {len(cases)} cases ran both ways, {len(differ)} disagree {differ[:5]}")
+sys.exit(1 if differ or len(ab) < 700 else 0)
+PY
 
 step "done (failed=$failed)"
 exit "$failed"

@@ -188,6 +188,9 @@ Result<TestCase> ParseCase(const JsonNode& node, const CaseContext& context) {
   if (!desc.ok()) return desc.error();
   tc.desc = std::move(*desc);
   tc.desc_fields = CollectDescFields(DescNode(*op));
+  Result<ops::ExecutionFlags> flags = ParseExecutionFlags(*op);
+  if (!flags.ok()) return flags.error();
+  tc.execution_flags = *flags;
 
   DMLC_RETURN_IF_ERROR(FillInputs(node, tc, context));
   Result<std::vector<std::optional<Initializer>>> expected =

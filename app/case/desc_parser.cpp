@@ -315,28 +315,6 @@ JsonNode DescNode(const JsonNode& node) {
 
 namespace {
 
-// DML_EXECUTION_FLAGS, as DxDispatch spells them: a name or an array of names.
-Status CheckExecutionFlags(const JsonNode& node) {
-  static constexpr std::string_view kNames[] = {"NONE", "ALLOW_HALF_PRECISION_COMPUTATION", "DISABLE_META_COMMANDS",
-                                                "DESCRIPTORS_VOLATILE"};
-  auto one = [](const JsonNode& flag) -> Status {
-    Result<bool> known = ReadEnum<bool>(
-        flag, "execution flag", "DML_EXECUTION_FLAG_",
-        [](std::string_view text) -> std::optional<bool> {
-          if (text.starts_with("DML_EXECUTION_FLAG_")) text.remove_prefix(19);
-          for (std::string_view name : kNames) {
-            if (text == name) return true;
-          }
-          return std::nullopt;
-        },
-        kNames);
-    if (!known.ok()) return known.error();
-    return OkStatus();
-  };
-  if (!node.Is(JsonKind::kArray)) return one(node);
-  return node.ForEach(one);
-}
-
 Status CheckCompileType(const JsonNode& node) {
   static constexpr std::string_view kNames[] = {"DmlCompileOp", "DmlCompileGraph"};
   Result<bool> known = ReadEnum<bool>(
@@ -352,6 +330,41 @@ Status CheckCompileType(const JsonNode& node) {
 
 }  // namespace
 
+Result<ops::ExecutionFlags> ParseExecutionFlags(const JsonNode& node) {
+  std::optional<JsonNode> flags = node.Find("executionFlags");
+  if (!flags) return ops::kExecutionFlagNone;
+  ops::ExecutionFlags all = ops::kExecutionFlagNone;
+  auto one = [&](const JsonNode& flag) -> Status {
+    Result<ops::ExecutionFlags> bit = ReadEnum<ops::ExecutionFlags>(
+        flag, "execution flag", "DML_EXECUTION_FLAG_", ops::ParseExecutionFlag, ops::ExecutionFlagNames());
+    if (!bit.ok()) return bit.error();
+    all |= *bit;
+    return OkStatus();
+  };
+  DMLC_RETURN_IF_ERROR(flags->Is(JsonKind::kArray) ? flags->ForEach(one) : one(*flags));
+  return all;
+}
+
+Result<ops::ExecutionFlags> ParseExecutionFlagList(std::string_view text) {
+  ops::ExecutionFlags all = ops::kExecutionFlagNone;
+  while (true) {
+    const size_t end = text.find_first_of(",|");
+    std::string_view name = text.substr(0, end);
+    while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
+    while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
+    const std::optional<ops::ExecutionFlags> bit = ops::ParseExecutionFlag(name);
+    if (!bit) {
+      std::string names;
+      for (std::string_view known : ops::ExecutionFlagNames()) names += (names.empty() ? "" : ", ") + std::string(known);
+      return MakeError("execution flags", "", "'" + std::string(name) + "' is not an execution flag (" + names + ")",
+                       "DML_EXECUTION_FLAGS names, with or without DML_EXECUTION_FLAG_");
+    }
+    all |= *bit;
+    if (end == std::string_view::npos) return all;
+    text.remove_prefix(end + 1);
+  }
+}
+
 Result<ops::OperatorDesc> ParseOperator(const JsonNode& node, std::span<const std::string_view> extra_fields) {
   DMLC_RETURN_IF_ERROR(node.ExpectObject());
   std::vector<std::string_view> own = {"type", "Type", "desc", "Desc", "executionFlags", "dmlCompileType"};
@@ -366,8 +379,7 @@ Result<ops::OperatorDesc> ParseOperator(const JsonNode& node, std::span<const st
   Result<ops::OperatorType> type =
       ReadEnum<ops::OperatorType>(*type_node, "operator type", "DML_OPERATOR_", ops::ParseOperatorType, names);
   if (!type.ok()) return type.error();
-  // Accepted for DxDispatch's sake; they change nothing here (README, "Coming from DxDispatch").
-  if (auto flags = node.Find("executionFlags")) DMLC_RETURN_IF_ERROR(CheckExecutionFlags(*flags));
+  // Accepted for DxDispatch's sake; it changes nothing here (README, "Coming from DxDispatch").
   if (auto compile = node.Find("dmlCompileType")) DMLC_RETURN_IF_ERROR(CheckCompileType(*compile));
   if (!inline_desc) DMLC_RETURN_IF_ERROR(OperatorField(node, "desc", "Desc"));
   const JsonNode desc = DescNode(node);

@@ -24,6 +24,7 @@ struct Dispatchable {
   std::optional<Error> error;  // its desc does not load
   ops::OperatorDesc desc;
   std::vector<FieldLocation> fields;
+  ops::ExecutionFlags execution_flags = ops::kExecutionFlagNone;
 };
 
 Dispatchable ReadDispatchable(const JsonNode& node) {
@@ -58,6 +59,12 @@ Dispatchable ReadDispatchable(const JsonNode& node) {
   }
   d.desc = std::move(*desc);
   d.fields = CollectDescFields(DescNode(node));
+  Result<ops::ExecutionFlags> flags = ParseExecutionFlags(node);
+  if (!flags.ok()) {
+    d.error = flags.error();
+    return d;
+  }
+  d.execution_flags = *flags;
   return d;
 }
 
@@ -237,6 +244,7 @@ class ModelReader {
     if (!tc.skip_reason.empty()) return OkStatus();
     tc.desc = d.desc;
     tc.desc_fields = d.fields;
+    tc.execution_flags = d.execution_flags;
     const std::vector<ops::TensorBinding> tensors = ops::Bindings(d.desc);
     tc.expected.assign(std::count_if(tensors.begin(), tensors.end(),
                                      [](const ops::TensorBinding& b) { return b.role == ops::TensorRole::kOutput; }),

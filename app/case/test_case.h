@@ -13,6 +13,7 @@
 #include "app/case/initializer.h"
 #include "app/case/model_program.h"
 #include "ops/error.h"
+#include "ops/execution_flags.h"
 #include "ops/feature_level.h"
 #include "ops/operator_desc.h"
 
@@ -46,6 +47,7 @@ struct TestCase {
   std::vector<std::optional<Initializer>> expected;
   std::optional<Tolerance> tolerance;  // nullopt: the default for the operator, function and type
   std::optional<ops::FeatureLevel> feature_level;  // nullopt: the lowest level the desc needs
+  ops::ExecutionFlags execution_flags = ops::kExecutionFlagNone;  // the operator's "executionFlags"
   ExpectError expect_error;
 
   // A dispatch of a DxDispatch model file (model_loader.h): the program, shared by the file's cases, and

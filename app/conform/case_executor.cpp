@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "app/case/byte_size.h"
+#include "app/case/desc_parser.h"
 #include "app/worker/process.h"
 #include "backends/registry.h"
 
@@ -94,6 +95,16 @@ Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o) {
     if (!max_case_memory.ok()) return max_case_memory.error();
     e.worker.run.max_case_memory = *max_case_memory;
   }
+  if (!o.execution_flags.empty()) {
+    Result<ops::ExecutionFlags> flags = ParseExecutionFlagList(o.execution_flags);
+    if (!flags.ok()) return MakeError("--execution-flags", "", "--execution-flags: " + flags.error().message);
+    e.worker.run.execution_flags = *flags;
+  }
+  if (o.ab_metacommands && o.backend != "directml") {
+    return MakeError("--ab-metacommands", "", "--ab-metacommands needs --backend directml: only DirectML has "
+                                              "metacommands to turn off (backend '" + o.backend + "')");
+  }
+  e.worker.run.ab_metacommands = o.ab_metacommands;
   e.worker.run.dump_dir = o.dump_dir;
   e.worker.run.iterations = o.iterations;
   e.worker.run.warmup = o.warmup;

@@ -52,6 +52,9 @@ struct RunCommandOptions {
   // Limits (README, "Limits"): byte counts as ParseByteSize reads them ("512M").
   std::string max_file_size = kDefaultMaxFileSizeFlag;
   std::string max_case_memory;  // "" = half the physical memory
+  // DirectML's execution flags (README, "Execution flags and the metacommand A/B").
+  std::string execution_flags;  // OR'ed into every case's own; "" = none
+  bool ab_metacommands = false;
 };
 
 // `fuzz`: generated cases run against the reference; execution, reports and verbosity as `run` has them.

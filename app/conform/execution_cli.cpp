@@ -18,6 +18,12 @@ void AddExecutionOptions(CLI::App& command, RunCommandOptions& o) {
   command.add_option("--timeout", o.timeout_s, "Seconds a case may run before its worker is killed; 0 = none (default 60 on a device, 300 on cpu and plain)")
       ->check(CLI::NonNegativeNumber);
   command.add_option("--max-case-memory", o.max_case_memory,
-                     "Refuse cases whose buffers need more than this, before allocating (e.g. 8G); default: half the physical memory");}
+                     "Refuse cases whose buffers need more than this, before allocating (e.g. 8G); default: half the physical memory");
+  command.add_option("--execution-flags", o.execution_flags,
+                     "DML_EXECUTION_FLAGS for every case, besides its own: ALLOW_HALF_PRECISION_COMPUTATION, "
+                     "DISABLE_META_COMMANDS, DESCRIPTORS_VOLATILE, separated by ','");
+  command.add_flag("--ab-metacommands", o.ab_metacommands,
+                   "directml: run each case a second time with DISABLE_META_COMMANDS; outputs that differ are a fail");
+}
 
 }  // namespace dmlc::app

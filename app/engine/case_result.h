@@ -81,6 +81,16 @@ struct CaseTiming {
   std::optional<PhaseTiming> hot;   // when iterations > 0
 };
 
+// `run --ab-metacommands`: the case's operator compiled a second time with DISABLE_META_COMMANDS, so
+// DirectML runs its own shaders instead of the driver's metacommands, on the same inputs.
+struct MetacommandAb {
+  std::string execution_flags;  // the second run's DML_EXECUTION_FLAGS
+  bool agree = false;           // its outputs equal the first run's within the case's tolerance
+  uint64_t mismatches = 0;      // elements beyond the tolerance between the two runs
+  double cpu_ms = 0;            // the second run's execution
+  std::optional<double> gpu_ms;
+};
+
 struct CaseResult {
   std::string id;       // "<file id>/<name>"; a file that could not be parsed has its file id
   std::string file;     // the case file as found
@@ -106,6 +116,10 @@ struct CaseResult {
   // Where the documents leave the answer open (behaviours.h), the admitted behaviour the outputs
   // matched: "nan-ignoring". "" where nothing was open.
   std::string behaviour;
+  // The DML_EXECUTION_FLAGS the operator was compiled with, as ops::ExecutionFlagsText() spells them;
+  // "" for none.
+  std::string execution_flags;
+  std::optional<MetacommandAb> metacommand_ab;  // with --ab-metacommands, once the first run executed
 };
 
 struct RunTotals {

@@ -55,6 +55,13 @@ std::vector<backends::ConstBuffer> ConstViews(const std::vector<std::vector<std:
   return {buffers.begin(), buffers.end()};
 }
 
+// A summing REDUCE's per-element bounds from its input when the rule has them (error_bound.h), else none.
+std::vector<double> DataBounds(const TestCase& c, const ToleranceRule& tolerance,
+                               const std::vector<backends::ConstBuffer>& inputs) {
+  if (tolerance.data_bound.empty()) return {};
+  return DataErrorBounds(std::get<ops::ReduceDesc>(c.desc), inputs[0]);
+}
+
 // What a report's tolerance adds when the flushed reference is admitted (flush_to_zero.h).
 constexpr const char* kFlushedRule = "; or the reference with FLOAT32 subnormals flushed to zero";
 
@@ -198,8 +205,12 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
   timing.iterations = options_.iterations;
   timing.warmup = options_.warmup;
   timing.repeat = options_.repeat;
+  // With the A/B, this first run keeps the metacommands whatever the case asks; the second turns them off.
+  const ops::ExecutionFlags flags = (c.execution_flags | options_.execution_flags) &
+                                    ~(options_.ab_metacommands ? ops::kExecutionFlagDisableMetaCommands : 0);
+  if (flags != ops::kExecutionFlagNone) r.execution_flags = ops::ExecutionFlagsText(flags);
   const Clock::time_point prepare_start = Clock::now();
-  Result<std::unique_ptr<backends::PreparedOperator>> prepared = backend_.Prepare(c.desc);
+  Result<std::unique_ptr<backends::PreparedOperator>> prepared = backend_.PrepareWithFlags(c.desc, flags);
   timing.prepare_ms = MsSince(prepare_start);
   if (!prepared.ok()) return ErrorVerdict("prepare: ", prepared.error());
 
@@ -215,7 +226,12 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
   timing.compared_cpu_ms = compared->cpu_ms;
   timing.compared_gpu_ms = compared->gpu_ms;
 
-  Verdict verdict = Judge(c, input_views, outs, {*expected, *flushed}, outputs, r);
+  Verdict verdict = Judge(c, flags, input_views, outs, {*expected, *flushed}, outputs, r);
+  if (options_.ab_metacommands) {
+    std::vector<std::span<const std::byte>> initial;
+    for (size_t k = 0; model && k < outs.size(); ++k) initial.push_back(model->OutputBefore(k));
+    verdict = RunWithoutMetacommands(c, flags, input_views, outs, initial, outputs, verdict, r);
+  }
   if (model) {
     std::vector<std::span<const std::byte>> produced;
     for (const GuardedBuffer& o : outputs) produced.push_back(o.buffer());
@@ -244,15 +260,12 @@ Result<std::vector<std::vector<std::byte>>> Runner::MaterializeInputs(const Test
 }
 
 // Out-of-bounds writes first (they make the values meaningless), then the values under the tolerance.
-Verdict Runner::Judge(const TestCase& c, const std::vector<backends::ConstBuffer>& inputs,
+Verdict Runner::Judge(const TestCase& c, ops::ExecutionFlags flags, const std::vector<backends::ConstBuffer>& inputs,
                       const std::vector<const ops::TensorBinding*>& outs, const Expectations& expectations,
                       std::vector<GuardedBuffer>& outputs, CaseResult& r) const {
-  const ToleranceRule tolerance = ToleranceFor(c);
+  const ToleranceRule tolerance = ToleranceFor(c, flags);
   const std::vector<std::vector<std::byte>>& expected = expectations.expected;
-  // Only a summing REDUCE's default has a data bound: one input, one output.
-  const std::vector<double> bounds = tolerance.data_bound.empty()
-                                         ? std::vector<double>{}
-                                         : DataErrorBounds(std::get<ops::ReduceDesc>(c.desc), inputs[0]);
+  const std::vector<double> bounds = DataBounds(c, tolerance, inputs);
   r.tolerance = tolerance.rule + LargestBound(bounds);
   if (!expectations.flushed.empty()) r.tolerance += kFlushedRule;
   std::string oob;
@@ -288,6 +301,58 @@ Verdict Runner::Judge(const TestCase& c, const std::vector<backends::ConstBuffer
                 (expectations.flushed.empty() ? "" : kFlushedRule) + admitted + ")");
   }
   return Pass();
+}
+
+Verdict Runner::RunWithoutMetacommands(const TestCase& c, ops::ExecutionFlags flags,
+                                       const std::vector<backends::ConstBuffer>& inputs,
+                                       const std::vector<const ops::TensorBinding*>& outs,
+                                       const std::vector<std::span<const std::byte>>& initial,
+                                       std::vector<GuardedBuffer>& first, Verdict verdict, CaseResult& r) {
+  const ops::ExecutionFlags second_flags = flags | ops::kExecutionFlagDisableMetaCommands;
+  const std::string named = ops::ExecutionFlagsText(second_flags);
+  // A run that errors or fails already says so; the second run adds its own error only to a pass.
+  auto worse = [&](Verdict finding) {
+    if (verdict.status != CaseStatus::kPass) {
+      verdict.message += "; " + finding.message;
+      return verdict;
+    }
+    return finding;
+  };
+  Result<std::unique_ptr<backends::PreparedOperator>> prepared = backend_.PrepareWithFlags(c.desc, second_flags);
+  if (!prepared.ok()) return worse(ErrorVerdict("prepare with " + named + ": ", prepared.error()));
+  std::vector<GuardedBuffer> second;
+  std::vector<backends::MutableBuffer> views;
+  for (size_t k = 0; k < outs.size(); ++k) {
+    if (initial.empty()) second.emplace_back(*outs[k]->desc);
+    else second.emplace_back(*outs[k]->desc, initial[k]);
+  }
+  for (GuardedBuffer& o : second) views.push_back(o.buffer());
+  Result<backends::Timing> timing = (*prepared)->Execute(inputs, views);
+  if (!timing.ok()) return worse(ErrorVerdict("execute with " + named + ": ", timing.error()));
+  MetacommandAb ab{named};
+  ab.cpu_ms = timing->cpu_ms;
+  ab.gpu_ms = timing->gpu_ms;
+  for (size_t i = 0; i < outs.size(); ++i) {
+    if (auto write = second[i].FindOutOfBoundsWrite()) {
+      r.metacommand_ab = ab;
+      return worse(Fail("with " + named + ": " + outs[i]->name + ": " + *write));
+    }
+  }
+  const ToleranceRule tolerance = ToleranceFor(c, flags);
+  const std::vector<double> bounds = DataBounds(c, tolerance, inputs);
+  CompareResult difference;
+  for (size_t i = 0; i < outs.size(); ++i) {
+    CompareTensor(*outs[i]->desc, outs[i]->name, first[i].buffer(), second[i].buffer(), tolerance.tolerance,
+                  options_.max_reported_mismatches, difference,
+                  {.element_bounds = bounds, .zero_signs_equal = ZeroSignsEqual(c.desc)});
+  }
+  ab.agree = difference.passed();
+  ab.mismatches = difference.mismatches;
+  r.metacommand_ab = ab;
+  if (ab.agree) return verdict;
+  return worse(Fail("metacommands and " + named + " disagree: " + std::to_string(difference.mismatches) + " of " +
+                    std::to_string(difference.elements) + " elements differ beyond the tolerance (" +
+                    DescribeTolerance(tolerance, bounds) + ")"));
 }
 
 std::string Runner::Dump(const std::string& id, const std::vector<const ops::TensorBinding*>& outs,

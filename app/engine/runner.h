@@ -35,6 +35,11 @@ struct RunOptions {
   int repeat = 1;                   // >= 1
   size_t max_reported_mismatches = 10;
   uint64_t max_case_memory = DefaultMaxCaseMemory();  // bytes a case's buffers may take (case_memory.h)
+  // --execution-flags: OR'ed into every case's own "executionFlags" (ops/execution_flags.h).
+  ops::ExecutionFlags execution_flags = ops::kExecutionFlagNone;
+  // --ab-metacommands: each executed case runs once without DISABLE_META_COMMANDS and once with it, and
+  // outputs that differ beyond the case's tolerance are a fail (CaseResult::metacommand_ab).
+  bool ab_metacommands = false;
 };
 
 // How a step of a case's life settles it: the status and why.
@@ -91,9 +96,18 @@ class Runner {
     const std::vector<std::vector<std::byte>>& flushed;
   };
   // `inputs` are the case's, from which a summing REDUCE's default tolerance derives its bounds.
-  Verdict Judge(const TestCase& test_case, const std::vector<backends::ConstBuffer>& inputs,
+  // `flags` are those the operator was compiled with (the tolerance may depend on them).
+  Verdict Judge(const TestCase& test_case, ops::ExecutionFlags flags, const std::vector<backends::ConstBuffer>& inputs,
                 const std::vector<const ops::TensorBinding*>& outs, const Expectations& expectations,
                 std::vector<GuardedBuffer>& outputs, CaseResult& result) const;
+  // --ab-metacommands: prepares the desc again with `flags` and DISABLE_META_COMMANDS, runs it on
+  // `inputs` into outputs that start as `initial` (empty: fresh), and compares them with `first` (the
+  // first run's) under the case's tolerance. Fills result.metacommand_ab; a difference fails `verdict`.
+  Verdict RunWithoutMetacommands(const TestCase& test_case, ops::ExecutionFlags flags,
+                                 const std::vector<backends::ConstBuffer>& inputs,
+                                 const std::vector<const ops::TensorBinding*>& outs,
+                                 const std::vector<std::span<const std::byte>>& initial,
+                                 std::vector<GuardedBuffer>& first, Verdict verdict, CaseResult& result);
   // Writes a failing case's outputs to --dump-dir; what could not be written, as "; dump failed: ...".
   std::string Dump(const std::string& id, const std::vector<const ops::TensorBinding*>& outs,
                    const std::vector<std::vector<std::byte>>& expected, std::vector<GuardedBuffer>& outputs) const;

@@ -26,22 +26,24 @@ ToleranceRule Ulp(uint64_t ulp, const std::string& formula, uint64_t n) {
           "default: ulp <= " + formula + " = " + std::to_string(ulp) + ", N = " + std::to_string(n)};
 }
 
-// The table's bound for a float function that computes (not MIN or MAX).
-ToleranceRule UlpDefault(const ops::ReduceDesc& desc) {
+// The table's bound for a float function that computes (not MIN or MAX). `sequential`: the sum may be
+// accumulated one element after another, so its depth is N rather than ceil(log2 N).
+ToleranceRule UlpDefault(const ops::ReduceDesc& desc, bool sequential) {
   const uint64_t n = ops::ReducedElementCount(desc);
-  const uint64_t log_n = CeilLog2(n);
+  const uint64_t depth = sequential ? n : CeilLog2(n);
+  const std::string d = sequential ? "N" : "ceil(log2 N)";
   switch (desc.Function) {
     case F::kSum:
-    case F::kL1: return Ulp(1 + log_n, "1 + ceil(log2 N)", n);
-    case F::kSumSquare: return Ulp(2 + log_n, "2 + ceil(log2 N)", n);
-    case F::kAverage: return Ulp(3 + log_n, "3 + ceil(log2 N)", n);
-    case F::kL2: return Ulp(3 + (log_n + 1) / 2, "3 + ceil(log2 N / 2)", n);
+    case F::kL1: return Ulp(1 + depth, "1 + " + d, n);
+    case F::kSumSquare: return Ulp(2 + depth, "2 + " + d, n);
+    case F::kAverage: return Ulp(3 + depth, "3 + " + d, n);
+    case F::kL2: return Ulp(3 + (depth + 1) / 2, sequential ? "3 + N / 2" : "3 + ceil(log2 N / 2)", n);
     case F::kMultiply: return Ulp(n + 1, "N + 1", n);
     case F::kLogSum:
     case F::kLogSumExp: {
       const uint64_t slack = desc.Function == F::kLogSum ? 4 : 6;
-      Tolerance t{4, static_cast<double>(slack + log_n) * MachineEpsilon(desc.OutputTensor.DataType), 0.0};
-      return {t, "", "default: ulp <= 4 or abs <= (" + std::to_string(slack) + " + ceil(log2 N)) * eps, N = " +
+      Tolerance t{4, static_cast<double>(slack + depth) * MachineEpsilon(desc.OutputTensor.DataType), 0.0};
+      return {t, "", "default: ulp <= 4 or abs <= (" + std::to_string(slack) + " + " + d + ") * eps, N = " +
                          std::to_string(n)};
     }
     default: return Exact("integer output");  // ARGMIN/ARGMAX, whose outputs are integers
@@ -56,23 +58,29 @@ ToleranceRule WithDataBound(ToleranceRule rule, const ops::ReduceDesc& desc) {
   return rule;
 }
 
-ToleranceRule ReduceDefault(const ops::ReduceDesc& desc) {
+// ALLOW_HALF_PRECISION_COMPUTATION lets DirectML compute a FLOAT16 REDUCE in FLOAT16 throughout, summing
+// one element after another as a shader's loop does: each of the N - 1 additions rounds, so the ULP
+// bound grows with N instead of ceil(log2 N). The data bound already allows N * eps of the output type.
+ToleranceRule ReduceDefault(const ops::ReduceDesc& desc, ops::ExecutionFlags flags) {
   if (ops::IsInteger(desc.OutputTensor.DataType)) return Exact("integer output");
   if (desc.Function == F::kMin || desc.Function == F::kMax) return Exact("MIN/MAX select an input; -0 and +0 tie");
-  const ToleranceRule rule = UlpDefault(desc);
+  const bool half = (flags & ops::kExecutionFlagAllowHalfPrecisionComputation) != 0 &&
+                    desc.OutputTensor.DataType == ops::DataType::kFloat16;
+  ToleranceRule rule = UlpDefault(desc, half);
+  if (half) rule.rule += " (ALLOW_HALF_PRECISION_COMPUTATION: FLOAT16 may be summed in FLOAT16, one element at a time)";
   return HasDataErrorBound(desc) ? WithDataBound(rule, desc) : rule;
 }
 
 }  // namespace
 
-ToleranceRule DefaultTolerance(const ops::OperatorDesc& desc) {
-  if (const auto* reduce = std::get_if<ops::ReduceDesc>(&desc)) return ReduceDefault(*reduce);
+ToleranceRule DefaultTolerance(const ops::OperatorDesc& desc, ops::ExecutionFlags flags) {
+  if (const auto* reduce = std::get_if<ops::ReduceDesc>(&desc)) return ReduceDefault(*reduce, flags);
   return Exact("data movement");
 }
 
-ToleranceRule ToleranceFor(const TestCase& test_case) {
+ToleranceRule ToleranceFor(const TestCase& test_case, ops::ExecutionFlags flags) {
   if (test_case.tolerance) return {*test_case.tolerance, "", "case: " + DescribeTolerance(*test_case.tolerance)};
-  return DefaultTolerance(test_case.desc);
+  return DefaultTolerance(test_case.desc, flags);
 }
 
 bool ZeroSignsEqual(const ops::OperatorDesc& desc) {

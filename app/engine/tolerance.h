@@ -49,10 +49,12 @@ struct ToleranceRule {
   std::string rule;
 };
 
-// The table above, for a desc that ops::Validate() accepted.
-ToleranceRule DefaultTolerance(const ops::OperatorDesc& desc);
+// The table above, for a desc that ops::Validate() accepted, compiled with `flags`: with
+// ALLOW_HALF_PRECISION_COMPUTATION a FLOAT16 REDUCE's ULP bound counts N where the table has
+// ceil(log2 N), and the rule says why.
+ToleranceRule DefaultTolerance(const ops::OperatorDesc& desc, ops::ExecutionFlags flags = ops::kExecutionFlagNone);
 // The case's own tolerance when it states one, else the default.
-ToleranceRule ToleranceFor(const TestCase& test_case);
+ToleranceRule ToleranceFor(const TestCase& test_case, ops::ExecutionFlags flags = ops::kExecutionFlagNone);
 // "exact", "ulp <= 5", "ulp <= 4 or |a - e| <= 1e-06 + 0 * |e|".
 std::string DescribeTolerance(const Tolerance& tolerance);
 // The rule's tolerance with its data bound, whose per-element values are `bounds`: "ulp <= 11, or, per

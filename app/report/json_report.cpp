@@ -78,6 +78,14 @@ Json CaseJson(const CaseResult& r) {
   if (!r.transcript.empty()) j["transcript"] = r.transcript;  // model files only: other reports unchanged
   if (!r.api_note.empty()) j["apiNote"] = r.api_note;
   if (!r.behaviour.empty()) j["behaviour"] = r.behaviour;
+  if (!r.execution_flags.empty()) j["executionFlags"] = r.execution_flags;
+  if (const std::optional<MetacommandAb>& ab = r.metacommand_ab) {
+    j["metacommandAb"] = Json{{"executionFlags", ab->execution_flags},
+                              {"agree", ab->agree},
+                              {"mismatchCount", ab->mismatches},
+                              {"cpuMs", ab->cpu_ms},
+                              {"gpuMs", ab->gpu_ms ? Json(*ab->gpu_ms) : Json(nullptr)}};
+  }
   return j;
 }
 

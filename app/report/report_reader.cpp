@@ -205,6 +205,22 @@ Result<CaseResult> CaseFromJson(const Json& j) {
   f.Read("transcript", r.transcript, false);
   f.Read("apiNote", r.api_note, false);
   f.Read("behaviour", r.behaviour, false);
+  f.Read("executionFlags", r.execution_flags, false);
+  if (const Json* ab = f.Get("metacommandAb", false); ab != nullptr && !ab->is_null()) {
+    Fields a(*ab, "case.metacommandAb");
+    MetacommandAb m;
+    a.Read("executionFlags", m.execution_flags);
+    a.Read("agree", m.agree);
+    a.Read("mismatchCount", m.mismatches);
+    a.Read("cpuMs", m.cpu_ms);
+    if (const Json* gpu = a.Get("gpuMs"); gpu != nullptr && !gpu->is_null()) {
+      double ms = 0;
+      a.Read("gpuMs", ms);
+      m.gpu_ms = ms;
+    }
+    if (a.error()) return *a.error();
+    r.metacommand_ab = m;
+  }
   std::string api_finding;
   f.Read("apiFinding", api_finding, false);
   if (f.error()) return *f.error();

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "app/case/byte_size.h"
+#include "app/case/desc_parser.h"
 
 namespace dmlc::app::worker {
 namespace {
@@ -34,6 +35,10 @@ std::vector<std::string> WorkerArgs(const WorkerOptions& o) {
   // Always written: the parent's limits are the ones it reports, whatever this worker's defaults.
   args.insert(args.end(), {"--max-file-size", std::to_string(o.max_file_size)});
   args.insert(args.end(), {"--max-case-memory", std::to_string(o.run.max_case_memory)});
+  if (o.run.execution_flags != ops::kExecutionFlagNone) {
+    args.insert(args.end(), {"--execution-flags", ops::ExecutionFlagsText(o.run.execution_flags)});
+  }
+  if (o.run.ab_metacommands) args.push_back("--ab-metacommands");
   if (o.verbose) args.push_back("--verbose");
   return args;
 }
@@ -51,6 +56,10 @@ Result<WorkerOptions> ParseWorkerArgs(const std::vector<std::string>& args) {
       o.verbose = true;
       continue;
     }
+    if (flag == "--ab-metacommands") {
+      o.run.ab_metacommands = true;
+      continue;
+    }
     if (i + 1 == args.size()) return ArgError(flag + " needs a value");
     const std::string& value = args[++i];
     std::optional<int> number = ToInt(value);
@@ -62,6 +71,10 @@ Result<WorkerOptions> ParseWorkerArgs(const std::vector<std::string>& args) {
       o.device = value;
     } else if (flag == "--dump-dir") {
       o.run.dump_dir = value;
+    } else if (flag == "--execution-flags") {
+      Result<ops::ExecutionFlags> flags = ParseExecutionFlagList(value);
+      if (!flags.ok()) return ArgError(flags.error().message);
+      o.run.execution_flags = *flags;
     } else if (flag == "--feature-level") {
       o.run.feature_level = ops::ParseFeatureLevel(value);
       if (!o.run.feature_level) return ArgError("--feature-level " + value + " is not a feature level");

@@ -177,7 +177,6 @@ Result<Timing> DirectmlOperator::Execute(std::span<const ConstBuffer> inputs, st
 Result<std::vector<Timing>> DirectmlOperator::ExecuteRepeated(std::span<const ConstBuffer> inputs,
                                                               std::span<const MutableBuffer> outputs, int iterations) {
   DMLC_RETURN_IF_ERROR(gpu::CheckRepeatCount("directml", iterations));
-  // DirectML leaves an out-of-range index undefined; the reference names it, so it is checked here too.
   DMLC_RETURN_IF_ERROR(gpu::CheckBuffers("directml", desc_, inputs, outputs));
   Result<d3d12::RecordedCommands*> recording =
       recordings_.For(backend_.device(), static_cast<uint32_t>(iterations),

@@ -1,6 +1,6 @@
 // One function per operator: computes the outputs of a validated desc from its inputs. `inputs` and
 // `outputs` are in ops::Bindings() order and hold every logical element (plain_backend.cpp checks).
-// Errors: invalid input data only (a GATHER_ND1 index out of range), or a desc validation rejects.
+// Errors: only for a desc validation rejects.
 #pragma once
 
 #include <span>

@@ -124,8 +124,8 @@ TEST(CpuStream, LargeJoinAndGather) {
 // 200-byte rows (a head, three whole lines and a tail at most) gathered into an output of more than
 // kStreamMinBytes whose rows have 8-byte gaps, in ten batches (a span each) of 8190 rows: spans that end
 // mid-batch, tasks of more than one span, and StreamRows batches prefetching across their ends. Then one
-// bad index in the middle of a batch of a task's second span, and one later: the first is reported,
-// whatever the thread count.
+// index past its batch in the middle of a batch of a task's second span, and one later: each reads on
+// into the next batch, whatever the thread count.
 TEST(CpuStream, LargeBatchedGatherOfShortRowsIntoAGappedOutput) {
   constexpr uint32_t batches = 10, rows = 8190, cols = 50, stride = 52;
   std::vector<double> values(uint64_t{batches} * rows * cols), picks(uint64_t{batches} * rows);

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "app/case/desc_parser.h"
 #include "tests/app/case/case_test_util.h"
 
 namespace dmlc::app {
@@ -180,6 +181,28 @@ TEST(CaseParserTest, LoadsTheBaseCase) {
   EXPECT_FALSE(tc.tolerance.has_value());
   EXPECT_FALSE(tc.feature_level.has_value());
   EXPECT_FALSE(tc.expect_error.expected);
+}
+
+TEST(CaseParserTest, ExecutionFlagsAreReadAsOneNameOrAnArrayOrNone) {
+  testing::TempDir dir;
+  EXPECT_EQ(OnlyCase(LoadText(dir, kReduceCase)).execution_flags, ops::kExecutionFlagNone);
+  const std::string one = Replace(kReduceCase, "\"type\": \"REDUCE\",",
+                                  "\"type\": \"REDUCE\", \"executionFlags\": \"ALLOW_HALF_PRECISION_COMPUTATION\",");
+  EXPECT_EQ(OnlyCase(LoadText(dir, one)).execution_flags, ops::kExecutionFlagAllowHalfPrecisionComputation);
+  const std::string two = Replace(
+      kReduceCase, "\"type\": \"REDUCE\",",
+      "\"type\": \"REDUCE\", \"executionFlags\": [\"DML_EXECUTION_FLAG_DISABLE_META_COMMANDS\", \"ALLOW_HALF_PRECISION_COMPUTATION\"],");
+  EXPECT_EQ(OnlyCase(LoadText(dir, two)).execution_flags, 0x3u);
+}
+
+TEST(CaseParserTest, ExecutionFlagListsOnTheCommandLine) {
+  EXPECT_EQ(*ParseExecutionFlagList("DISABLE_META_COMMANDS"), ops::kExecutionFlagDisableMetaCommands);
+  EXPECT_EQ(*ParseExecutionFlagList("ALLOW_HALF_PRECISION_COMPUTATION, DML_EXECUTION_FLAG_DISABLE_META_COMMANDS"), 0x3u);
+  EXPECT_EQ(*ParseExecutionFlagList("NONE|DESCRIPTORS_VOLATILE"), ops::kExecutionFlagDescriptorsVolatile);
+  Result<ops::ExecutionFlags> bad = ParseExecutionFlagList("DISABLE_METACOMMANDS");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().message, "'DISABLE_METACOMMANDS' is not an execution flag (NONE, ALLOW_HALF_PRECISION_COMPUTATION, "
+                                 "DISABLE_META_COMMANDS, DESCRIPTORS_VOLATILE)");
 }
 
 TEST(CaseParserTest, FullSpellingsLongFormAndOptionalFields) {

@@ -1,6 +1,7 @@
 // A backend whose behaviour each test scripts: what Supports() says, whether Prepare() fails, and what
-// Execute() writes. Counts executions and ExecuteRepeated() batches so tests can check warmup and
-// iterations.
+// Execute() writes (another thing for operators compiled with DISABLE_META_COMMANDS, when scripted).
+// Counts executions and ExecuteRepeated() batches so tests can check warmup and iterations, and records
+// the execution flags of each PrepareWithFlags().
 #pragma once
 
 #include <atomic>
@@ -33,9 +34,16 @@ class FakeBackend : public backends::Backend {
   const backends::DeviceInfo& Device() const override { return device_; }
   bool ThreadSafe() const override { return thread_safe; }
   backends::Support Supports(const ops::OperatorDesc&) const override { return support; }
-  Result<std::unique_ptr<backends::PreparedOperator>> Prepare(const ops::OperatorDesc&) override {
+  Result<std::unique_ptr<backends::PreparedOperator>> Prepare(const ops::OperatorDesc& desc) override {
+    return PrepareWithFlags(desc, ops::kExecutionFlagNone);
+  }
+  Result<std::unique_ptr<backends::PreparedOperator>> PrepareWithFlags(const ops::OperatorDesc&,
+                                                                       ops::ExecutionFlags flags) override {
+    prepared_flags.push_back(flags);
     if (prepare_error) return *prepare_error;
-    return std::unique_ptr<backends::PreparedOperator>(std::make_unique<Operator>(*this));
+    const bool own_shaders = (flags & ops::kExecutionFlagDisableMetaCommands) != 0 && without_metacommands;
+    return std::unique_ptr<backends::PreparedOperator>(
+        std::make_unique<Operator>(*this, own_shaders ? without_metacommands : execute_));
   }
 
   std::optional<backends::ApiVerdict> JudgeDesc(const ops::OperatorDesc&) override {
@@ -49,17 +57,19 @@ class FakeBackend : public backends::Backend {
   std::optional<backends::ApiVerdict> api_verdict;
   int judged = 0;
   std::optional<Error> prepare_error;
+  ExecuteFn without_metacommands;             // when set: what operators with DISABLE_META_COMMANDS write
+  std::vector<ops::ExecutionFlags> prepared_flags;
   bool thread_safe = true;
   std::atomic<int> executions{0};
   std::vector<int> batches;  // the iteration count of each ExecuteRepeated() call
 
  private:
   struct Operator : backends::PreparedOperator {
-    explicit Operator(FakeBackend& b) : backend(b) {}
+    Operator(FakeBackend& b, ExecuteFn e) : backend(b), execute(std::move(e)) {}
     Result<backends::Timing> Execute(std::span<const backends::ConstBuffer> in,
                                      std::span<const backends::MutableBuffer> out) override {
       ++backend.executions;
-      return backend.execute_(in, out);
+      return execute(in, out);
     }
     Result<std::vector<backends::Timing>> ExecuteRepeated(std::span<const backends::ConstBuffer> in,
                                                           std::span<const backends::MutableBuffer> out,
@@ -68,6 +78,7 @@ class FakeBackend : public backends::Backend {
       return PreparedOperator::ExecuteRepeated(in, out, iterations);
     }
     FakeBackend& backend;
+    ExecuteFn execute;
   };
   ExecuteFn execute_;
   backends::DeviceInfo device_{"fake device", "fake driver 1.0", {}};

@@ -494,5 +494,71 @@ TEST(Runner, DumpDirGetsActualAndExpectedOfFailures) {
   std::filesystem::remove_all(dir);
 }
 
+// --- execution flags and --ab-metacommands
+
+TEST(ExecutionFlags, TheCasesAndTheRunsFlagsReachPrepareAndTheReport) {
+  FakeBackend backend(WriteFloats({1, 0, 0, 1}));
+  TestCase c = Diagonal();
+  c.execution_flags = ops::kExecutionFlagAllowHalfPrecisionComputation;
+  RunOptions options;
+  options.execution_flags = ops::kExecutionFlagDescriptorsVolatile;
+  const CaseResult r = RunOne(backend, c, options);
+  EXPECT_EQ(r.status, CaseStatus::kPass) << r.message;
+  EXPECT_EQ(backend.prepared_flags, (std::vector<ops::ExecutionFlags>{0x5}));
+  EXPECT_EQ(r.execution_flags, "ALLOW_HALF_PRECISION_COMPUTATION|DESCRIPTORS_VOLATILE");
+  EXPECT_FALSE(r.metacommand_ab);
+}
+
+RunOptions AbOptions() {
+  RunOptions options;
+  options.ab_metacommands = true;
+  return options;
+}
+
+TEST(MetacommandAb, RunsTwiceWithAndWithoutMetacommandsAndAgreeingPasses) {
+  FakeBackend backend(WriteFloats({1, 0, 0, 1}, 2.0));
+  backend.without_metacommands = WriteFloats({1, 0, 0, 1}, 3.0);
+  TestCase c = Diagonal();
+  c.execution_flags = ops::kExecutionFlagDisableMetaCommands;  // the A/B decides both runs' setting
+  const CaseResult r = RunOne(backend, c, AbOptions());
+  EXPECT_EQ(r.status, CaseStatus::kPass) << r.message;
+  EXPECT_EQ(backend.prepared_flags, (std::vector<ops::ExecutionFlags>{0, ops::kExecutionFlagDisableMetaCommands}));
+  EXPECT_EQ(r.execution_flags, "");
+  ASSERT_TRUE(r.metacommand_ab);
+  EXPECT_EQ(r.metacommand_ab->execution_flags, "DISABLE_META_COMMANDS");
+  EXPECT_TRUE(r.metacommand_ab->agree);
+  EXPECT_EQ(r.metacommand_ab->mismatches, 0u);
+  EXPECT_EQ(r.metacommand_ab->cpu_ms, 3.0);
+}
+
+TEST(MetacommandAb, OutputsThatDifferFailNamingBothRuns) {
+  FakeBackend backend(WriteFloats({1, 0, 0, 1}));
+  backend.without_metacommands = WriteFloats({1, 0, 0.5f, 1});
+  const CaseResult r = RunOne(backend, Diagonal(), AbOptions());
+  EXPECT_EQ(r.status, CaseStatus::kFail);
+  EXPECT_NE(r.message.find("metacommands and DISABLE_META_COMMANDS disagree: 1 of 4 elements"), std::string::npos)
+      << r.message;
+  ASSERT_TRUE(r.metacommand_ab);
+  EXPECT_FALSE(r.metacommand_ab->agree);
+  EXPECT_EQ(r.metacommand_ab->mismatches, 1u);
+}
+
+TEST(MetacommandAb, AFirstRunThatFailsKeepsItsOwnVerdictAndTheDifferenceIsAdded) {
+  FakeBackend backend(WriteFloats({1, 0, 0, 2}));
+  backend.without_metacommands = WriteFloats({1, 0, 0, 1});
+  const CaseResult r = RunOne(backend, Diagonal(), AbOptions());
+  EXPECT_EQ(r.status, CaseStatus::kFail);
+  EXPECT_EQ(r.message.find("1 of 4 elements differ beyond the tolerance"), 0u) << r.message;
+  EXPECT_NE(r.message.find("; metacommands and DISABLE_META_COMMANDS disagree"), std::string::npos) << r.message;
+}
+
+TEST(MetacommandAb, AnOutOfBoundsWriteOfTheSecondRunFails) {
+  FakeBackend backend(WriteFloats({1, 0, 0, 1}));
+  backend.without_metacommands = WriteFloats({1, 0, 0, 1, 9});  // one float past the 16 bytes
+  const CaseResult r = RunOne(backend, Diagonal(), AbOptions());
+  EXPECT_EQ(r.status, CaseStatus::kFail);
+  EXPECT_EQ(r.message.find("with DISABLE_META_COMMANDS: OutputTensor: "), 0u) << r.message;
+}
+
 }  // namespace
 }  // namespace dmlc::app

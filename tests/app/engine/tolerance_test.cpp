@@ -123,5 +123,17 @@ TEST(DescribeTolerance, StatesTheDataBoundWithItsLargestValue) {
             "exact");
 }
 
+TEST(DefaultTolerance, HalfPrecisionWidensAFloat16SumsBoundAndSaysWhy) {
+  TestCase c;
+  c.desc = Reduce(ReduceFunction::kSum, DataType::kFloat16, {64}, {0});
+  const ToleranceRule plain = ToleranceFor(c);
+  const ToleranceRule half = ToleranceFor(c, ops::kExecutionFlagAllowHalfPrecisionComputation);
+  EXPECT_EQ(plain.tolerance.ulp, 7u);  // 1 + ceil(log2 64)
+  EXPECT_EQ(half.tolerance.ulp, 65u);  // 1 + 64
+  EXPECT_NE(half.rule.find("ALLOW_HALF_PRECISION_COMPUTATION"), std::string::npos) << half.rule;
+  c.desc = Reduce(ReduceFunction::kSum, DataType::kFloat32, {64}, {0});
+  EXPECT_EQ(ToleranceFor(c, ops::kExecutionFlagAllowHalfPrecisionComputation).tolerance.ulp, 7u);  // FLOAT32 as it was
+}
+
 }  // namespace
 }  // namespace dmlc::app

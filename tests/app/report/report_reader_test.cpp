@@ -122,6 +122,27 @@ TEST(ReportReader, ApiFindingsComeBack) {
   EXPECT_EQ(old->results[1].api_finding, ApiFinding::kNone);
 }
 
+TEST(ReportReader, ExecutionFlagsAndTheMetacommandAbComeBack) {
+  std::vector<CaseResult> results = testing::SampleResults();
+  results[0].execution_flags = "ALLOW_HALF_PRECISION_COMPUTATION";
+  results[0].metacommand_ab = MetacommandAb{"ALLOW_HALF_PRECISION_COMPUTATION|DISABLE_META_COMMANDS", false, 3, 0.25, 0.125};
+  results[1].metacommand_ab = MetacommandAb{"DISABLE_META_COMMANDS", true, 0, 1.5, std::nullopt};
+  const std::string text = Written(testing::MaskedContext(), results);
+  Result<RunReport> read = ParseJsonReport(text, "r.json");
+  ASSERT_TRUE(read.ok()) << read.error().ToString();
+  EXPECT_EQ(read->results[0].execution_flags, "ALLOW_HALF_PRECISION_COMPUTATION");
+  ASSERT_TRUE(read->results[0].metacommand_ab);
+  EXPECT_EQ(read->results[0].metacommand_ab->execution_flags, "ALLOW_HALF_PRECISION_COMPUTATION|DISABLE_META_COMMANDS");
+  EXPECT_FALSE(read->results[0].metacommand_ab->agree);
+  EXPECT_EQ(read->results[0].metacommand_ab->mismatches, 3u);
+  EXPECT_EQ(read->results[0].metacommand_ab->gpu_ms, 0.125);
+  ASSERT_TRUE(read->results[1].metacommand_ab);
+  EXPECT_TRUE(read->results[1].metacommand_ab->agree);
+  EXPECT_FALSE(read->results[1].metacommand_ab->gpu_ms);
+  EXPECT_FALSE(read->results[2].metacommand_ab);
+  EXPECT_EQ(Written(read->context, read->results), text);
+}
+
 struct BadReport {
   const char* name;
   std::function<std::string()> text;

@@ -173,6 +173,8 @@ TEST(WorkerArgs, ReadBackAsWritten) {
   o.run.warmup = 0;  // -w 0 is passed as written
   o.run.repeat = 4;
   o.run.max_case_memory = (uint64_t{100} << 30) + 3;
+  o.run.execution_flags = ops::kExecutionFlagAllowHalfPrecisionComputation | ops::kExecutionFlagDisableMetaCommands;
+  o.run.ab_metacommands = true;
   o.max_file_size = 1024;
   Result<WorkerOptions> back = ParseWorkerArgs(WorkerArgs(o));
   ASSERT_TRUE(back.ok()) << back.error().ToString();
@@ -188,6 +190,8 @@ TEST(WorkerArgs, ReadBackAsWritten) {
   EXPECT_EQ(back->run.warmup, 0);
   EXPECT_EQ(back->run.repeat, 4);
   EXPECT_EQ(back->run.max_case_memory, o.run.max_case_memory);
+  EXPECT_EQ(back->run.execution_flags, 0x3u);
+  EXPECT_TRUE(back->run.ab_metacommands);
   EXPECT_EQ(back->max_file_size, 1024u);
 
   EXPECT_EQ(ParseWorkerArgs({"worker", "--backend", "cpu"})->reference, "cpu");  // the default reference
@@ -197,6 +201,7 @@ TEST(WorkerArgs, ReadBackAsWritten) {
   EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--repeat", "0"}).ok());
   EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--max-case-memory", "lots"}).ok());
   EXPECT_FALSE(ParseWorkerArgs({"work", "--backend", "cpu"}).ok());
+  EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--execution-flags", "FAST"}).ok());
 }
 
 }  // namespace
