@@ -4,13 +4,13 @@
 #include <string>
 
 #include <CLI/CLI.hpp>
-#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include "app/conform/commands.h"
 #include "app/conform/compare_command.h"
 #include "app/conform/execution_cli.h"
 #include "app/conform/flag_values.h"
+#include "app/conform/stderr_after_stdout.h"
 #include "app/engine/build_info.h"
 #include "app/worker/worker_args.h"
 
@@ -41,8 +41,9 @@ Verbosity SetVerbosity(bool verbose, bool quiet) {
 namespace dmlc::app {
 
 int ConformMain(int argc, char** argv) {
-  // Logs go to stderr so stdout carries only the report and listings.
-  spdlog::set_default_logger(spdlog::stderr_color_mt("dml-conform"));
+  // Logs go to stderr so stdout carries only the report and listings; stdout is flushed before each.
+  spdlog::set_default_logger(
+      std::make_shared<spdlog::logger>("dml-conform", std::make_shared<dmlc::app::StderrAfterStdoutSink>()));
   spdlog::set_pattern("%^%l%$: %v");
   // `run` re-runs this program as its workers; that mode is internal, so it stays out of --help.
   if (argc > 1 && std::string(argv[1]) == dmlc::app::worker::kWorkerCommand) {
