@@ -15,7 +15,8 @@ int AllCores() { return static_cast<int>(std::max(1u, std::thread::hardware_conc
 
 class Isolated final : public CaseExecutor {
  public:
-  Isolated(const std::string& program, const ExecutorOptions& o) : jobs_(o.jobs > 0 ? o.jobs : AllCores()) {
+  Isolated(const std::string& program, const ExecutorOptions& o)
+      : jobs_(o.jobs > 0 ? o.jobs : AllCores()), run_(o.worker.run) {
     worker::WorkerOptions w = o.worker;
     // The workers share the cores: each backend's own threads take its share.
     if (w.threads == 0) w.threads = std::max(1, AllCores() / jobs_);
@@ -27,11 +28,32 @@ class Isolated final : public CaseExecutor {
     pool_ = std::make_unique<worker::WorkerPool>(std::move(pool));
   }
 
+  // Cases that need no backend (SettledWithoutBackend) are settled here, after the workers have run the
+  // others (so a backend that cannot start still fails the run before any case settles); their results
+  // come back under their index in `cases`.
   Status Execute(const std::vector<SelectedCase>& cases, const worker::PoolCallbacks& callbacks) override {
     std::vector<worker::CaseRequest> requests;
-    requests.reserve(cases.size());
-    for (const SelectedCase& c : cases) requests.push_back({c.file->path, c.file->root, c.id(), c.file->text});
-    return pool_->Run(requests, callbacks);
+    std::vector<size_t> index_of;  // request -> case
+    std::vector<std::pair<size_t, CaseResult>> settled;
+    for (size_t i = 0; i < cases.size(); ++i) {
+      const SelectedCase& c = cases[i];
+      if (std::optional<CaseResult> r = SettledWithoutBackend(c, run_)) {
+        settled.emplace_back(i, std::move(*r));
+        continue;
+      }
+      requests.push_back({c.file->path, c.file->root, c.id(), c.file->text});
+      index_of.push_back(i);
+    }
+    if (!requests.empty()) {
+      worker::PoolCallbacks pooled = callbacks;
+      pooled.on_result = [&](size_t request, CaseResult r) { callbacks.on_result(index_of[request], std::move(r)); };
+      DMLC_RETURN_IF_ERROR(pool_->Run(requests, pooled));
+    }
+    for (auto& [i, r] : settled) {
+      if (callbacks.stop_starting() || callbacks.abandon()) break;
+      callbacks.on_result(i, std::move(r));
+    }
+    return OkStatus();
   }
   backends::DeviceInfo Device() const override {
     backends::DeviceInfo info;
@@ -45,6 +67,7 @@ class Isolated final : public CaseExecutor {
 
  private:
   int jobs_;
+  RunOptions run_;  // what settles a case without a backend (the feature level cap)
   std::unique_ptr<worker::WorkerPool> pool_;
 };
 

@@ -62,23 +62,75 @@ std::vector<double> DataBounds(const TestCase& c, const ToleranceRule& tolerance
   return DataErrorBounds(std::get<ops::ReduceDesc>(c.desc), inputs[0]);
 }
 
+// The verdict on a case that did not load: its file's error, or its own.
+Verdict Unloaded(const SelectedCase& selected) {
+  if (selected.entry == nullptr) {
+    return {CaseStatus::kError, selected.file->error ? selected.file->error->ToString() : "file not loaded"};
+  }
+  return {CaseStatus::kError, selected.entry->loaded.error().ToString()};
+}
+
+// What a loaded case says of itself (operator, data types, level) into `r`, and the verdict when that
+// settles it before any backend is asked: its own skip, a level above the cap, or an invalid desc it
+// does not expect (the model's errors name the field; the case's location says where to look).
+std::optional<Verdict> Preflight(const TestCase& c, const DescCheck& check, CaseResult& r) {
+  if (!c.skip_reason.empty()) {
+    r.operator_type = r.operator_name = "not run here";  // as run_plan.cpp's DescribeCase names it
+    return Skip(c.skip_reason);
+  }
+  r.operator_type = std::string(ops::OperatorTypeName(ops::TypeOf(c.desc)));
+  r.operator_name = ops::DisplayName(c.desc);
+  r.data_types = DataTypeNames(c.desc);
+  if (check.level) r.feature_level = std::string(ops::FeatureLevelName(*check.level));
+  if (check.skip_reason) return Skip(*check.skip_reason);
+  if (c.expect_error.expected || !check.rejection) return std::nullopt;
+  Error rejection = *check.rejection;
+  if (rejection.where.file.empty()) rejection.where = c.where;
+  rejection.message = "invalid desc: " + rejection.message;
+  return ErrorVerdict("", rejection);
+}
+
+// `r` with the verdict and the time since `start`.
+CaseResult Settled(const Verdict& verdict, CaseResult r, Clock::time_point start) {
+  r.status = verdict.status;
+  r.message = verdict.message;
+  r.device_lost = verdict.device_lost;
+  r.duration_ms = MsSince(start);
+  return r;
+}
+
+// A result naming the case and its file, nothing settled yet.
+CaseResult Named(const SelectedCase& selected) {
+  CaseResult r;
+  r.id = selected.id();
+  r.file = selected.file->path;
+  r.file_id = selected.file->file_id;
+  return r;
+}
+
 // What a report's tolerance adds when the flushed reference is admitted (flush_to_zero.h).
 constexpr const char* kFlushedRule = "; or the reference with FLOAT32 subnormals flushed to zero";
 
 }  // namespace
 
+std::optional<CaseResult> SettledWithoutBackend(const SelectedCase& selected, const RunOptions& options) {
+  const Clock::time_point start = Clock::now();
+  CaseResult r = Named(selected);
+  if (selected.entry == nullptr || !selected.entry->loaded.ok()) return Settled(Unloaded(selected), r, start);
+  const TestCase& c = selected.entry->loaded.value();
+  const DescCheck check = c.skip_reason.empty() ? CheckDesc(c, options.feature_level) : DescCheck{};
+  std::optional<Verdict> verdict = Preflight(c, check, r);
+  if (!verdict) return std::nullopt;
+  return Settled(*verdict, std::move(r), start);
+}
+
 CaseResult Runner::RunOne(const SelectedCase& selected) {
   const Clock::time_point start = Clock::now();
-  CaseResult r;
-  r.id = selected.id();
-  r.file = selected.file->path;
-  r.file_id = selected.file->file_id;
+  CaseResult r = Named(selected);
   Verdict verdict;
   try {
-    if (selected.entry == nullptr) {
-      verdict = {CaseStatus::kError, selected.file->error ? selected.file->error->ToString() : "file not loaded"};
-    } else if (!selected.entry->loaded.ok()) {
-      verdict = {CaseStatus::kError, selected.entry->loaded.error().ToString()};
+    if (selected.entry == nullptr || !selected.entry->loaded.ok()) {
+      verdict = Unloaded(selected);
     } else {
       verdict = Execute(selected.entry->loaded.value(), r);
     }
@@ -91,27 +143,13 @@ CaseResult Runner::RunOne(const SelectedCase& selected) {
   } catch (...) {
     verdict = {CaseStatus::kError, "internal error: unknown exception"};
   }
-  r.status = verdict.status;
-  r.message = std::move(verdict.message);
-  r.device_lost = verdict.device_lost;
-  r.duration_ms = MsSince(start);
-  return r;
+  return Settled(verdict, std::move(r), start);
 }
 
 Verdict Runner::Execute(const TestCase& c, CaseResult& r) {
-  if (!c.skip_reason.empty()) {
-    r.operator_type = r.operator_name = "not run here";  // as run_plan.cpp's DescribeCase names it
-    return Skip(c.skip_reason);
-  }
-  r.operator_type = std::string(ops::OperatorTypeName(ops::TypeOf(c.desc)));
-  r.operator_name = ops::DisplayName(c.desc);
-  r.data_types = DataTypeNames(c.desc);
-
-  const DescCheck check = CheckDesc(c, options_.feature_level);
-  if (check.level) r.feature_level = std::string(ops::FeatureLevelName(*check.level));
-  if (check.skip_reason) return Skip(*check.skip_reason);
+  const DescCheck check = c.skip_reason.empty() ? CheckDesc(c, options_.feature_level) : DescCheck{};
+  if (std::optional<Verdict> settled = Preflight(c, check, r)) return *settled;
   if (c.expect_error.expected) return ExpectRejection(c, check, r);
-  if (check.rejection) return Invalid(c, *check.rejection);
   const backends::Support support = backend_.Supports(c.desc);
   if (!support.supported) return Skip(std::string(backend_.Name()) + ": " + support.reason);
   if (std::optional<Verdict> finding = AskApi(c, nullptr, r)) return *finding;
@@ -166,13 +204,6 @@ Verdict Runner::ExpectRejection(const TestCase& c, const DescCheck& check, CaseR
   }
   return Fail("the desc was accepted by validation and by " + std::string(backend_.Name()) +
               ", but the case expects it to be rejected");
-}
-
-// The model's errors name the field; the case's location says where in the file to look.
-Verdict Runner::Invalid(const TestCase& c, Error rejection) {
-  if (rejection.where.file.empty()) rejection.where = c.where;
-  rejection.message = "invalid desc: " + rejection.message;
-  return ErrorVerdict("", rejection);
 }
 
 Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {

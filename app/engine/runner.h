@@ -57,6 +57,12 @@ using ReferenceFactory = std::function<Result<std::unique_ptr<backends::Backend>
 // The registry's backend `name` ("cpu", "plain") with its default options.
 ReferenceFactory RegistryReference(std::string name);
 
+// The result of a case that needs no backend, as Runner::RunOne() gives it: one that did not load, one
+// skipped (its own reason, or a level above options.feature_level), or one whose desc is invalid and not
+// expected to be. nullopt when a backend must run it. The parent of worker processes settles these
+// itself, so they cost no round trip (app/conform/case_executor.cpp).
+std::optional<CaseResult> SettledWithoutBackend(const SelectedCase& selected, const RunOptions& options);
+
 // Thread-safety: Run() is called by one thread at a time; it spreads cases over its own workers.
 class Runner {
  public:
@@ -85,7 +91,6 @@ class Runner {
   // the spec: a fail carrying result.api_finding, or result.api_note where only a rule of ours forbids
   // the desc. `spec_rejection` is null for a valid desc.
   std::optional<Verdict> AskApi(const TestCase& test_case, const Error* spec_rejection, CaseResult& result);
-  Verdict Invalid(const TestCase& test_case, Error rejection);
   Verdict RunAccepted(const TestCase& test_case, CaseResult& result);
   Result<std::vector<std::vector<std::byte>>> MaterializeInputs(const TestCase& test_case,
                                                                 const std::vector<const ops::TensorBinding*>& ins);
