@@ -29,13 +29,9 @@ constexpr uint64_t kMaxRowsAhead = 32;
 constexpr uint64_t kBatchRows = 128;
 
 struct Layout {
-  uint32_t rank = 0;
-  uint32_t indices_first = 0;                 // first meaningful indices dimension
-  std::vector<uint64_t> outer_sizes;          // batch and index dimensions, not coalesced (for messages)
   StridedShape<3> outer;                      // operands: indices, output, input (batch dims only)
   uint64_t tuple_stride = 0;                  // indices stride of the tuple dimension
-  std::vector<uint32_t> indexed_dims;         // input dimension each tuple coordinate addresses
-  std::vector<uint64_t> indexed_sizes;
+  std::vector<uint64_t> indexed_sizes;        // of the input dimensions the tuple's coordinates address
   std::vector<uint64_t> indexed_strides;
   StridedShape<2> rest;                       // operands: input, output
 };
@@ -64,25 +60,21 @@ Result<Layout> MakeLayout(const ops::GatherNd1Desc& desc) {
   if (outer_count + rest_count > d) return LayoutError("output needs more dimensions than DimensionCount");
 
   Layout l;
-  l.rank = d;
   const uint32_t in_first = d - desc.InputDimensionCount;
-  l.indices_first = d - desc.IndicesDimensionCount;
+  const uint32_t indices_first = d - desc.IndicesDimensionCount;
   const uint32_t out_first = d - outer_count - rest_count;
   const std::vector<uint64_t> in_s = Strides64(in), idx_s = Strides64(idx), out_s = Strides64(out);
-
   for (uint32_t o = 0; o < outer_count; ++o) {
-    const uint64_t size = idx.Sizes[l.indices_first + o];
+    const uint64_t size = idx.Sizes[indices_first + o];
     if (out.Sizes[out_first + o] != size || (o < batches && in.Sizes[in_first + o] != size)) {
       return LayoutError("batch or index dimension " + std::to_string(o) + " differs between tensors");
     }
-    l.outer_sizes.push_back(size);
-    l.outer.Append(size, {idx_s[l.indices_first + o], out_s[out_first + o], o < batches ? in_s[in_first + o] : 0});
+    l.outer.Append(size, {idx_s[indices_first + o], out_s[out_first + o], o < batches ? in_s[in_first + o] : 0});
   }
   l.outer.Coalesce();
   l.tuple_stride = idx_s[d - 1];
   for (uint32_t t = 0; t < tuple; ++t) {
     const uint32_t dim = in_first + batches + t;
-    l.indexed_dims.push_back(dim);
     l.indexed_sizes.push_back(in.Sizes[dim]);
     l.indexed_strides.push_back(in_s[dim]);
   }
