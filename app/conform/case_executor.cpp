@@ -29,8 +29,8 @@ class Isolated final : public CaseExecutor {
   }
 
   // Cases that need no backend (SettledWithoutBackend) are settled here, after the workers have run the
-  // others (so a backend that cannot start still fails the run before any case settles); their results
-  // come back under their index in `cases`.
+  // others: a backend that cannot start still fails the run before any case settles, and one lost
+  // mid-run leaves these settled as they are. Results come back under their index in `cases`.
   Status Execute(const std::vector<SelectedCase>& cases, const worker::PoolCallbacks& callbacks) override {
     std::vector<worker::CaseRequest> requests;
     std::vector<size_t> index_of;  // request -> case
@@ -44,16 +44,22 @@ class Isolated final : public CaseExecutor {
       requests.push_back({c.file->path, c.file->root, c.id(), c.file->text});
       index_of.push_back(i);
     }
+    Status pooled_status = OkStatus();
+    bool any_pooled = false;
     if (!requests.empty()) {
       worker::PoolCallbacks pooled = callbacks;
-      pooled.on_result = [&](size_t request, CaseResult r) { callbacks.on_result(index_of[request], std::move(r)); };
-      DMLC_RETURN_IF_ERROR(pool_->Run(requests, pooled));
+      pooled.on_result = [&](size_t request, CaseResult r) {
+        any_pooled = true;
+        callbacks.on_result(index_of[request], std::move(r));
+      };
+      pooled_status = pool_->Run(requests, pooled);
+      if (!pooled_status.ok() && !any_pooled) return pooled_status;
     }
     for (auto& [i, r] : settled) {
       if (callbacks.stop_starting() || callbacks.abandon()) break;
       callbacks.on_result(i, std::move(r));
     }
-    return OkStatus();
+    return pooled_status;
   }
   backends::DeviceInfo Device() const override {
     backends::DeviceInfo info;

@@ -83,11 +83,14 @@ struct CaseTiming {
 
 // `run --ab-metacommands`: the case's operator compiled a second time with DISABLE_META_COMMANDS, so
 // DirectML runs its own shaders instead of the driver's metacommands, on the same inputs.
+// The second run is judged as the first is.
 struct MetacommandAb {
   std::string execution_flags;  // the second run's DML_EXECUTION_FLAGS
-  bool agree = false;           // its outputs equal the first run's within the case's tolerance
-  uint64_t mismatches = 0;      // elements beyond the tolerance between the two runs
-  double cpu_ms = 0;            // the second run's execution
+  std::string status;           // its status ("pass"); "error" when it could not run, as the message says
+  std::string behaviour;        // the admitted behaviour its outputs matched, as CaseResult::behaviour
+  bool agree = false;           // the same status and behaviour as the first run
+  uint64_t mismatches = 0;      // its elements beyond the tolerance
+  double cpu_ms = 0;            // its execution
   std::optional<double> gpu_ms;
 };
 

@@ -106,13 +106,14 @@ class Runner {
                 const std::vector<const ops::TensorBinding*>& outs, const Expectations& expectations,
                 std::vector<GuardedBuffer>& outputs, CaseResult& result) const;
   // --ab-metacommands: prepares the desc again with `flags` and DISABLE_META_COMMANDS, runs it on
-  // `inputs` into outputs that start as `initial` (empty: fresh), and compares them with `first` (the
-  // first run's) under the case's tolerance. Fills result.metacommand_ab; a difference fails `verdict`.
+  // `inputs` into outputs that start as `initial` (empty: fresh) and judges them as the first run's
+  // outputs were judged (`verdict`, into `result`). Fills result.metacommand_ab; a second run that fails
+  // where the first passed fails the case.
   Verdict RunWithoutMetacommands(const TestCase& test_case, ops::ExecutionFlags flags,
                                  const std::vector<backends::ConstBuffer>& inputs,
-                                 const std::vector<const ops::TensorBinding*>& outs,
-                                 const std::vector<std::span<const std::byte>>& initial,
-                                 std::vector<GuardedBuffer>& first, Verdict verdict, CaseResult& result);
+                                 const std::vector<const ops::TensorBinding*>& outs, const Expectations& expectations,
+                                 const std::vector<std::span<const std::byte>>& initial, Verdict verdict,
+                                 CaseResult& result);
   // Writes a failing case's outputs to --dump-dir; what could not be written, as "; dump failed: ...".
   std::string Dump(const std::string& id, const std::vector<const ops::TensorBinding*>& outs,
                    const std::vector<std::vector<std::byte>>& expected, std::vector<GuardedBuffer>& outputs) const;

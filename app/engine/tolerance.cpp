@@ -37,7 +37,7 @@ ToleranceRule UlpDefault(const ops::ReduceDesc& desc, bool sequential) {
     case F::kL1: return Ulp(1 + depth, "1 + " + d, n);
     case F::kSumSquare: return Ulp(2 + depth, "2 + " + d, n);
     case F::kAverage: return Ulp(3 + depth, "3 + " + d, n);
-    case F::kL2: return Ulp(3 + (depth + 1) / 2, sequential ? "3 + N / 2" : "3 + ceil(log2 N / 2)", n);
+    case F::kL2: return Ulp(3 + (depth + 1) / 2, sequential ? "3 + ceil(N / 2)" : "3 + ceil(log2 N / 2)", n);
     case F::kMultiply: return Ulp(n + 1, "N + 1", n);
     case F::kLogSum:
     case F::kLogSumExp: {

@@ -81,6 +81,8 @@ Json CaseJson(const CaseResult& r) {
   if (!r.execution_flags.empty()) j["executionFlags"] = r.execution_flags;
   if (const std::optional<MetacommandAb>& ab = r.metacommand_ab) {
     j["metacommandAb"] = Json{{"executionFlags", ab->execution_flags},
+                              {"status", ab->status},
+                              {"behaviour", ab->behaviour},
                               {"agree", ab->agree},
                               {"mismatchCount", ab->mismatches},
                               {"cpuMs", ab->cpu_ms},

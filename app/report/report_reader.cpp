@@ -210,6 +210,8 @@ Result<CaseResult> CaseFromJson(const Json& j) {
     Fields a(*ab, "case.metacommandAb");
     MetacommandAb m;
     a.Read("executionFlags", m.execution_flags);
+    a.Read("status", m.status);
+    a.Read("behaviour", m.behaviour);
     a.Read("agree", m.agree);
     a.Read("mismatchCount", m.mismatches);
     a.Read("cpuMs", m.cpu_ms);

@@ -101,6 +101,9 @@ class GatherNd1Operator final : public CpuOperator {
 
  protected:
   Status Run(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs) override {
+    // The clamp reads up to TotalTensorSizeInBytes, which a caller's buffer need not hold (CheckBuffers
+    // asks only for the elements' span): never past the buffer given.
+    buffer_elements_ = inputs[0].size() / element_size_;
     DispatchIndexType(index_type_, [&](auto index_tag) {
       DispatchElementSize(element_size_, [&](auto element_tag) {
         Gather<typename decltype(index_tag)::type, typename decltype(element_tag)::type>(
@@ -199,7 +202,7 @@ class GatherNd1Operator final : public CpuOperator {
     rest.ForEachSpan(0, rest.ElementCount(), [&](const StridedShape<2>::Offsets& r, uint64_t k0, uint64_t n) {
       for (uint64_t k = k0; k < k0 + n; ++k) {
         const auto at = static_cast<uint32_t>(offset + r[0] + k * rest.InnerStride(0));
-        const uint64_t source = ops::GatherClampedElement(at, input_);
+        const uint64_t source = std::min(ops::GatherClampedElement(at, input_), buffer_elements_ - 1);
         std::memcpy(out + (out_base + r[1] + k * rest.InnerStride(1)) * sizeof(E), in + source * sizeof(E), sizeof(E));
       }
     });
@@ -244,6 +247,7 @@ class GatherNd1Operator final : public CpuOperator {
   uint32_t element_size_;
   ops::DataType index_type_;
   ops::TensorDesc input_;
+  uint64_t buffer_elements_ = 0;  // of this Run()'s input buffer
   bool stream_;  // output too large for the cache: streaming stores
   Layout l_;
   bool single_run_;  // each gathered block is one contiguous run in both tensors

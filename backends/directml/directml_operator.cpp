@@ -37,8 +37,9 @@ Status DirectmlOperator::Init() {
   ComPtr<IDMLOperator> op;
   HRESULT hr = dml->CreateOperator(&dml_desc_->desc(), kIidIDMLOperator, reinterpret_cast<void**>(op.GetAddressOf()));
   if (FAILED(hr)) return backend_.DmlError("IDMLDevice::CreateOperator", hr);
-  // The case's flags only: without ALLOW_HALF_PRECISION_COMPUTATION FLOAT16 is computed in FLOAT32, as the
-  // reference does; with DISABLE_META_COMMANDS DirectML runs its own shaders, not the driver's.
+  // The flags the runner asks for (the case's and --execution-flags): without
+  // ALLOW_HALF_PRECISION_COMPUTATION FLOAT16 is computed in FLOAT32, as the reference does; with
+  // DISABLE_META_COMMANDS DirectML runs its own shaders, not the driver's.
   hr = dml->CompileOperator(op.Get(), static_cast<DML_EXECUTION_FLAGS>(flags_), kIidIDMLCompiledOperator,
                             reinterpret_cast<void**>(compiled_.GetAddressOf()));
   if (FAILED(hr)) return backend_.DmlError("IDMLDevice::CompileOperator", hr);

@@ -6,17 +6,19 @@
 // - the output is (batches, index dimensions, rest), right-aligned to D with leading 1s.
 // Each index may be negative (signed types: counts from the end). A tuple with an index still outside its
 // dimension reads each element through DirectML's clamped flat offset (ops/operators/gather_nd1.h).
+#include <algorithm>
+
 #include "backends/plain/element.h"
 #include "backends/plain/kernels.h"
 
 namespace dmlc::backends::plain {
 namespace {
 
-// The InputTensor buffer element DirectML reads for `in_coord` (its tuple dimensions unset) and the
-// tuple `raw`: every coordinate (the tuple's as their bits) times its dimension's stride, in 32-bit
-// arithmetic, clamped to the buffer (ops/operators/gather_nd1.h).
+// The InputTensor buffer element DirectML reads for `in_coord` (its tuple dimensions taken from `raw`
+// instead) and the tuple `raw`: every coordinate (the tuple's as their bits) times its dimension's stride, in 32-bit
+// arithmetic, clamped to the buffer (ops/operators/gather_nd1.h), and never past the `buffer_bytes` given.
 uint64_t ClampedElement(const ops::TensorDesc& in, const Coordinates& in_coord, const std::vector<uint64_t>& raw,
-                        uint32_t first_indexed, ops::DataType index_type) {
+                        uint32_t first_indexed, ops::DataType index_type, uint64_t buffer_bytes) {
   const std::vector<uint32_t> strides = ops::EffectiveStrides(in);
   uint32_t offset = 0;
   for (uint32_t d = 0; d < in_coord.size(); ++d) {
@@ -25,7 +27,7 @@ uint64_t ClampedElement(const ops::TensorDesc& in, const Coordinates& in_coord, 
                                : static_cast<uint32_t>(in_coord[d]);
     offset += c * strides[d];
   }
-  return ops::GatherClampedElement(offset, in);
+  return std::min(ops::GatherClampedElement(offset, in), buffer_bytes / ops::ElementSize(in.DataType) - 1);
 }
 
 }  // namespace
@@ -62,7 +64,7 @@ Status Compute(const ops::GatherNd1Desc& desc, Inputs inputs, Outputs outputs) {
     }
     const std::byte* source = in_range ? ElementAt(in, inputs[0], in_coord)
                                        : inputs[0].data() + ClampedElement(in, in_coord, raw, in_first + batches,
-                                                                           indices.DataType) *
+                                                                           indices.DataType, inputs[0].size()) *
                                                                 ops::ElementSize(in.DataType);
     CopyElement(ElementAt(out, outputs[0], c), source, out.DataType);
   }

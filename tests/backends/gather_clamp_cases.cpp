@@ -9,7 +9,7 @@ namespace {
 
 using ops::DataType;
 
-// 1, 2, 3, ... in logical order, every other byte of the buffer zero.
+// FLOAT32 1, 2, 3, ... in logical order, every other byte of the buffer zero.
 Tensor Counting(const ops::TensorDesc& desc) {
   uint64_t count = 1;
   for (uint32_t s : desc.Sizes) count *= s;

@@ -526,30 +526,46 @@ TEST(MetacommandAb, RunsTwiceWithAndWithoutMetacommandsAndAgreeingPasses) {
   EXPECT_EQ(r.execution_flags, "");
   ASSERT_TRUE(r.metacommand_ab);
   EXPECT_EQ(r.metacommand_ab->execution_flags, "DISABLE_META_COMMANDS");
+  EXPECT_EQ(r.metacommand_ab->status, "pass");
   EXPECT_TRUE(r.metacommand_ab->agree);
   EXPECT_EQ(r.metacommand_ab->mismatches, 0u);
   EXPECT_EQ(r.metacommand_ab->cpu_ms, 3.0);
 }
 
-TEST(MetacommandAb, OutputsThatDifferFailNamingBothRuns) {
+TEST(MetacommandAb, ASecondRunThatFailsWhereTheFirstPassedFailsTheCase) {
   FakeBackend backend(WriteFloats({1, 0, 0, 1}));
   backend.without_metacommands = WriteFloats({1, 0, 0.5f, 1});
   const CaseResult r = RunOne(backend, Diagonal(), AbOptions());
   EXPECT_EQ(r.status, CaseStatus::kFail);
-  EXPECT_NE(r.message.find("metacommands and DISABLE_META_COMMANDS disagree: 1 of 4 elements"), std::string::npos)
+  EXPECT_EQ(r.message.find("with DISABLE_META_COMMANDS (DirectML's own shaders): 1 of 4 elements differ"), 0u)
       << r.message;
   ASSERT_TRUE(r.metacommand_ab);
+  EXPECT_EQ(r.metacommand_ab->status, "fail");
   EXPECT_FALSE(r.metacommand_ab->agree);
   EXPECT_EQ(r.metacommand_ab->mismatches, 1u);
+  EXPECT_EQ(r.comparison.mismatches, 0u);  // the first run's comparison, as reported
 }
 
-TEST(MetacommandAb, AFirstRunThatFailsKeepsItsOwnVerdictAndTheDifferenceIsAdded) {
+TEST(MetacommandAb, AFirstRunThatFailsSaysWhenTheSecondPasses) {
   FakeBackend backend(WriteFloats({1, 0, 0, 2}));
   backend.without_metacommands = WriteFloats({1, 0, 0, 1});
   const CaseResult r = RunOne(backend, Diagonal(), AbOptions());
   EXPECT_EQ(r.status, CaseStatus::kFail);
   EXPECT_EQ(r.message.find("1 of 4 elements differ beyond the tolerance"), 0u) << r.message;
-  EXPECT_NE(r.message.find("; metacommands and DISABLE_META_COMMANDS disagree"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("; with DISABLE_META_COMMANDS the outputs pass: the metacommands are what differs"),
+            std::string::npos)
+      << r.message;
+  EXPECT_FALSE(r.metacommand_ab->agree);
+}
+
+TEST(MetacommandAb, RunsWithinTheToleranceEachAgreeHoweverFarApart) {
+  // The data bound (9.54e-07) admits each run 0.75 * 2^-20 to its side of the exact 2^-20, 1.5 * 2^-20
+  // apart: each is judged against the reference, not against the other.
+  FakeBackend backend(WriteFloats({0x1p-20f + 0x1.8p-21f}));
+  backend.without_metacommands = WriteFloats({0x1p-20f - 0x1.8p-21f});
+  const CaseResult r = RunOne(backend, CancellingSum(), AbOptions());
+  EXPECT_EQ(r.status, CaseStatus::kPass) << r.message;
+  EXPECT_TRUE(r.metacommand_ab->agree);
 }
 
 TEST(MetacommandAb, AnOutOfBoundsWriteOfTheSecondRunFails) {
@@ -557,7 +573,19 @@ TEST(MetacommandAb, AnOutOfBoundsWriteOfTheSecondRunFails) {
   backend.without_metacommands = WriteFloats({1, 0, 0, 1, 9});  // one float past the 16 bytes
   const CaseResult r = RunOne(backend, Diagonal(), AbOptions());
   EXPECT_EQ(r.status, CaseStatus::kFail);
-  EXPECT_EQ(r.message.find("with DISABLE_META_COMMANDS: OutputTensor: "), 0u) << r.message;
+  EXPECT_EQ(r.message.find("with DISABLE_META_COMMANDS (DirectML's own shaders): OutputTensor: "), 0u) << r.message;
+  EXPECT_EQ(r.metacommand_ab->status, "fail");
+}
+
+TEST(MetacommandAb, ASecondRunThatCannotExecuteIsAnErrorTheReportShows) {
+  FakeBackend backend(WriteFloats({1, 0, 0, 1}));
+  backend.without_metacommands = [](std::span<const backends::ConstBuffer>, std::span<const backends::MutableBuffer>)
+      -> Result<backends::Timing> { return MakeError("fake", "", "device hung"); };
+  const CaseResult r = RunOne(backend, Diagonal(), AbOptions());
+  EXPECT_EQ(r.status, CaseStatus::kError);
+  EXPECT_EQ(r.message.find("execute with DISABLE_META_COMMANDS: "), 0u) << r.message;
+  ASSERT_TRUE(r.metacommand_ab);
+  EXPECT_EQ(r.metacommand_ab->status, "error");
 }
 
 }  // namespace

@@ -125,8 +125,9 @@ TEST(ReportReader, ApiFindingsComeBack) {
 TEST(ReportReader, ExecutionFlagsAndTheMetacommandAbComeBack) {
   std::vector<CaseResult> results = testing::SampleResults();
   results[0].execution_flags = "ALLOW_HALF_PRECISION_COMPUTATION";
-  results[0].metacommand_ab = MetacommandAb{"ALLOW_HALF_PRECISION_COMPUTATION|DISABLE_META_COMMANDS", false, 3, 0.25, 0.125};
-  results[1].metacommand_ab = MetacommandAb{"DISABLE_META_COMMANDS", true, 0, 1.5, std::nullopt};
+  results[0].metacommand_ab =
+      MetacommandAb{"ALLOW_HALF_PRECISION_COMPUTATION|DISABLE_META_COMMANDS", "fail", "", false, 3, 0.25, 0.125};
+  results[1].metacommand_ab = MetacommandAb{"DISABLE_META_COMMANDS", "pass", "nan-ignoring", true, 0, 1.5, std::nullopt};
   const std::string text = Written(testing::MaskedContext(), results);
   Result<RunReport> read = ParseJsonReport(text, "r.json");
   ASSERT_TRUE(read.ok()) << read.error().ToString();
@@ -134,6 +135,8 @@ TEST(ReportReader, ExecutionFlagsAndTheMetacommandAbComeBack) {
   ASSERT_TRUE(read->results[0].metacommand_ab);
   EXPECT_EQ(read->results[0].metacommand_ab->execution_flags, "ALLOW_HALF_PRECISION_COMPUTATION|DISABLE_META_COMMANDS");
   EXPECT_FALSE(read->results[0].metacommand_ab->agree);
+  EXPECT_EQ(read->results[0].metacommand_ab->status, "fail");
+  EXPECT_EQ(read->results[1].metacommand_ab->behaviour, "nan-ignoring");
   EXPECT_EQ(read->results[0].metacommand_ab->mismatches, 3u);
   EXPECT_EQ(read->results[0].metacommand_ab->gpu_ms, 0.125);
   ASSERT_TRUE(read->results[1].metacommand_ab);
