@@ -7,6 +7,7 @@
 
 #include "app/case/element_codec.h"
 #include "app/engine/element_walk.h"
+#include "app/engine/gather_walk.h"
 #include "app/engine/reduced_runs.h"
 
 namespace dmlc::app {
@@ -138,46 +139,27 @@ uint64_t ClampedIndex(const std::byte* p, ops::DataType type, uint64_t size, boo
 // and this tool's GPU kernels'); "zero" writes 0 for every element whose tuple is out of range.
 std::vector<Behaviour> GatherBehaviours(const ops::GatherNd1Desc& desc, std::span<const backends::ConstBuffer> inputs,
                                         const std::vector<std::vector<std::byte>>& expected) {
-  const ops::TensorDesc& in = desc.InputTensor;
   const ops::TensorDesc& idx = desc.IndicesTensor;
-  const ops::TensorDesc& out = desc.OutputTensor;
-  const uint32_t rank = in.DimensionCount();
-  const uint32_t tuple = idx.Sizes[rank - 1];
-  const uint32_t first_indexed = rank - desc.InputDimensionCount + desc.BatchDimensionCount;
+  const GatherWalk walk(desc);
   const uint32_t index_size = ops::ElementSize(idx.DataType);
-  const std::vector<uint32_t> idx_strides = ops::EffectiveStrides(idx);
   // Most cases have every index in range: one scan of the indices settles that.
   bool any = false;
-  ForEachElement(idx.Sizes, idx_strides, [&](uint64_t linear, uint64_t at) {
+  ForEachElement(idx.Sizes, ops::EffectiveStrides(idx), [&](uint64_t linear, uint64_t at) {
     bool out_of_range = false;
-    ClampedIndex(inputs[1].data() + at * index_size, idx.DataType, in.Sizes[first_indexed + linear % tuple], out_of_range);
+    const uint32_t t = static_cast<uint32_t>(linear % walk.TupleSize());
+    ClampedIndex(inputs[1].data() + at * index_size, idx.DataType, walk.IndexedSize(t), out_of_range);
     any = any || out_of_range;
   });
   if (!any) return {};
 
-  const uint32_t outer = desc.IndicesDimensionCount - 1;  // batch and index dimensions
-  const uint32_t rest = desc.InputDimensionCount - desc.BatchDimensionCount - tuple;
-  const uint32_t in_first = rank - desc.InputDimensionCount;
-  const uint32_t indices_first = rank - desc.IndicesDimensionCount;
-  const uint32_t out_first = rank - outer - rest;
-  const uint32_t size = ops::ElementSize(out.DataType);
-  const std::vector<uint32_t> in_strides = ops::EffectiveStrides(in);
+  const uint32_t size = ops::ElementSize(desc.OutputTensor.DataType);
   std::vector<std::byte> clamped = expected[0], zero = expected[0];
-  ForEachElement(out.Sizes, ops::EffectiveStrides(out), [&](uint64_t linear, uint64_t at) {
-    const std::vector<uint32_t> c = CoordinatesOf(linear, out.Sizes);
-    uint64_t tuple_at = 0, in_at = 0;
-    for (uint32_t o = 0; o < outer; ++o) {
-      tuple_at += uint64_t{c[out_first + o]} * idx_strides[indices_first + o];
-      if (o < desc.BatchDimensionCount) in_at += uint64_t{c[out_first + o]} * in_strides[in_first + o];
-    }
-    for (uint32_t r = 0; r < rest; ++r) {
-      in_at += uint64_t{c[out_first + outer + r]} * in_strides[first_indexed + tuple + r];
-    }
+  walk.ForEach([&](uint64_t at, uint64_t tuple_at, uint64_t in_at) {
     bool out_of_range = false;
-    for (uint32_t t = 0; t < tuple; ++t) {
+    for (uint32_t t = 0; t < walk.TupleSize(); ++t) {
       bool this_one = false;
-      const std::byte* p = inputs[1].data() + (tuple_at + uint64_t{t} * idx_strides[rank - 1]) * index_size;
-      in_at += ClampedIndex(p, idx.DataType, in.Sizes[first_indexed + t], this_one) * in_strides[first_indexed + t];
+      const std::byte* p = inputs[1].data() + (tuple_at + walk.IndexOffset(t)) * index_size;
+      in_at += ClampedIndex(p, idx.DataType, walk.IndexedSize(t), this_one) * walk.IndexedStride(t);
       out_of_range = out_of_range || this_one;
     }
     if (!out_of_range) return;

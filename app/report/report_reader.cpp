@@ -38,6 +38,15 @@ class Fields {
       Fail(Path(key), "has the wrong type (" + std::string(j->type_name()) + ")");
     }
   }
+  // A field that may be absent or null: nullopt then.
+  template <class T>
+  void ReadOptional(const char* key, std::optional<T>& into) {
+    const Json* j = Get(key, false);
+    if (j == nullptr || j->is_null()) return;
+    T value{};
+    Read(key, value);
+    into = value;
+  }
   // A number the writer may have written as "nan", "inf" or "-inf".
   void ReadNumber(const char* key, double& into) {
     const Json* j = Get(key);
@@ -122,11 +131,7 @@ std::optional<Error> DecodePhase(const Json& j, const std::string& path, int def
 std::optional<Error> DecodeExecution(const Json& j, const std::string& path, CaseTiming& t) {
   Fields f(j, path);
   f.Read("cpuMs", t.compared_cpu_ms);
-  if (f.Get("gpuMs", false) != nullptr) {
-    double gpu = 0;
-    f.Read("gpuMs", gpu);
-    t.compared_gpu_ms = gpu;
-  }
+  f.ReadOptional("gpuMs", t.compared_gpu_ms);
   return f.error();
 }
 
@@ -215,11 +220,7 @@ Result<CaseResult> CaseFromJson(const Json& j) {
     a.Read("agree", m.agree);
     a.Read("mismatchCount", m.mismatches);
     a.Read("cpuMs", m.cpu_ms);
-    if (const Json* gpu = a.Get("gpuMs"); gpu != nullptr && !gpu->is_null()) {
-      double ms = 0;
-      a.Read("gpuMs", ms);
-      m.gpu_ms = ms;
-    }
+    a.ReadOptional("gpuMs", m.gpu_ms);
     if (a.error()) return *a.error();
     r.metacommand_ab = m;
   }

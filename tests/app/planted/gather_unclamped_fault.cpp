@@ -9,8 +9,8 @@
 #include <variant>
 #include <vector>
 
+#include "app/engine/gather_walk.h"
 #include "tests/app/planted/faults.h"
-#include "tests/app/planted/planted_tensor.h"
 
 namespace dmlc::app::testing {
 namespace {
@@ -54,41 +54,26 @@ class GatherUnclampedOperator : public backends::PreparedOperator {
  private:
   void ReadUnclamped(backends::ConstBuffer input, backends::ConstBuffer indices, backends::MutableBuffer output) const {
     const ops::TensorDesc& in = desc_.InputTensor;
-    const ops::TensorDesc& idx = desc_.IndicesTensor;
-    const ops::TensorDesc& out = desc_.OutputTensor;
-    const uint32_t rank = in.DimensionCount();
-    const uint32_t tuple = idx.Sizes[rank - 1];
-    const uint32_t outer = desc_.IndicesDimensionCount - 1;
-    const uint32_t rest = desc_.InputDimensionCount - desc_.BatchDimensionCount - tuple;
-    const uint32_t in_first = rank - desc_.InputDimensionCount;
-    const uint32_t first_indexed = in_first + desc_.BatchDimensionCount;
-    const uint32_t indices_first = rank - desc_.IndicesDimensionCount;
-    const uint32_t out_first = rank - outer - rest;
-    const std::vector<uint32_t> in_strides = ops::EffectiveStrides(in), idx_strides = ops::EffectiveStrides(idx);
-    const int64_t size = ops::ElementSize(out.DataType);
-    const int64_t index_size = ops::ElementSize(idx.DataType);
-    ForEachElementByte(out, [&](uint64_t linear, uint64_t at) {
-      const std::vector<uint32_t> c = CoordinatesOf(linear, out.Sizes);
-      int64_t tuple_at = 0, offset = 0;
-      for (uint32_t o = 0; o < outer; ++o) {
-        tuple_at += int64_t{c[out_first + o]} * idx_strides[indices_first + o];
-        if (o < desc_.BatchDimensionCount) offset += int64_t{c[out_first + o]} * in_strides[in_first + o];
-      }
-      for (uint32_t r = 0; r < rest; ++r) offset += int64_t{c[out_first + outer + r]} * in_strides[first_indexed + tuple + r];
+    const ops::DataType index_type = desc_.IndicesTensor.DataType;
+    const int64_t size = ops::ElementSize(in.DataType);
+    const int64_t index_size = ops::ElementSize(index_type);
+    const GatherWalk walk(desc_);
+    walk.ForEach([&](uint64_t out_at, uint64_t tuple_at, uint64_t base_at) {
+      auto offset = static_cast<int64_t>(base_at);
       bool in_range = true;
-      for (uint32_t t = 0; t < tuple; ++t) {
-        const int64_t dim = in.Sizes[first_indexed + t];
-        int64_t v = LoadIndex(indices.data() + (tuple_at + int64_t{t} * idx_strides[rank - 1]) * index_size, idx.DataType);
-        if (v < 0 && ops::IsSignedInteger(idx.DataType)) v += dim;
+      for (uint32_t t = 0; t < walk.TupleSize(); ++t) {
+        const int64_t dim = walk.IndexedSize(t);
+        int64_t v = LoadIndex(indices.data() + (tuple_at + walk.IndexOffset(t)) * index_size, index_type);
+        if (v < 0 && ops::IsSignedInteger(index_type)) v += dim;
         in_range = in_range && v >= 0 && v < dim;
-        offset += v * in_strides[first_indexed + t];
+        offset += v * walk.IndexedStride(t);
       }
       if (in_range) return;
-      const bool inside = offset >= 0 && (offset + 1) * size <= static_cast<int64_t>(in.TotalTensorSizeInBytes);
-      if (inside) {
-        std::memcpy(output.data() + at, input.data() + offset * size, size);
+      std::byte* element = output.data() + out_at * size;
+      if (offset >= 0 && (offset + 1) * size <= static_cast<int64_t>(in.TotalTensorSizeInBytes)) {
+        std::memcpy(element, input.data() + offset * size, size);
       } else {
-        std::memset(output.data() + at, static_cast<int>(kPastTheBuffer), size);
+        std::memset(element, static_cast<int>(kPastTheBuffer), size);
       }
     });
   }
