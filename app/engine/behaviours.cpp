@@ -20,28 +20,28 @@ std::vector<uint64_t> Offsets(const ops::TensorDesc& desc) {
   return offsets;
 }
 
-// DirectML's rule for NaN in MIN, MAX, ARGMIN and ARGMAX (see the header), from the input's values.
-std::vector<std::byte> NanIgnoring(const ops::ReduceDesc& desc, backends::ConstBuffer input,
-                                   const std::vector<std::byte>& expected) {
+// NaN in MIN, MAX, ARGMIN and ARGMAX propagated (see the header): a run with a NaN gives NaN, or its
+// first NaN's position; the others keep the reference's answer.
+std::vector<std::byte> NanPropagating(const ops::ReduceDesc& desc, backends::ConstBuffer input,
+                                      const std::vector<std::byte>& expected) {
   const bool arg = ops::IsArgReduce(desc.Function);
-  const bool max = desc.Function == ops::ReduceFunction::kMax || desc.Function == ops::ReduceFunction::kArgMax;
   const ops::TensorDesc& od = desc.OutputTensor;
   const uint32_t size = ops::ElementSize(od.DataType);
   const std::vector<uint64_t> offsets = Offsets(od);
   std::vector<std::byte> out = expected;
   ForEachReducedRun(desc, input, [&](uint64_t output, const ReducedRun& run) {
-    double best = max ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
-    uint64_t k = 0, position = 0;
+    uint64_t k = 0, first_nan = 0;
+    bool nan = false;
     run.ForEach([&](double v) {
-      const bool better = max ? v > best : v < best;  // false for NaN either side
-      if ((arg && k == 0) || better) {
-        best = v;
-        position = k;
+      if (!nan && std::isnan(v)) {
+        nan = true;
+        first_nan = k;
       }
       ++k;
     });
-    const Scalar value = arg ? Scalar{position} : Scalar{best};
-    (void)EncodeElement(value, od.DataType, out.data() + offsets[output] * size);  // from the input: it fits
+    if (!nan) return;
+    const Scalar value = arg ? Scalar{first_nan} : Scalar{std::numeric_limits<double>::quiet_NaN()};
+    (void)EncodeElement(value, od.DataType, out.data() + offsets[output] * size);  // a position or NaN: it fits
   });
   return out;
 }
@@ -61,7 +61,7 @@ std::vector<Behaviour> ReduceBehaviours(const ops::ReduceDesc& desc, backends::C
     nan = nan || std::isnan(LoadFloat(input.data() + at * size, in.DataType));
   });
   if (!nan) return {};
-  return {{"nan-propagating", expected}, {"nan-ignoring", {NanIgnoring(desc, input, expected[0])}}};
+  return {{"nan-ignoring", expected}, {"nan-propagating", {NanPropagating(desc, input, expected[0])}}};
 }
 
 // The diagonal of `expected` set to `bits` (the low ElementSize bytes).
@@ -135,8 +135,8 @@ uint64_t ClampedIndex(const std::byte* p, ops::DataType type, uint64_t size, boo
 }
 
 // GATHER_ND1 with an index out of range: the reference reads DirectML's clamped offset ("offset-clamp",
-// ops/operators/gather_nd1.h); "coordinate-clamp" clamps each index into its dimension (WebNN's rule,
-// and this tool's GPU kernels'); "zero" writes 0 for every element whose tuple is out of range.
+// ops/operators/gather_nd1.h); "coordinate-clamp" clamps each index into its dimension (WebNN's rule);
+// "zero" writes 0 for every element whose tuple is out of range.
 std::vector<Behaviour> GatherBehaviours(const ops::GatherNd1Desc& desc, std::span<const backends::ConstBuffer> inputs,
                                         const std::vector<std::vector<std::byte>>& expected) {
   const ops::TensorDesc& idx = desc.IndicesTensor;

@@ -1,11 +1,11 @@
 // Answers the documents leave open. Where the spec pages are silent and implementations differ, the
 // reference computes one answer and the comparison admits the others listed here, each computed from
-// the case's inputs; the report names the behaviour the backend showed (README, "Semantics the
-// documents leave open"):
-// - REDUCE MIN, MAX, ARGMIN, ARGMAX over NaN: the reference propagates NaN ("nan-propagating": NaN, or
-//   the first NaN's position); DirectML 1.15.4 skips it ("nan-ignoring": the extreme of the numbers,
-//   +inf for MIN and -inf for MAX of NaN alone; ARGMIN/ARGMAX compare each element strictly with a best
-//   seeded by the run's first element, so only a leading NaN wins).
+// the case's inputs; the report names the behaviour the backend showed (docs/semantics.md, "Semantics
+// the documents leave open"):
+// - REDUCE MIN, MAX, ARGMIN, ARGMAX over NaN: the reference skips it as DirectML 1.15.4 does
+//   ("nan-ignoring": the extreme of the numbers, +inf for MIN and -inf for MAX of NaN alone;
+//   ARGMIN/ARGMAX compare each element strictly with a best seeded by the run's first element, so only
+//   a leading NaN wins); "nan-propagating" gives NaN, or the first NaN's position.
 // - DIAGONAL_MATRIX with an integer output and a Value whose truncation the type cannot hold: the
 //   reference keeps the low bits ("wrap", ops::DiagonalValueBits); "saturate" clamps to the type's range
 //   with NaN giving 0 (Direct3D's float-to-integer rule); "integer-indefinite" gives the conversion's
@@ -13,7 +13,7 @@
 //   DirectML 1.15.4 on lavapipe (x86) shows for INT32 3e9 or NaN.
 // - GATHER_ND1 with an index outside its dimension: the reference reads what DirectML 1.15.4 reads
 //   ("offset-clamp": one 32-bit buffer offset clamped to the buffer, ops/operators/gather_nd1.h);
-//   "coordinate-clamp" clamps each index into its dimension (WebNN's rule; this tool's GPU kernels);
+//   "coordinate-clamp" clamps each index into its dimension (WebNN's rule);
 //   "zero" gives 0 for every element whose tuple is out of range. Never a read outside the input.
 // Pure; thread-safe.
 #pragma once

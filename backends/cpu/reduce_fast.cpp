@@ -110,47 +110,41 @@ void StoreIndex(ops::DataType type, std::byte* p, uint64_t position) {
   DispatchIndexType(type, [&](auto tag) { StoreRaw(p, static_cast<typename decltype(tag)::type>(position)); });
 }
 
-// The extreme of a run of elements and where it first occurs, or the NaNs in it.
+// The extreme of the numbers of a run of elements and where it first occurs, and its NaNs: MIN and MAX
+// give `value`, ARGMIN and ARGMAX `position` (0 when the run's first element is NaN), LOG_SUM_EXP NaN
+// when there is any (reduce_functions.h).
 struct Extreme {
-  float value = 0;        // the first occurrence's bits (no NaN)
-  uint64_t position = 0;  // of `value`, when asked for
-  bool nan = false;
-  uint64_t first_nan = 0;
-  float last_nan = 0;  // MIN/MAX keep the last NaN they see
+  float value = 0;        // the first occurrence's bits; +-inf when no element is a number
+  uint64_t position = 0;  // of `value`, when asked for and there is a number
+  bool nan = false;       // some element is NaN
+  bool leads_with_nan = false;
+
+  uint64_t ArgPosition() const { return leads_with_nan ? 0 : position; }
 };
 
 template <class E>
 Extreme ExtremeOf(const simd::ReduceKernelsOf<E>& k, bool max, bool want_position, const E* x, uint64_t n,
                   uint64_t base) {
   Extreme e;
-  const float v = k.row_extreme(max, x, n, &e.nan);
-  if (e.nan) {
-    e.first_nan = base + k.find(x, n, std::numeric_limits<float>::quiet_NaN());
-    uint64_t last = n - 1;
-    while (simd::Widen(x[last]) == simd::Widen(x[last])) --last;  // stops: there is a NaN
-    e.last_nan = simd::Widen(x[last]);
-    return e;
-  }
-  e.value = v;
+  e.value = k.row_extreme(max, x, n, &e.nan);
+  e.leads_with_nan = base == 0 && e.nan && simd::Widen(x[0]) != simd::Widen(x[0]);
   // Equal values differ in bits only for +0 and -0: the first occurrence decides.
-  if (want_position || v == 0) {
-    const uint64_t at = k.find(x, n, v);
-    e.value = simd::Widen(x[at]);
-    e.position = base + at;
+  if (want_position || e.value == 0) {
+    const uint64_t at = k.find(x, n, e.value);
+    if (at < n) {  // else no element is a number
+      e.value = simd::Widen(x[at]);
+      e.position = base + at;
+    }
   }
   return e;
 }
 
 // `later` covers positions after `earlier`'s: ties keep the earlier one.
 Extreme Merge(bool max, const Extreme& earlier, const Extreme& later) {
-  if (earlier.nan || later.nan) {
-    Extreme e;
-    e.nan = true;
-    e.first_nan = earlier.nan ? earlier.first_nan : later.first_nan;
-    e.last_nan = later.nan ? later.last_nan : earlier.last_nan;
-    return e;
-  }
-  return (max ? later.value > earlier.value : later.value < earlier.value) ? later : earlier;
+  Extreme e = (max ? later.value > earlier.value : later.value < earlier.value) ? later : earlier;
+  e.nan = earlier.nan || later.nan;
+  e.leads_with_nan = earlier.leads_with_nan;
+  return e;
 }
 
 // How many outputs of the sum family a row reduction sums before it stores them (RowReducer::SumSpan).
@@ -285,8 +279,8 @@ class RowReducer {
 
   // MIN/MAX's value or ARGMIN/ARGMAX's position of a run's Extreme, at `out`.
   void StoreExtreme(std::byte* out, const Extreme& e) const {
-    if (f_.family == Family::kArg) return StoreIndex(out_type_, out, e.nan ? e.first_nan : e.position);
-    reduce::MinMax<T, true>::Store(out, e.nan ? e.last_nan : e.value, p_.count);
+    if (f_.family == Family::kArg) return StoreIndex(out_type_, out, e.ArgPosition());
+    reduce::MinMax<T, true>::Store(out, e.value, p_.count);
   }
 
   // LOG_SUM_EXP of a run from its Extreme and the sum of its exps (read only for a finite maximum).
@@ -455,7 +449,7 @@ class ColumnReducer {
         case Family::kSum: return k.column(a_, x, rows, stride, w, c.sums.data());
         case Family::kExtreme: return k.column_extreme(f_.max, x, rows, stride, w, c.values.data());
         case Family::kArg: return Args(k, x, rows, stride, w, static_cast<uint32_t>(r), c, scratch.group.data());
-        case Family::kLogSumExp: return k.column_extreme(true, x, rows, stride, w, scratch.group.data());
+        case Family::kLogSumExp: return PropagatingMaxima(x, rows, stride, w, scratch.group.data());
       }
     };
     p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
@@ -474,11 +468,18 @@ class ColumnReducer {
   // ARGMIN/ARGMAX of `rows` rows from x (the first is row r) into c, kArgRows rows at a time: the group's
   // extremes over the bests first (column_extreme, the cheaper MIN/MAX kernel), then column_arg only on
   // the chunks of columns where they moved off the bests' bits. They move exactly where column_arg would
-  // take a row (one better than the best, or NaN while the best is not), as a running extreme only moves
-  // to better values or to NaN and never back; most groups move none once the first rows are in.
+  // take a row (one better than the best), as a running extreme only moves to better values and never
+  // back; most groups move none once the first rows are in. Row 0 of the run seeds the bests, NaN or not
+  // (ArgMinMax).
   template <class K, class E>
   void Args(const K& k, const E* x, uint64_t rows, uint64_t stride, uint64_t w, uint32_t r, Columns& c,
             float* group) const {
+    if (r == 0 && rows > 0) {
+      for (uint64_t i = 0; i < w; ++i) c.values[i] = simd::Widen(x[i]);  // positions are 0 already
+      x += stride;
+      --rows;
+      ++r;
+    }
     for (uint64_t g = 0; g < rows; g += kArgRows) {
       const uint64_t n = std::min(kArgRows, rows - g);
       const E* gx = x + g * stride;
@@ -580,10 +581,17 @@ class ColumnReducer {
     return ColumnTileRows(count, strips, threads, kExactTilesPerThread, kColumnBlock);
   }
 
-  // A running maximum after a later value: MinMax::Update, so a later NaN replaces and a NaN stays.
-  static float RunningMax(float was, float later) {
-    simd::ExtremeStep(true, was, later);
-    return was;
+  // LOG_SUM_EXP's running maximum after a later value: a later NaN replaces and a NaN stays, as the
+  // result is NaN when any element is.
+  static float RunningMax(float was, float later) { return later > was || later != later ? later : was; }
+
+  // LOG_SUM_EXP's maxima of `rows` rows from x into peaks, NaN where a column holds one: for the rows
+  // column_max declines (a NaN among them, or rows not in place), element by element.
+  template <class E>
+  static void PropagatingMaxima(const E* x, uint64_t rows, uint64_t stride, uint64_t w, float* peaks) {
+    for (uint64_t r = 0; r < rows; ++r) {
+      for (uint64_t i = 0; i < w; ++i) peaks[i] = RunningMax(peaks[i], simd::Widen(x[r * stride + i]));
+    }
   }
 
   // Merges a row group's maxima into the running ones, rescaling the sums of the columns whose finite

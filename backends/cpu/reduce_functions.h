@@ -11,8 +11,9 @@
 //   fixed blocked order (and LOG_SUM_EXP from the maximum first), independent of the thread count.
 // - Integer SUM, MULTIPLY, L1 and SUM_SQUARE compute in uint64 and truncate: they wrap modulo 2^n
 //   (L1 of INT_MIN wraps to INT_MIN).
-// - NaN: MIN and MAX propagate NaN (any NaN among the reduced elements gives NaN); ARGMIN and ARGMAX
-//   return the position of the first NaN when there is one. Otherwise ties go to the first occurrence.
+// - NaN, as DirectML 1.15.4 answers (docs/semantics.md, "Answers DirectML decides"): MIN and MAX give the smallest or
+//   largest element that is a number (+inf or -inf when none is); ARGMIN and ARGMAX give 0 when the
+//   run's first element is NaN, else the first position of that extreme. Ties go to the first occurrence.
 #pragma once
 
 #include <cmath>
@@ -116,7 +117,7 @@ struct IntReduce {
   static void Store(std::byte* p, const Acc& a, uint64_t) { StoreRaw(p, static_cast<T>(a)); }
 };
 
-// MIN and MAX. Floating types compare in their value type and keep a NaN once seen.
+// MIN and MAX. Floating types compare in their value type; a NaN is never better, so never taken.
 template <class T, bool kMax>
 struct MinMax {
   using In = T;
@@ -131,9 +132,6 @@ struct MinMax {
   }
   static void Update(Acc& a, Acc x, uint64_t) {
     if (kMax ? x > a : x < a) a = x;
-    if constexpr (kIsFloating<T>) {
-      if (x != x) a = x;
-    }
   }
   static void Store(std::byte* p, const Acc& a, uint64_t) {
     if constexpr (kIsFloating<T>) {
@@ -144,7 +142,9 @@ struct MinMax {
   }
 };
 
-// ARGMIN and ARGMAX: the first position of the extreme value, or of the first NaN.
+// ARGMIN and ARGMAX: a running best seeded with the first element, replaced only by a strictly better
+// one. So the first position of the extreme value, or 0 when the first element is NaN (no compare
+// beats a NaN best, and a NaN element beats nothing). Update takes the positions in order from 0.
 template <class T, class I, bool kMax>
 struct ArgMinMax {
   using In = T;
@@ -152,19 +152,10 @@ struct ArgMinMax {
   struct Acc {
     ValueOf<T> best;
     uint64_t position;
-    bool nan;
   };
-  static Acc Init() { return {MinMax<T, kMax>::Init(), 0, false}; }
+  static Acc Init() { return {MinMax<T, kMax>::Init(), 0}; }
   static void Update(Acc& a, ValueOf<T> x, uint64_t r) {
-    if constexpr (kIsFloating<T>) {
-      if (a.nan) return;
-      if (x != x) {
-        a.position = r;
-        a.nan = true;
-        return;
-      }
-    }
-    if (kMax ? x > a.best : x < a.best) {
+    if (r == 0 || (kMax ? x > a.best : x < a.best)) {
       a.best = x;
       a.position = r;
     }

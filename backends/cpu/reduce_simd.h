@@ -80,17 +80,16 @@ inline void StepScalar(double& a, float x) {
   if constexpr (kKind == Accumulate::kProduct) a *= d;
 }
 
-// One element of column_extreme's rule (MinMax::Update): x replaces acc when it is better or NaN, so a
-// later NaN replaces and a NaN stays. Shared like StepScalar.
+// One element of column_extreme's rule (MinMax::Update): x replaces acc only when it is better, so a
+// NaN x never replaces and a NaN acc stays. Shared like StepScalar.
 inline void ExtremeStep(bool max, float& acc, float x) {
-  if ((max ? x > acc : x < acc) || x != x) acc = x;
+  if (max ? x > acc : x < acc) acc = x;
 }
 
-// One element of column_arg's rule (ArgMinMax::Update) at position r: x is taken when it is better, or
-// NaN while no NaN has been seen (best not NaN); ties keep the earlier position.
+// One element of column_arg's rule (ArgMinMax::Update past the first position) at position r: x is
+// taken only when it is better, so ties keep the earlier position and a NaN best stays.
 inline void ArgStep(bool max, float& best, uint32_t& pos, float x, uint32_t r) {
-  if (best != best) return;
-  if ((max ? x > best : x < best) || x != x) {
+  if (max ? x > best : x < best) {
     best = x;
     pos = r;
   }
@@ -150,17 +149,17 @@ struct ReduceKernelsOf {
   float (*row_extreme)(bool max, const E* x, uint64_t n, bool* nan);
   // The first k with x[k] == v, or with x[k] NaN when v is NaN; n when there is none.
   uint64_t (*find)(const E* x, uint64_t n, float v);
-  // Per row and column: acc[c] = x[c] when x[c] > acc[c] (< for the minimum) or x[c] is NaN
-  // (MinMax::Update).
+  // Per row and column: acc[c] = x[c] when x[c] > acc[c] (< for the minimum): MinMax::Update, so NaN
+  // elements are never taken.
   void (*column_extreme)(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc);
   // column_extreme(true, x, rows, stride, n, peaks) for LOG_SUM_EXP's maximum pass, but returns false
-  // instead, leaving peaks unspecified, when any of those elements is NaN: the caller then runs
-  // column_extreme, whose NaN rule this kernel leaves out. Its maxima stay in registers over all the rows
-  // and its NaN test is a compare per two vectors: three operations a vector (64 MiB outer LOG_SUM_EXP:
-  // 7.07 -> 7.91 GB/s against column_extreme a row at a time, medians of 10 alternating runs).
+  // instead, leaving peaks unspecified, when any of those elements is NaN (LOG_SUM_EXP's maximum is then
+  // NaN, which the caller finds another way). Its maxima stay in registers over all the rows and its NaN
+  // test is a compare per two vectors: three operations a vector, where column_extreme takes a row at a
+  // time.
   bool (*column_max)(const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* peaks);
-  // Per row r and column, ArgMinMax::Update at position r0 + r: best[c], pos[c]; a NaN best[c] is the
-  // "NaN seen" state.
+  // Per row r and column, ArgStep at position r0 + r: best[c], pos[c] (ArgMinMax::Update past position 0,
+  // whose element the caller seeds best with).
   void (*column_arg)(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0,
                      float* best, uint32_t* pos);
   // CombineLanes(kSum, lanes) of lanes from 0 that take lanes[k % kLanes] += ExpOfDifference(x[k], m)

@@ -219,10 +219,9 @@ DMLC_AVX2 void ColumnExtremeRows(const E* x, uint64_t stride, uint64_t n, float*
     PrefetchNextGroup<kRows>(x, stride, c);
     __m256 a = _mm256_loadu_ps(acc + c);
     for (int r = 0; r < kRows; ++r) {
-      // max_ps(v, a) is v when v > a, else a (a NaN a stays); a NaN v is then taken by the blend.
+      // max_ps(v, a) is v when v > a, else a (for a NaN on either side too): ExtremeStep's rule.
       const __m256 v = Load8(x + r * stride + c);
-      const __m256 better = kMax ? _mm256_max_ps(v, a) : _mm256_min_ps(v, a);
-      a = _mm256_blendv_ps(better, v, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+      a = kMax ? _mm256_max_ps(v, a) : _mm256_min_ps(v, a);
     }
     _mm256_storeu_ps(acc + c, a);
   }
@@ -293,10 +292,8 @@ DMLC_AVX2 void ColumnArgRows(const E* x, uint64_t stride, uint64_t n, uint32_t r
     __m256 p = _mm256_loadu_ps(reinterpret_cast<const float*>(pos + c));
     for (int r = 0; r < kRows; ++r) {
       const __m256 v = Load8(x + r * stride + c);
-      // Taken when better, or NaN while no NaN has been seen: with best not NaN, "not (v <= b)" (or
-      // "not (v >= b)"), unordered-true, is exactly "v better or v NaN". Three operations, not five.
-      const __m256 better_or_nan = kMax ? _mm256_cmp_ps(v, b, _CMP_NLE_UQ) : _mm256_cmp_ps(v, b, _CMP_NGE_UQ);
-      const __m256 take = _mm256_andnot_ps(_mm256_cmp_ps(b, b, _CMP_UNORD_Q), better_or_nan);
+      // Taken only when better: an ordered compare, false for a NaN on either side (ArgStep's rule).
+      const __m256 take = _mm256_cmp_ps(v, b, kMax ? _CMP_GT_OQ : _CMP_LT_OQ);
       b = _mm256_blendv_ps(b, v, take);
       p = _mm256_blendv_ps(p, _mm256_castsi256_ps(_mm256_set1_epi32(static_cast<int>(r0 + r))), take);
     }

@@ -382,10 +382,8 @@ template <bool kMax, int kRows, class E>
 DMLC_AVX512 inline void ColumnExtremeStep(const E* x, uint64_t stride, uint64_t c, __mmask16 m, float* acc) {
   __m512 a = _mm512_maskz_loadu_ps(m, acc + c);
   for (int r = 0; r < kRows; ++r) {
-    // Extreme16(v, a) is v when v is better, else a (a NaN a stays); a NaN v is then taken by the move.
-    const __m512 v = LoadColumns(x + r * stride + c, m);
-    const __m512 better = Extreme16<kMax>(v, a);
-    a = _mm512_mask_mov_ps(better, _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q), v);
+    // Extreme16(v, a) is v when v is better, else a (for a NaN on either side too): ExtremeStep's rule.
+    a = Extreme16<kMax>(LoadColumns(x + r * stride + c, m), a);
   }
   _mm512_mask_storeu_ps(acc + c, m, a);
 }
@@ -397,9 +395,8 @@ DMLC_AVX512 inline void ColumnArgStep(const E* x, uint64_t stride, uint64_t c, _
   __m512i p = _mm512_maskz_loadu_epi32(m, pos + c);
   for (int r = 0; r < kRows; ++r) {
     const __m512 v = LoadColumns(x + r * stride + c, m);
-    // Taken when better, or NaN while no NaN has been seen (the AVX2 kernel's rule, as masks).
-    const __mmask16 better_or_nan = _mm512_cmp_ps_mask(v, b, kMax ? _CMP_NLE_UQ : _CMP_NGE_UQ);
-    const auto take = static_cast<__mmask16>(better_or_nan & ~_mm512_cmp_ps_mask(b, b, _CMP_UNORD_Q));
+    // Taken only when better: an ordered compare, false for a NaN on either side (ArgStep's rule).
+    const __mmask16 take = _mm512_cmp_ps_mask(v, b, kMax ? _CMP_GT_OQ : _CMP_LT_OQ);
     b = _mm512_mask_mov_ps(b, take, v);
     p = _mm512_mask_mov_epi32(p, take, _mm512_set1_epi32(static_cast<int>(r0 + r)));
   }

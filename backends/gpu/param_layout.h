@@ -43,11 +43,13 @@
 // Kernel-specific scalars (index into the scalar block).
 // copy: the output element offset the copied block starts at (JOIN's position along Axis).
 #define DMLC_S_COPY_OUT_BASE 0
-// gather_nd1: tuple size, indices stride along the tuple dimension, index flags. ARRAY_A holds the
-// sizes of the indexed input dimensions, ARRAY_B their strides.
+// gather_nd1: tuple size, indices stride along the tuple dimension, index flags, the input buffer's last
+// element (TotalTensorSizeInBytes / element size - 1, at most 2^32 - 1), which every read is clamped to.
+// ARRAY_A holds the sizes of the indexed input dimensions, ARRAY_B their strides.
 #define DMLC_S_GATHER_TUPLE_SIZE 0
 #define DMLC_S_GATHER_TUPLE_STRIDE 1
 #define DMLC_S_GATHER_INDEX_FLAGS 2
+#define DMLC_S_GATHER_LAST_ELEMENT 3
 // one_hot: Axis, the output size along it, index flags, byte offset of OnValue in ValuesTensor
 // (OffValue is element 0, at byte 0).
 #define DMLC_S_ONE_HOT_AXIS 0

@@ -1,5 +1,9 @@
 #include "backends/gpu/planners.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
 #include "backends/gpu/iteration_space.h"
 
 namespace dmlc::backends::gpu {
@@ -53,6 +57,9 @@ Result<std::vector<Dispatch>> PlanGatherNd1(const ops::GatherNd1Desc& desc, cons
   d.params[DMLC_P_SCALARS + DMLC_S_GATHER_TUPLE_SIZE] = tuple;
   d.params[DMLC_P_SCALARS + DMLC_S_GATHER_TUPLE_STRIDE] = idx_s[rank - 1];
   d.params[DMLC_P_SCALARS + DMLC_S_GATHER_INDEX_FLAGS] = IndexFlags(idx.DataType);
+  const uint64_t elements = in.TotalTensorSizeInBytes / ops::ElementSize(in.DataType);
+  d.params[DMLC_P_SCALARS + DMLC_S_GATHER_LAST_ELEMENT] =
+      static_cast<uint32_t>(std::min<uint64_t>(elements - 1, std::numeric_limits<uint32_t>::max()));
   d.inputs = {0, 1};
   d.output = 2;
   return std::vector<Dispatch>{std::move(d)};

@@ -2,10 +2,13 @@
 // the kept dimensions, taken in row-major order within the reduced axes (the position ARGMIN and
 // ARGMAX report). Floating-point types compute in double and round once to the output type; integer
 // types compute modulo 2^64 and keep the output type's low bits, so SUM, MULTIPLY, L1 and SUM_SQUARE
-// wrap modulo 2^n. NaN: ARGMIN and ARGMAX give the first NaN's position, so MIN and MAX (the value at
-// that position) give NaN; the other functions follow IEEE arithmetic. Ties go to the first occurrence.
+// wrap modulo 2^n. NaN, as DirectML 1.15.4 answers (docs/semantics.md, "Answers DirectML decides"): MIN
+// and MAX give the extreme of the elements that are numbers (+inf or -inf when none is), ARGMIN and ARGMAX
+// 0 when the first element is NaN, else that extreme's position; LOG_SUM_EXP and the other functions
+// follow IEEE arithmetic. Ties go to the first occurrence.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -30,11 +33,6 @@ T Load(const std::byte* p, ops::DataType type) {
 }
 
 template <class T>
-bool IsNan(T x) {
-  return x != x;
-}
-
-template <class T>
 bool IsNegative(T x) {
   if constexpr (std::is_signed_v<T>) {
     return x < 0;
@@ -43,14 +41,22 @@ bool IsNegative(T x) {
   }
 }
 
-// Position of the first maximum (or minimum); the first NaN wins over every number.
+// Position of the first maximum (or minimum): a best seeded with element 0, replaced only by a strictly
+// better element. A NaN is never better, and no element is better than a NaN at 0.
 template <class T>
 uint64_t ArgExtreme(const std::vector<T>& x, bool max) {
   uint64_t best = 0;
-  for (uint64_t r = 0; r < x.size(); ++r) {
-    if (IsNan(x[r])) return r;
+  for (uint64_t r = 1; r < x.size(); ++r) {
     if (max ? x[r] > x[best] : x[r] < x[best]) best = r;
   }
+  return best;
+}
+
+// The maximum (or minimum) of the elements that are numbers; -inf (+inf) when none is.
+double Extreme(const std::vector<double>& x, bool max) {
+  const double inf = std::numeric_limits<double>::infinity();
+  double best = max ? -inf : inf;
+  for (double v : x) best = (max ? v > best : v < best) ? v : best;
   return best;
 }
 
@@ -70,12 +76,13 @@ double ReduceFloats(ReduceFunction f, const std::vector<double>& x) {
     case ReduceFunction::kSumSquare: return sum_squares;
     case ReduceFunction::kMultiply: return product;
     case ReduceFunction::kLogSum: return std::log(sum);
-    case ReduceFunction::kMax: return x[ArgExtreme(x, true)];
-    case ReduceFunction::kMin: return x[ArgExtreme(x, false)];
+    case ReduceFunction::kMax: return Extreme(x, true);
+    case ReduceFunction::kMin: return Extreme(x, false);
     case ReduceFunction::kLogSumExp: {
-      // log(sum exp(x)) = m + log(sum exp(x - m)) with m the maximum, so that no exp overflows. A NaN
-      // or infinite maximum is the result itself (all -inf: log(0) = -inf).
-      const double m = x[ArgExtreme(x, true)];
+      // log(sum exp(x)) = m + log(sum exp(x - m)) with m the maximum, so that no exp overflows. Any NaN
+      // is the result, and an infinite maximum is the result itself (all -inf: log(0) = -inf).
+      if (std::isnan(sum_abs)) return sum_abs;  // NaN exactly where an element is
+      const double m = Extreme(x, true);
       if (!std::isfinite(m)) return m;
       double exps = 0;
       for (double v : x) exps += std::exp(v - m);

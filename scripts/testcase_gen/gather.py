@@ -182,7 +182,7 @@ def _broadcast_indices():
 
 def _out_of_range(name, dt, in_sizes, it, indices, ind_sizes, idc, kdc, batch=0, why=""):
     """Indices past either end: the expected values are DirectML 1.15.4's (models.gather_nd1); the
-    comparison admits a clamp of each index and zeros too (README, "Answers DirectML decides")."""
+    comparison admits a clamp of each index and zeros too (docs/semantics.md, "Answers DirectML decides")."""
     rng = rng_for(name)
     inp = random_array(dt, in_sizes, rng)
     ind = np.array(indices, dtype=object).astype(np.dtype(it.lower())).reshape(ind_sizes)

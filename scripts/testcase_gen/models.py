@@ -11,7 +11,7 @@ from .common import DTYPES, cast, is_float, is_signed
 
 
 def _gather_coordinate_bits(v, indices_dt, size):
-    """DirectML 1.15.4's reading of an index coordinate (README, "Answers DirectML decides"): a 64-bit
+    """DirectML 1.15.4's reading of an index coordinate (docs/semantics.md, "Answers DirectML decides"): a 64-bit
     integer (UINT64 read as INT64), plus the size once if negative, then its low 32 bits."""
     if indices_dt != "UINT32" and v >= 2 ** 63:
         v -= 2 ** 64
@@ -141,7 +141,8 @@ def _log_sum_exp(v):
 
 
 def _reduce_float(func, row):
-    """NaN semantics of the reference: MIN and MAX give NaN when any element is NaN; the arithmetic
+    """NaN semantics of the reference (DirectML 1.15.4's, docs/semantics.md): MIN and MAX give the
+    extreme of the elements that are numbers (+inf for MIN, -inf for MAX when none is); the arithmetic
     functions propagate NaN and infinities as IEEE arithmetic does."""
     v = [float(e) for e in row]
     n = len(v)
@@ -165,9 +166,10 @@ def _reduce_float(func, row):
             p *= e
         return p
     if func in ("MAX", "MIN"):
-        if any(math.isnan(e) for e in v):
-            return math.nan
-        return max(v) if func == "MAX" else min(v)
+        numbers = [e for e in v if not math.isnan(e)]
+        if not numbers:
+            return -math.inf if func == "MAX" else math.inf
+        return max(numbers) if func == "MAX" else min(numbers)
     raise ValueError(func)
 
 
@@ -192,10 +194,8 @@ def _reduce_int(func, row):
 
 
 def _arg(func, row):
-    """The first NaN's position when there is one; otherwise the first occurrence of the extreme."""
-    for i, e in enumerate(row):
-        if isinstance(e, float) and math.isnan(e):
-            return i
+    """A best seeded with element 0 and replaced only by a strictly better element: the first
+    occurrence of the extreme, or 0 when element 0 is NaN (no compare beats it, and a NaN beats nothing)."""
     best = 0
     for i in range(1, len(row)):
         if (row[i] > row[best]) if func == "ARGMAX" else (row[i] < row[best]):
@@ -205,7 +205,7 @@ def _arg(func, row):
 
 def reduce(func, x, axes, in_dt, out_dt):
     """Floating functions accumulate exactly (fsum) or in float64 and round once; integer functions
-    wrap modulo 2^n; ARGMIN/ARGMAX take the first NaN, else the first occurrence, indexed row-major over
+    wrap modulo 2^n; ARGMIN/ARGMAX take the first occurrence (0 when element 0 is NaN), indexed row-major over
     the reduced axes."""
     rows, out_shape = reduce_rows(x, axes)
     if func in ("ARGMAX", "ARGMIN"):

@@ -220,8 +220,8 @@ def _nan_data(func, dt, shape, axes, rng):
 
 
 def _nan():
-    """NaN as the reference decides it: MIN/MAX give NaN, ARGMIN/ARGMAX the first NaN's position, the
-    arithmetic functions propagate it (and inf + -inf gives NaN)."""
+    """NaN as DirectML decides it: MIN/MAX give the extreme of the numbers, ARGMIN/ARGMAX skip NaN but
+    in first position (where it wins), the arithmetic functions propagate it (and inf + -inf gives NaN)."""
     cases = []
     for dt in ("FLOAT32", "FLOAT16"):
         for func in FUNCS:

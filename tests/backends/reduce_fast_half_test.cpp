@@ -5,8 +5,7 @@
 // Whole reductions are held to the plain reference byte for byte wherever double accumulation makes
 // the result independent of order (SUM, L1, AVERAGE, LOG_SUM on data whose sums
 // are exact in double; SUM_SQUARE, L2 and MULTIPLY on data whose squares and products are exact), and
-// MIN, MAX, ARGMIN, ARGMAX always (ties, first NaN, signed zeros; a NaN result is NaN, its payload
-// free); LOG_SUM_EXP within one half ulp.
+// MIN, MAX, ARGMIN, ARGMAX always (ties, NaN skipped or leading, signed zeros); LOG_SUM_EXP within one half ulp.
 #include <gtest/gtest.h>
 
 #include <bit>

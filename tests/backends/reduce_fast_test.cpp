@@ -136,26 +136,24 @@ TEST(CpuReduceKernels, ExtremesAndFindAgreeAcrossKernelSets) {
 }
 
 TEST(CpuReduceKernels, ColumnExtremeAndArgFollowTheSequentialRules) {
-  // Two rows of 19 columns; row 1 has a NaN at column 3 and ties elsewhere.
+  // Two rows of 19 columns; row 1 has a NaN at column 3 and ties elsewhere; the arg's best starts NaN at
+  // column 8 (a run whose first element is NaN).
   std::vector<float> row0 = RandomFloats(19, 3), row1 = row0;
   row1[3] = kNaN;
   row1[5] = row0[5] + 1;
+  row1[8] = row0[8] + 1;
   for (const ReduceKernels* k : KernelSets()) {
-    std::vector<float> acc(19, -std::numeric_limits<float>::infinity()), best = acc;
+    std::vector<float> acc(19, -std::numeric_limits<float>::infinity()), best = row0;  // row 0 seeds the bests
+    best[8] = kNaN;
     std::vector<uint32_t> pos(19, 0);
     for (const auto* row : {&row0, &row1}) k->column_extreme(true, row->data(), 1, 0, 19, acc.data());
-    k->column_arg(true, row0.data(), 1, 0, 19, 0, best.data(), pos.data());
     k->column_arg(true, row1.data(), 1, 0, 19, 1, best.data(), pos.data());
-    k->column_arg(true, row0.data(), 1, 0, 19, 2, best.data(), pos.data());  // a later NaN-free row changes nothing
+    k->column_arg(true, row0.data(), 1, 0, 19, 2, best.data(), pos.data());  // a later equal row changes nothing
     for (size_t c = 0; c < 19; ++c) {
-      if (c == 3) {
-        EXPECT_TRUE(std::isnan(acc[c])) << k->name;
-        EXPECT_EQ(pos[c], 1u) << k->name;
-      } else {
-        EXPECT_EQ(acc[c], std::max(row0[c], row1[c])) << k->name << " " << c;
-        EXPECT_EQ(pos[c], c == 5 ? 1u : 0u) << k->name << " " << c;  // ties keep the first row
-      }
+      EXPECT_EQ(acc[c], c == 3 ? row0[c] : std::max(row0[c], row1[c])) << k->name << " " << c;  // NaN never taken
+      EXPECT_EQ(pos[c], c == 5 ? 1u : 0u) << k->name << " " << c;  // ties keep the first row; NaN 0 stays
     }
+    EXPECT_TRUE(std::isnan(best[8])) << k->name;
   }
 }
 
@@ -186,7 +184,7 @@ TEST(CpuReduceKernels, ColumnKernelsOverRowGroupsMatchRowByRow) {
         EXPECT_EQ(std::bit_cast<uint32_t>(best[c]), std::bit_cast<uint32_t>(want_best[c])) << k->name << c;
         EXPECT_EQ(pos[c], want_pos[c]) << k->name << " " << max << " column " << c;
       }
-      EXPECT_EQ(pos[4], 7u) << k->name;   // the first NaN, row 2
+      EXPECT_FALSE(std::isnan(extreme[4]) || std::isnan(best[4])) << k->name;  // NaN never taken
       EXPECT_EQ(pos[7], max ? 6u : want_pos[7]) << k->name;  // 9.0 first at row 1
     }
     for (Accumulate kind : {Accumulate::kSum, Accumulate::kProduct}) {
@@ -421,8 +419,9 @@ TEST(CpuReduceFast, LogSumExpAdversarialTilesMatchTheReferenceForAnyThreadCount)
 
 float FloatFromBits(uint32_t bits) { return std::bit_cast<float>(bits); }
 
-// The generic kernels return the first of equal extremes (+0 or -0) and, for MIN/MAX, the last NaN.
-TEST(CpuReduceFast, ZerosAndNaNPayloadsAreTheGenericKernelsChoice) {
+// The generic kernels return the first of equal extremes (+0 or -0) and skip NaN (-inf when every
+// element is NaN).
+TEST(CpuReduceFast, ZerosAndNaNAreTheGenericKernelsChoice) {
   const float nan_a = FloatFromBits(0x7fc00001), nan_b = FloatFromBits(0x7fc00002);
   struct Case {
     std::vector<float> values;
@@ -431,7 +430,8 @@ TEST(CpuReduceFast, ZerosAndNaNPayloadsAreTheGenericKernelsChoice) {
   const Case cases[] = {
       {{-1, -0.0f, 0.0f, -2}, 0x80000000u},  // -0 first
       {{-1, 0.0f, -0.0f, -2}, 0x00000000u},  // +0 first
-      {{1, nan_a, 5, nan_b, 2}, 0x7fc00002u},  // the last NaN
+      {{1, nan_a, 5, nan_b, 2}, 0x40a00000u},  // 5: NaN skipped
+      {{nan_a, nan_b}, 0xff800000u},           // -inf: no number
   };
   for (const Case& c : cases) {
     const uint32_t n = static_cast<uint32_t>(c.values.size());
@@ -448,7 +448,7 @@ TEST(CpuReduceFast, ZerosAndNaNPayloadsAreTheGenericKernelsChoice) {
   }
 }
 
-TEST(CpuReduceFast, ArgMaxAcrossBlocksTakesTheFirstTieAndTheFirstNaN) {
+TEST(CpuReduceFast, ArgMaxAcrossBlocksTakesTheFirstTieSkipsNaNAndALeadingNaNWins) {
   // 40000 elements = 3 row blocks; the maximum 9 at 30000 and 35000, nothing in block 0.
   std::vector<double> x(40000, 1);
   x[30000] = 9;
@@ -462,10 +462,16 @@ TEST(CpuReduceFast, ArgMaxAcrossBlocksTakesTheFirstTieAndTheFirstNaN) {
   x[39000] = std::numeric_limits<double>::quiet_NaN();
   in = MakeTensor(Desc(DataType::kFloat32, {1, 40000}), x);
   for (int threads : {1, 4}) {
-    EXPECT_EQ(ReadValues(RunReduce(ReduceFunction::kArgMin, in, Desc(DataType::kInt64, {1, 1}), {1}, threads))[0],
-              20000);
+    EXPECT_EQ(ReadValues(RunReduce(ReduceFunction::kArgMax, in, Desc(DataType::kInt64, {1, 1}), {1}, threads))[0],
+              30000);
     EXPECT_TRUE(std::isnan(
         ReadValues(RunReduce(ReduceFunction::kLogSumExp, in, Desc(DataType::kFloat32, {1, 1}), {1}, threads))[0]));
+  }
+  x[0] = std::numeric_limits<double>::quiet_NaN();
+  in = MakeTensor(Desc(DataType::kFloat32, {1, 40000}), x);
+  for (int threads : {1, 4}) {
+    EXPECT_EQ(ReadValues(RunReduce(ReduceFunction::kArgMax, in, Desc(DataType::kInt64, {1, 1}), {1}, threads))[0], 0);
+    EXPECT_EQ(ReadValues(RunReduce(ReduceFunction::kMax, in, Desc(DataType::kFloat32, {1, 1}), {1}, threads))[0], 9);
   }
 }
 
@@ -483,7 +489,8 @@ TEST(CpuReduceFast, ColumnArgsFindBestsTiesZerosAndNaNsInAnyRowGroup) {
     at(31, 5) = best, at(32, 5) = best;        // a tie across a group edge
     for (uint32_t r = 0; r < kRows; ++r) at(r, 66) = max ? -1 : 3;
     at(10, 66) = -0.0, at(40, 66) = 0.0;       // equal zeros: the first
-    at(100, 70) = best, at(120, 70) = nan, at(180, 70) = nan;  // the first NaN, after a best
+    at(100, 70) = best, at(120, 70) = nan, at(180, 70) = nan;  // NaNs after a best: skipped
+    at(0, 100) = nan, at(50, 100) = best;      // a leading NaN wins
     at(199, 129) = best;                       // only the last row, in the tail chunk
     for (DataType type : {DataType::kFloat32, DataType::kFloat16}) {
       const Tensor in = MakeTensor(Desc(type, {kRows, kColumns}), x);
@@ -493,9 +500,9 @@ TEST(CpuReduceFast, ColumnArgsFindBestsTiesZerosAndNaNsInAnyRowGroup) {
         for (uint32_t c = 0; c < kColumns; ++c) {
           double b = at(0, c);
           uint32_t want = 0;
-          for (uint32_t r = 1; r < kRows && b == b; ++r) {
+          for (uint32_t r = 1; r < kRows; ++r) {
             const double v = at(r, c);
-            if ((max ? v > b : v < b) || v != v) b = v, want = r;
+            if (max ? v > b : v < b) b = v, want = r;
           }
           EXPECT_EQ(got[c], want) << "max " << max << " column " << c << " " << ops::DataTypeName(type);
         }
@@ -512,6 +519,7 @@ TEST(CpuReduceFast, ExactColumnFunctionsOverLongTilesSeeEveryRow) {
   std::vector<double> x(r.begin(), r.end());
   x[4999 * kColumns + 3] = 9, x[1600 * kColumns + 7] = -9, x[2100 * kColumns + 7] = 9;
   x[3000 * kColumns + 9] = std::numeric_limits<double>::quiet_NaN();
+  x[11] = std::numeric_limits<double>::quiet_NaN();  // column 11 leads with NaN
   const Tensor in = MakeTensor(Desc(DataType::kFloat32, {kRows, kColumns}), x);
   for (int threads : {1, 2, 3}) {
     for (bool max : {false, true}) {
@@ -520,21 +528,19 @@ TEST(CpuReduceFast, ExactColumnFunctionsOverLongTilesSeeEveryRow) {
       const std::vector<double> ext = ReadValues(RunReduce(max ? ReduceFunction::kMax : ReduceFunction::kMin, in,
                                                            Desc(DataType::kFloat32, {1, kColumns}), {0}, threads));
       for (uint32_t c = 0; c < kColumns; ++c) {
-        double b = x[c];
+        double b = x[c], e = max ? -kInf : kInf;
         uint32_t at = 0;
-        for (uint32_t row = 1; row < kRows && b == b; ++row) {
+        for (uint32_t row = 0; row < kRows; ++row) {
           const double v = x[row * kColumns + c];
-          if ((max ? v > b : v < b) || v != v) b = v, at = row;
+          if (row > 0 && (max ? v > b : v < b)) b = v, at = row;
+          if (max ? v > e : v < e) e = v;
         }
         const std::string where = "threads " + std::to_string(threads) + " max " + std::to_string(max) + " column " +
                                   std::to_string(c);
         EXPECT_EQ(arg[c], at) << where;
-        if (b != b) {
-          EXPECT_TRUE(std::isnan(ext[c])) << where;
-        } else {
-          EXPECT_EQ(ext[c], b) << where;
-        }
+        EXPECT_EQ(ext[c], e) << where;
       }
+      EXPECT_EQ(arg[11], 0) << threads;
     }
   }
 }

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "ops/float16.h"
 #include "tests/backends/test_tensor.h"
@@ -183,15 +184,63 @@ TEST(CpuReduce, ArgMaxOverSeveralAxesIsTheRowMajorPosition) {
   }
 }
 
-TEST(CpuReduce, NaNPropagatesThroughMinMaxAndArgReturnsTheFirstNaN) {
+// DirectML 1.15.4's answers (docs/semantics.md): MIN/MAX skip NaN (NaN alone: -inf for MAX, +inf for
+// MIN); ARGMIN/ARGMAX skip it too, but a leading NaN wins; SUM propagates it.
+TEST(CpuReduce, NaNIsSkippedByMinMaxAndArgUnlessItLeads) {
+  const double inf = std::numeric_limits<double>::infinity();
   for (DataType type : {DataType::kFloat32, DataType::kFloat16}) {
     const std::vector<double> x = {1, kNaN, 5, kNaN};
-    EXPECT_TRUE(std::isnan(Reduce(ReduceFunction::kMax, type, {4}, x, {1}, {0})[0]));
-    EXPECT_TRUE(std::isnan(Reduce(ReduceFunction::kMin, type, {4}, x, {1}, {0})[0]));
-    EXPECT_TRUE(std::isnan(Reduce(ReduceFunction::kMax, type, {2}, {kNaN, 3}, {1}, {0})[0]));
-    EXPECT_EQ(Reduce(ReduceFunction::kArgMax, type, {4}, x, {1}, {0}, DataType::kInt32), (std::vector<double>{1}));
-    EXPECT_EQ(Reduce(ReduceFunction::kArgMin, type, {4}, x, {1}, {0}, DataType::kInt32), (std::vector<double>{1}));
+    EXPECT_EQ(Reduce(ReduceFunction::kMax, type, {4}, x, {1}, {0}), (std::vector<double>{5}));
+    EXPECT_EQ(Reduce(ReduceFunction::kMin, type, {4}, x, {1}, {0}), (std::vector<double>{1}));
+    EXPECT_EQ(Reduce(ReduceFunction::kMax, type, {2}, {kNaN, 3}, {1}, {0}), (std::vector<double>{3}));
+    EXPECT_EQ(Reduce(ReduceFunction::kMax, type, {2}, {kNaN, kNaN}, {1}, {0}), (std::vector<double>{-inf}));
+    EXPECT_EQ(Reduce(ReduceFunction::kMin, type, {2}, {kNaN, kNaN}, {1}, {0}), (std::vector<double>{inf}));
+    EXPECT_EQ(Reduce(ReduceFunction::kArgMax, type, {4}, x, {1}, {0}, DataType::kInt32), (std::vector<double>{2}));
+    EXPECT_EQ(Reduce(ReduceFunction::kArgMin, type, {4}, x, {1}, {0}, DataType::kInt32), (std::vector<double>{0}));
+    EXPECT_EQ(Reduce(ReduceFunction::kArgMin, type, {4}, {kNaN, 0.5, 0.25, kNaN}, {1}, {0}, DataType::kInt32),
+              (std::vector<double>{0}));
+    EXPECT_EQ(Reduce(ReduceFunction::kArgMax, type, {3}, {1, kNaN, 2}, {1}, {0}, DataType::kInt32),
+              (std::vector<double>{2}));
     EXPECT_TRUE(std::isnan(Reduce(ReduceFunction::kSum, type, {4}, x, {1}, {0})[0]));
+  }
+}
+
+// Rows DirectML 1.15.4 was probed with under Wine and its answers, through every path: rows and columns
+// (the fast paths' row and column kernels) and padded rows (the generic kernels), on one thread and on
+// three.
+TEST(CpuReduce, NaNIsAnsweredAsDirectMLDoesOnRowsAndColumns) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const std::vector<double> rows = {kNaN, kNaN, kNaN, kNaN,  //
+                                    kNaN, 1, 2, kNaN,        //
+                                    1, kNaN, 2, kNaN,        //
+                                    2, 1, kNaN, kNaN,        //
+                                    kNaN, -1, inf, kNaN,     //
+                                    1, 2, 3, 4};
+  std::vector<double> columns(24);
+  for (int r = 0; r < 6; ++r) {
+    for (int c = 0; c < 4; ++c) columns[c * 6 + r] = rows[r * 4 + c];
+  }
+  const struct {
+    ReduceFunction f;
+    std::vector<double> want;
+  } answers[] = {{ReduceFunction::kMax, {-inf, 2, 2, 2, inf, 4}},
+                 {ReduceFunction::kMin, {inf, 1, 1, 1, -1, 1}},
+                 {ReduceFunction::kArgMax, {0, 0, 2, 0, 0, 3}},
+                 {ReduceFunction::kArgMin, {0, 0, 0, 1, 0, 0}}};
+  for (DataType type : {DataType::kFloat32, DataType::kFloat16}) {
+    for (int threads : {1, 3}) {
+      for (const auto& a : answers) {
+        const DataType out = ops::IsArgReduce(a.f) ? DataType::kUint32 : type;
+        const std::string where = std::string(ops::DataTypeName(type)) + " threads " + std::to_string(threads);
+        const Tensor by_rows = MakeTensor(Desc(type, {6, 4}), rows);
+        EXPECT_EQ(ReadValues(RunReduce(a.f, by_rows, Desc(out, {6, 1}), {1}, threads)), a.want) << where << " rows";
+        const Tensor by_columns = MakeTensor(Desc(type, {4, 6}), columns);
+        EXPECT_EQ(ReadValues(RunReduce(a.f, by_columns, Desc(out, {1, 6}), {0}, threads)), a.want)
+            << where << " columns";
+        const Tensor padded = MakeTensor(Desc(type, {6, 4}, {8, 2}), rows);
+        EXPECT_EQ(ReadValues(RunReduce(a.f, padded, Desc(out, {6, 1}), {1}, threads)), a.want) << where << " padded";
+      }
+    }
   }
 }
 

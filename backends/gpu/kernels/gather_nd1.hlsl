@@ -1,9 +1,9 @@
 // GATHER_ND1 over the output's elements: the walk gives the output offset, the input offset from the
 // batch and trailing dimensions (IN strides) and the index tuple's offset (AUX strides); each tuple
 // coordinate then adds its input stride. Packed trailing stretches move a vector (up to 16 bytes) per
-// thread. An index out of range after negative wrap-around is clamped into its dimension (the
-// "coordinate-clamp" behaviour the comparison admits, app/engine/behaviours.h): DirectML's own flat clamp
-// needs each element's logical input offset, which the merged walk does not carry. On the row walk (planned only where the index tuple stays
+// thread. Indices out of range read what DirectML 1.15.4 reads (ops/operators/gather_nd1.h): the offset
+// wraps modulo 2^32 as uint arithmetic does, and each element's offset is clamped to the buffer's last
+// element, so nothing is read out of bounds. On the row walk (planned only where the index tuple stays
 // along the last dimension) the tuple is resolved once per row and pass, and a thread loads all its
 // vectors of the pass before it stores them.
 #include "common.hlsli"
@@ -19,6 +19,18 @@ DEFINE_VECTOR_STORER(StoreOutputWords, g_output)
 
 DEFINE_VECTOR_OR_ELEMENT_ACCESS(LoadAt, StoreAt, LoadInput, LoadInputWords, StoreOutput, StoreOutputWords)
 
+// The vector (or element, `words` as LoadAt) at input element `element`, each element's offset clamped
+// to the buffer's last element: one load where the whole vector lies in the buffer, as it does for every
+// index in range.
+uint4 LoadClamped(uint element, uint words) {
+  uint last = Scalar(DMLC_S_GATHER_LAST_ELEMENT);
+  uint count = words > 0 ? words * 4 / ELEM_BYTES : 1u;
+  if (element <= last && last - element >= count - 1) return LoadAt(element, words);
+  uint4 v = uint4(0, 0, 0, 0);
+  for (uint e = 0; e < count; ++e) PutElement(v, e, ELEM_BYTES, LoadInput(min(element + e, last) * ELEM_BYTES, ELEM_BYTES));
+  return v;
+}
+
 // One row pass: a thread's DMLC_GPU_ROW_VECTORS vectors, columns `column`, column + lanes, ..., all
 // loaded before any is stored so the loads are in flight together.
 void CopyRowPass(uint in_offset, uint in_step, uint out_offset, uint out_step, uint column, uint lanes, uint length,
@@ -27,7 +39,7 @@ void CopyRowPass(uint in_offset, uint in_step, uint out_offset, uint out_step, u
   [unroll] for (uint u = 0; u < DMLC_GPU_ROW_VECTORS; ++u) {
     uint c = column + u * lanes;
     v[u] = uint4(0, 0, 0, 0);
-    if (c < length) v[u] = LoadAt(in_offset + c * in_step, words);
+    if (c < length) v[u] = LoadClamped(in_offset + c * in_step, words);
   }
   [unroll] for (uint u2 = 0; u2 < DMLC_GPU_ROW_VECTORS; ++u2) {
     uint c = column + u2 * lanes;
@@ -35,13 +47,13 @@ void CopyRowPass(uint in_offset, uint in_step, uint out_offset, uint out_step, u
   }
 }
 
-// The index `bits` names in a dimension of `extent` (>= 1) elements, clamped into it: below -extent gives
-// 0, beyond the end extent - 1.
-uint ClampedIndex(uint2 bits, uint flags, uint extent) {
-  uint resolved;
-  if (ResolveIndex(bits, flags, extent, resolved)) return resolved;
-  uint sign_word = (flags & DMLC_INDEX_WIDE) != 0 ? bits.y : bits.x;
-  return ((flags & DMLC_INDEX_SIGNED) != 0 && (sign_word >> 31) != 0) ? 0u : extent - 1;
+// A tuple coordinate as DirectML reads it (ops::GatherCoordinateBits): a negative one gets the size of its
+// dimension, `extent`, added once, and then only its low 32 bits count; 64-bit indices, UINT64's too,
+// read as signed.
+uint CoordinateBits(uint2 bits, uint flags, uint extent) {
+  bool wide = (flags & DMLC_INDEX_WIDE) != 0;
+  bool negative = wide ? (bits.y >> 31) != 0 : ((flags & DMLC_INDEX_SIGNED) != 0 && (bits.x >> 31) != 0);
+  return negative ? bits.x + extent : bits.x;
 }
 
 // Adds the input offset the index tuple at `tuple_at` (indices elements) selects.
@@ -52,7 +64,7 @@ void AddTuple(uint tuple_at, inout uint in_offset) {
   uint index_bytes = IndexBytes(flags);
   for (uint t = 0; t < tuple_size; ++t) {
     uint2 bits = LoadIndex((tuple_at + t * tuple_stride) * index_bytes, index_bytes);
-    in_offset += ClampedIndex(bits, flags, Param(DMLC_P_ARRAY_A + t)) * Param(DMLC_P_ARRAY_B + t);
+    in_offset += CoordinateBits(bits, flags, Param(DMLC_P_ARRAY_A + t)) * Param(DMLC_P_ARRAY_B + t);
   }
 }
 
@@ -78,6 +90,6 @@ void main(uint3 thread : SV_DispatchThreadID, uint3 group : SV_GroupID, uint3 lo
     Walk w = WalkTo(i);
     uint in_offset = w.in_offset;
     AddTuple(w.aux_offset, in_offset);
-    StoreAt(w.out_offset, words, LoadAt(in_offset, words));
+    StoreAt(w.out_offset, words, LoadClamped(in_offset, words));
   }
 }

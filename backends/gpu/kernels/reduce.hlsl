@@ -15,7 +15,9 @@
 //   REDUCE_I64: 64-bit integers (needs shaderInt64).
 // Integer sums and products wrap modulo 2^n; comparisons honour signedness by flipping the sign bit.
 // ARGMIN/ARGMAX and MIN/MAX keep the first occurrence (states carry the element's position, and ties
-// go to the earlier one); NaN wins MIN/MAX and ARGMIN/ARGMAX (the first NaN), matching the CPU reference.
+// go to the earlier one). NaN as DirectML answers it, as the CPU reference does (docs/semantics.md): MIN
+// and MAX take the extreme of the numbers (+inf or -inf when none is); ARGMIN and ARGMAX too, but give
+// 0 when the run's first element is NaN.
 #include "common.hlsli"
 
 #define FN_ARGMAX 0
@@ -81,7 +83,7 @@ uint ReducedOffset(uint j) {
 #if defined(REDUCE_F32) || defined(REDUCE_F16)
 
 // States: sums (total, compensation); MULTIPLY (product); LOG_SUM_EXP (peak, total, compensation,
-// saw NaN); selections (value, position).
+// saw NaN); selections (value, position, 1 when the run's first element is NaN: SelectionState).
 #define VALUE float
 
 VALUE BitsValue(uint2 bits) {
@@ -100,10 +102,10 @@ uint2 ValueBits(float v) {
 #endif
 }
 
-// True when `x` replaces `best`: strictly better, or the first NaN.
+// True when `x` replaces `best`: strictly better, or a number where best is NaN (a lane of NaN alone).
 bool Replaces(float x, float best, bool want_max) {
-  if (isnan(best)) return false;
-  if (isnan(x)) return true;
+  if (isnan(x)) return false;
+  if (isnan(best)) return true;
   return want_max ? x > best : x < best;
 }
 
@@ -142,6 +144,10 @@ uint4 Identity(uint fn) {
 bool SelectionTakes(uint4 a, uint4 b, uint fn) {
   if (b.y == NO_POSITION) return false;
   if (a.y == NO_POSITION) return true;
+  if (fn == FN_ARGMAX || fn == FN_ARGMIN) {  // a leading NaN wins
+    if (a.z != 0) return false;
+    if (b.z != 0) return true;
+  }
   bool want_max = WantsMax(fn);
   float va = asfloat(a.x);
   float vb = asfloat(b.x);
@@ -183,8 +189,9 @@ uint4 Combine(uint4 a, uint4 b, uint fn) {
 
 uint2 Finalize(uint4 st, uint fn, uint count) {
   if (IsSelection(fn)) {
-    uint position = st.y == NO_POSITION ? 0 : st.y;
-    return (fn == FN_ARGMAX || fn == FN_ARGMIN) ? uint2(position, 0) : ValueBits(asfloat(st.x));
+    if (fn == FN_ARGMAX || fn == FN_ARGMIN) return uint2(st.y == NO_POSITION || st.z != 0 ? 0 : st.y, 0);
+    float value = asfloat(st.x);  // NaN only where every element is
+    return ValueBits(isnan(value) ? (WantsMax(fn) ? NEG_INF : -NEG_INF) : value);
   }
   if (fn == FN_MULTIPLY) return ValueBits(asfloat(st.x));
   if (fn == FN_LOG_SUM_EXP) {
@@ -430,30 +437,18 @@ KEY WordKey(uint word, uint flip, uint k) { return KeyAt(uint4(word ^ flip, 0, 0
   states[k] = st
 
 #if KEY_IS_FLOAT
-// Each output's first NaN among a batch of words (word u at position j + u * lanes) into nan_at.
-void FindWordNans(inout uint nan_at[WORD_OUTPUTS], uint batch[8], uint j, uint lanes) {
-  uint nans = 0;
-  [unroll] for (uint u = 0; u < 8; ++u) nans |= NanSigns(batch[u]);
-  if (nans == 0) return;
-  [unroll] for (uint u = 0; u < 8; ++u) {
-    uint signs = NanSigns(batch[u]);
-    [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
-      bool nan = (signs & (ELEMENT_SIGN << (8 * IN_BYTES * k))) != 0;
-      nan_at[k] = min(nan_at[k], nan ? j + u * lanes : NO_POSITION);
-    }
-  }
-}
-
 // Folds a batch of words (word u at position j + u * lanes) into each output's best: the output's
 // greatest key of the batch, and only where that beats the best, its keys in order. A NaN key loses
-// every compare; a batch that holds one is FindWordNans's, and its NaN the result.
+// every compare, but max() of one is undefined: a batch that holds one folds every key in order.
 void SelectWordBatch(inout KEY best[WORD_OUTPUTS], inout uint position[WORD_OUTPUTS], uint batch[8], uint flip, uint j,
                      uint lanes) {
+  uint nans = 0;
+  [unroll] for (uint u = 0; u < 8; ++u) nans |= NanSigns(batch[u]);
   [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
     KEY keys[8];
     [unroll] for (uint u = 0; u < 8; ++u) keys[u] = WordKey(batch[u], flip, k);
     KEY m = max(max(max(keys[0], keys[1]), max(keys[2], keys[3])), max(max(keys[4], keys[5]), max(keys[6], keys[7])));
-    if (m > best[k]) {
+    if (nans != 0 || m > best[k]) {
       [unroll] for (uint u = 0; u < 8; ++u) SelectKey(best[k], position[k], keys[u], j + u * lanes);
     }
   }
@@ -466,11 +461,9 @@ void SelectWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint j, u
   uint flip = KeyFlip(WantsMax(fn));
   KEY best[WORD_OUTPUTS];
   uint position[WORD_OUTPUTS];
-  uint nan_at[WORD_OUTPUTS];
   [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
     best[k] = LEAST_KEY;
     position[k] = NO_POSITION;
-    nan_at[k] = NO_POSITION;
   }
   uint first = j;
   if (!TracksPosition(fn)) {
@@ -497,20 +490,19 @@ void SelectWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint j, u
 #endif
   } else {
 #if KEY_IS_FLOAT
-    // NaN looked for once a batch in the bits, as the vector loop does (FLOAT16 MIN, MAX, ARGMIN, ARGMAX
-    // over columns on the H200: 0.75 of the copy with a test per element, 0.795 without), and each
-    // output's batch folded as the vector loop folds a vector (0.795 -> 0.826). The integer words keep
-    // the element loop: batches there measured 0.90 -> 0.88 (INT16 outer ARGMAX), 0.78 -> 0.77 (INT8).
-    WORD_LOOP_BATCHED(FindWordNans(nan_at, batch, j, lanes); SelectWordBatch(best, position, batch, flip, j, lanes),
+    // Each output's batch folded as the vector loop folds a vector (its greatest key first, NaN looked
+    // for once a batch in the bits), which beat a compare per element on the H200. The integer words
+    // keep the element loop: batches measured no faster there.
+    WORD_LOOP_BATCHED(SelectWordBatch(best, position, batch, flip, j, lanes),
                       {},  // the batch is folded: nothing more per element
-                      SelectElement(best[k], position[k], nan_at[k], WordKey(word, flip, k), at),
+                      SelectKey(best[k], position[k], WordKey(word, flip, k), at),
                       NOTHING)
 #else
-    WORD_LOOP(SelectElement(best[k], position[k], nan_at[k], WordKey(word, flip, k), at), NOTHING)
+    WORD_LOOP(SelectKey(best[k], position[k], WordKey(word, flip, k), at), NOTHING)
 #endif
   }
   [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
-    states[k] = SelectionState(states[k], best[k], position[k], nan_at[k], first, end, base + k, flip);
+    states[k] = SelectionState(states[k], best[k], position[k], first, end, base + k, flip);
   }
 }
 

@@ -9,13 +9,11 @@
 // with the sign bit flipped where signed, complemented for MIN, compared unsigned), so one loop serves
 // every direction and signedness without a widening or a branch per element. The running best key and
 // its position live in registers; positions grow within a lane, so only a strictly greater key
-// replaces the best and the first occurrence is kept. A float NaN (which no compare orders) is
-// remembered apart: NaN wins, the first one. The state's value comes from the key (integers) or from
-// the input at the position (floats: the first of -0 and +0 keeps its sign, a NaN its payload).
-// On the H200 (1 GiB MIN, fraction of the copy, from the state and register paths before; inner / outer):
-//   INT8 0.31 -> 0.52 / 0.22 -> 0.34, INT16 0.59 -> 0.83 / 0.40 -> 0.62, INT32 0.85 -> 1.02 / 0.71 -> 0.95,
-//   FLOAT16 0.54 -> 0.67 / 0.46 -> 0.47, FLOAT32 0.87 -> 0.94 / 0.84 -> 0.92 (plan_reduce.cpp's lanes and
-//   output words took the narrow types further).
+// replaces the best and the first occurrence is kept. A float NaN key is greater than nothing, so it
+// never replaces (reduce.hlsl's NaN rule); whether the run's first element is NaN goes into the state
+// apart (SelectionState). The state's value comes from the key (integers) or from the input at the
+// position (floats: the first of -0 and +0 keeps its sign). Keys beat the state and register paths on
+// every type on the H200 (dml-bench's REDUCE MIN rows, inner and outer).
 #define ELEMENT_MASK (IN_BYTES == 4 ? 0xFFFFFFFFu : (1u << (IN_BYTES * 8)) - 1u)
 #define ELEMENT_SIGN (1u << (IN_BYTES * 8 - 1))
 #define WORD_SIGNS (ELEMENT_SIGN * (IN_BYTES == 1 ? 0x01010101u : IN_BYTES == 2 ? 0x00010001u : 1u))
@@ -68,20 +66,11 @@ void SelectKey(inout KEY best, inout uint position, KEY key, uint at) {
   position = better ? at : position;
 }
 
-// SelectKey, noting the first NaN.
-void SelectElement(inout KEY best, inout uint position, inout uint nan_at, KEY key, uint at) {
-#if KEY_IS_FLOAT
-  nan_at = min(nan_at, isnan(key) ? at : NO_POSITION);
-#endif
-  SelectKey(best, position, key, at);
-}
-
 // The vector loop compares whole vectors: the vector's greatest key (a tree of max()), and only where
 // that beats the running best, its elements one by one (SelectVector). Most vectors beat nothing, and their
-// elements cost a conversion (or a bit-field extract) and a max each; NaN is looked for once a batch in
-// the bits, and the lane's first NaN ends its walk. Per element (SelectElement) this loop ran slower on
-// the H200 (INT8 inner 0.45 of the copy, FLOAT16 0.63); in the element loop, the other way round (a
-// batch's maximum there: INT32 outer 0.57 where SelectElement reaches 0.97).
+// elements cost a conversion (or a bit-field extract) and a max each. max() of a NaN is undefined, so
+// NaN is looked for once a batch in the bits, and a batch that holds one folds every element in order.
+// Per element this loop ran slower on the H200; in the element loop, the other way round.
 KEY VectorKeyMax(uint4 flipped) {
   KEY keys[VECTOR_ELEMENTS];
   [unroll] for (uint k = 0; k < VECTOR_ELEMENTS; ++k) keys[k] = KeyAt(flipped, k);
@@ -91,9 +80,14 @@ KEY VectorKeyMax(uint4 flipped) {
   return keys[0];
 }
 
-// Folds a vector (its first element at position `at`) into the running best: where its greatest key
-// beats the best, its elements one by one, as the element loop folds them (no search for the key by
-// equality, which a driver that flushes FLOAT32 subnormals might answer unlike max()).
+// Folds a vector's elements (the first at position `at`) into the running best one by one.
+void SelectVectorElements(inout KEY best, inout uint position, uint4 flipped, uint at) {
+  [unroll] for (uint k = 0; k < VECTOR_ELEMENTS; ++k) SelectKey(best, position, KeyAt(flipped, k), at + k);
+}
+
+// Folds a vector without NaN (its first element at position `at`) into the running best: where its
+// greatest key beats the best, its elements one by one, as the element loop folds them (no search for
+// the key by equality, which a driver that flushes FLOAT32 subnormals might answer unlike max()).
 void SelectVector(inout KEY best, inout uint position, uint4 flipped, uint at, bool track) {
   KEY m = VectorKeyMax(flipped);
   if (m > best) {
@@ -101,28 +95,28 @@ void SelectVector(inout KEY best, inout uint position, uint4 flipped, uint at, b
       best = m;
       return;
     }
-    // A NaN key replaces nothing; the callers find NaN apart.
-    [unroll] for (uint k = 0; k < VECTOR_ELEMENTS; ++k) SelectKey(best, position, KeyAt(flipped, k), at + k);
+    SelectVectorElements(best, position, flipped, at);
   }
 }
 
-// Position of the first NaN of `flipped` after `at`, or NO_POSITION.
-uint FirstNanIn(uint4 flipped, uint at) {
-  uint found = NO_POSITION;
+// Whether a vector of flipped floats holds a NaN (never for integers).
+bool HoldsNan(uint4 flipped) {
 #if KEY_IS_FLOAT
-  [unroll] for (int k = VECTOR_ELEMENTS - 1; k >= 0; --k) found = isnan(KeyAt(flipped, k)) ? at + k : found;
+  return (NanSigns(flipped.x) | NanSigns(flipped.y) | NanSigns(flipped.z) | NanSigns(flipped.w)) != 0;
+#else
+  return false;
 #endif
-  return found;
 }
 
-// A lane's selection state: the first NaN's position, else the best's (the lane's first element where
-// nothing beat the least key: every element then holds it), with that element's value.
-uint4 SelectionState(uint4 st, KEY best, uint position, uint nan_at, uint first, uint end, uint base, uint flip) {
-  if (nan_at != NO_POSITION) position = nan_at;
+// A lane's selection state: the best's position (the lane's first element where nothing beat the least
+// key: every element then holds it or is NaN) with that element's value, and for floats in z whether the
+// lane's first element is the run's first and NaN: ARGMIN and ARGMAX then answer 0 (Finalize).
+uint4 SelectionState(uint4 st, KEY best, uint position, uint first, uint end, uint base, uint flip) {
   if (position == NO_POSITION && first < end) position = first;
   if (position == NO_POSITION) return st;
 #if KEY_IS_FLOAT
-  return uint4(asuint(LoadValue(base + ReducedOffset(position))), position, 0, 0);
+  uint leads_with_nan = first == 0 && isnan(LoadValue(base + ReducedOffset(0))) ? 1u : 0u;
+  return uint4(asuint(LoadValue(base + ReducedOffset(position))), position, leads_with_nan, 0);
 #else
   return uint4(Narrow(Widen(uint2(best ^ (flip & ELEMENT_MASK), 0))), position, 0);
 #endif
@@ -141,37 +135,37 @@ uint4 SelectSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, uint
   uint flip = KeyFlip(WantsMax(fn));
   KEY best = LEAST_KEY;
   uint position = NO_POSITION;
-  uint nan_at = NO_POSITION;
   uint first = vectors ? j - lane + lane * VECTOR_ELEMENTS : j;  // the lane's first element
   if (vectors) {
-    // VECTOR_LOOP's walk, but folding whole vectors and ending at the first NaN.
+    // VECTOR_LOOP's walk, but folding whole vectors (floats track positions: a NaN takes SelectKey's way).
     uint q = first;
     uint step = lanes * VECTOR_ELEMENTS;
     for (; q < end && end - q > (VECTOR_BATCH - 1) * step; q += VECTOR_BATCH * step) {
       uint4 batch[VECTOR_BATCH];
       [unroll] for (uint u = 0; u < VECTOR_BATCH; ++u) batch[u] = g_input.Load4(((base + q + u * step) * IN_BYTES) & ~15u) ^ flip;
-#if KEY_IS_FLOAT
-      uint nan = 0;
-      [unroll] for (uint u = 0; u < VECTOR_BATCH; ++u) nan |= NanSigns(batch[u].x) | NanSigns(batch[u].y) | NanSigns(batch[u].z) | NanSigns(batch[u].w);
-      if (nan != 0) {
-        [unroll] for (int u = VECTOR_BATCH - 1; u >= 0; --u) nan_at = min(FirstNanIn(batch[u], q + u * step), nan_at);
-        break;
+      bool nan = false;
+      [unroll] for (uint u = 0; u < VECTOR_BATCH; ++u) nan = nan || HoldsNan(batch[u]);
+      if (nan) {
+        [unroll] for (uint u = 0; u < VECTOR_BATCH; ++u) SelectVectorElements(best, position, batch[u], q + u * step);
+      } else {
+        [unroll] for (uint u = 0; u < VECTOR_BATCH; ++u) SelectVector(best, position, batch[u], q + u * step, track);
       }
-#endif
-      [unroll] for (uint u = 0; u < VECTOR_BATCH; ++u) SelectVector(best, position, batch[u], q + u * step, track);
     }
-    for (; q < end && nan_at == NO_POSITION; q += step) {
+    for (; q < end; q += step) {
       uint4 v = g_input.Load4(((base + q) * IN_BYTES) & ~15u) ^ flip;
-      nan_at = FirstNanIn(v, q);
-      SelectVector(best, position, v, q, track);
+      if (HoldsNan(v)) {
+        SelectVectorElements(best, position, v, q);
+      } else {
+        SelectVector(best, position, v, q, track);
+      }
     }
   } else {
     uint flip1 = flip & ELEMENT_MASK;
     if (!track) {
       KEY_LOOP(best = max(best, x))
     } else {
-      KEY_LOOP(SelectElement(best, position, nan_at, x, at))
+      KEY_LOOP(SelectKey(best, position, x, at))
     }
   }
-  return SelectionState(st, best, position, nan_at, first, end, base, flip);
+  return SelectionState(st, best, position, first, end, base, flip);
 }

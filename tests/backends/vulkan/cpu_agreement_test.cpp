@@ -317,10 +317,12 @@ TEST_F(VulkanAgreesWithCpu, LogSumExpSpecialValuesOnTheBatchPaths) {
 // last batch, reductions of nothing but -inf or +inf (the float loops' starting best, which no element
 // beats), a NaN with its sign bit set (MIN flips sign bits to make its keys), a best that rises in
 // every batch (ascending halves round to ties), zeros of both signs among the least FLOAT16 subnormal
-// and its negation (normal in FLOAT32), and nothing but zeros, -0 first. Along rows the vector loop takes them; down columns, the
-// element loop. Selections are exact: bytes must match.
+// and its negation (normal in FLOAT32), nothing but zeros, -0 first, and DirectML's NaN answers: a
+// leading NaN (ARGMIN/ARGMAX 0), NaN then nothing but -inf (a lane whose first element is NaN and which
+// nothing else beats), nothing but NaN, -inf then NaN. Along rows the vector loop takes them; down
+// columns, the element loop. Selections are exact: bytes must match.
 TEST_F(VulkanAgreesWithCpu, SelectionsKeepNanZerosAndFirstOccurrencesOnBothLoops) {
-  constexpr uint32_t kSets = 12, kLength = 4096;  // an even count: FLOAT16 columns take output words
+  constexpr uint32_t kSets = 16, kLength = 4096;  // an even count: FLOAT16 columns take output words
   const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
   std::mt19937 rng(7);
   std::uniform_int_distribution<int> u(-28, 28);
@@ -339,6 +341,10 @@ TEST_F(VulkanAgreesWithCpu, SelectionsKeepNanZerosAndFirstOccurrencesOnBothLoops
   for (uint32_t k = 0; k < kLength; ++k) x[9 * kLength + k] = 0.3f * static_cast<float>(k) - 600.0f;
   for (uint32_t k = 0; k < kLength; ++k) x[10 * kLength + k] = (k % 3 == 0 ? -1.0f : 1.0f) * (k % 2 == 0 ? 0.0f : 0x1p-24f);
   for (uint32_t k = 0; k < kLength; ++k) x[11 * kLength + k] = k % 5 == 0 ? -0.0f : 0.0f;
+  x[12 * kLength] = nan;
+  for (uint32_t k = 0; k < kLength; ++k) x[13 * kLength + k] = k == 0 ? nan : -inf;
+  for (uint32_t k = 0; k < kLength; ++k) x[14 * kLength + k] = nan;
+  for (uint32_t k = 0; k < kLength; ++k) x[15 * kLength + k] = k == 0 ? -inf : nan;
   for (const DataType type : {DataType::kFloat32, DataType::kFloat16}) {
     for (const bool down_columns : {false, true}) {
       const std::vector<std::byte> bytes = SetsBytes(x, kSets, kLength, type, down_columns);
@@ -348,6 +354,13 @@ TEST_F(VulkanAgreesWithCpu, SelectionsKeepNanZerosAndFirstOccurrencesOnBothLoops
                      (down_columns ? " down columns (element loop)" : " along rows (vector loop)"));
         const auto [expected, actual] = RunBothOn(ReduceSets(fn, type, kSets, kLength, down_columns), {bytes});
         EXPECT_EQ(expected, actual);
+        if (ops::IsArgReduce(fn)) {
+          for (uint32_t r : {12u, 13u, 14u}) {
+            uint32_t position = 1;
+            std::memcpy(&position, expected.data() + r * 4, 4);
+            EXPECT_EQ(position, 0u) << "set " << r << ": NaN leads";
+          }
+        }
       }
     }
   }

@@ -79,14 +79,16 @@ TEST_F(VulkanDevice, GatherNd1SpecExample2) {
   EXPECT_EQ(Values<float>((*out)[0]), (std::vector<float>{0, 3, 7, 4, 9, 10}));
 }
 
-TEST_F(VulkanDevice, GatherNd1IndicesOutOfRangeAreClampedIntoTheirDimension) {
-  // The GPU kernels' "coordinate-clamp": below -size reads index 0, past the end the last index.
+TEST_F(VulkanDevice, GatherNd1IndicesOutOfRangeReadTheClampedOffset) {
+  // DirectML's offset clamp (ops::GatherClampedElement) on an INT16 {2, 2} input, last element 3: -3
+  // counts from the end once, to -1, whose row offset -2 wraps to 2^32 - 2 and clamps to 3; 2 reads
+  // offsets 4 and 5, clamped to 3; 2^40 keeps its low 32 bits, row 0; -1 is row 1.
   ops::GatherNd1Desc gather{Tensor(DataType::kInt16, {2, 2}), Tensor(DataType::kInt64, {4, 1}),
                             Tensor(DataType::kInt16, {4, 2}), 2, 2, 0};
   auto out = Run(gather, {Bytes(std::vector<int16_t>{1, 2, 3, 4}, 8),
                           Bytes(std::vector<int64_t>{-3, 2, int64_t{1} << 40, -1}, 32)});
   ASSERT_TRUE(out.ok()) << out.error().ToString();
-  EXPECT_EQ(Values<int16_t>((*out)[0]), (std::vector<int16_t>{1, 2, 3, 4, 3, 4, 3, 4}));
+  EXPECT_EQ(Values<int16_t>((*out)[0]), (std::vector<int16_t>{4, 4, 4, 4, 1, 2, 3, 4}));
 }
 
 TEST_F(VulkanDevice, OneHotSpecExample4NegativeAndOutOfRangeIndices) {
