@@ -39,8 +39,8 @@ struct Support {
 };
 
 // What an API that validates descs itself (DirectML's IDMLDevice::CreateOperator) made of one desc,
-// valid or not by the spec: the runner compares it with the spec's verdict (README, "Validation
-// findings").
+// valid or not by the spec: the runner compares it with the spec's verdict (docs/backends.md,
+// "Validation findings").
 struct ApiVerdict {
   bool accepted = false;
   std::string detail;  // on refusal: the API's result by name and value, then its debug messages

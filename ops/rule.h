@@ -2,7 +2,7 @@
 // (../shared/spec/), a page of DirectML's API documentation, or neither: dml-conform's own choice where
 // the documents are silent. The difference matters to what a run reports: DirectML accepting a desc that
 // breaks a stated rule is a finding about DirectML; accepting one that breaks only a rule of ours is a
-// note (README, "Where the rules come from"). The rules themselves are listed in ops/rule_book.h.
+// note (docs/semantics.md, "Where the rules come from"). The rules themselves are listed in ops/rule_book.h.
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // Every validation rule of the operator model, with its source (ops/rule.h). A rule is checked in one
 // place, ops/tensor_desc.cpp or ops/operators/*.cpp, which names it from here; quotes are in the spec
-// page's own language, and a test checks that each is in its page. README, "Semantics the documents
-// leave open", lists exactly the kNotStated ones (a test checks that too).
+// page's own language, and a test checks that each is in its page. docs/semantics.md, "Rules no
+// document states", lists exactly the kNotStated ones (a test checks that too).
 #pragma once
 
 #include <array>

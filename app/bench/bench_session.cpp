@@ -58,9 +58,9 @@ double Median(std::vector<double> values) {
 
 // One ExecuteRepeated() batch: the dispatches run back to back on resident buffers, so the host-device
 // transfers before and after stay out of the figure. The batch leads in with as many untimed dispatches
-// as it times: it starts straight after an upload that left the SMs idle, and on the H200 a 1 GiB
-// GATHER_ND1 batch timed from its first dispatch ran at 0.3 of the copy instead of 0.9, its early
-// dispatches at idle clocks. GPU timestamps when every dispatch has one, else the backend's
+// as it times: it starts straight after an upload that left the SMs idle, and a batch timed from its
+// first dispatch measures its early dispatches at idle clocks, a fraction of the kernel's speed. GPU
+// timestamps when every dispatch has one, else the backend's
 // per-dispatch host time.
 Result<BatchSample> TimedBatch(backends::PreparedOperator& op, const WorkloadBuffers& buffers, int dispatches) {
   auto timings = op.ExecuteRepeated(buffers.input_spans, buffers.output_spans, 2 * dispatches);

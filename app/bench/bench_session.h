@@ -68,8 +68,8 @@ class BenchSession {
   // Makes `workload` on `backend` the active one, preparing it and running the cold dispatch.
   Active& Activate(BackendUnderTest& backend, const Workload& workload);
   // The backend's copy bytes/s at the size: the median of the copy benchmark's repetitions so far; measured
-  // here when the copy benchmark was filtered out. The last repetition alone, as before, put a whole run's
-  // fractions 12% low on the 2-core CI machine (it ran at 30.3 GB/s, the median at 26.7).
+  // here when the copy benchmark was filtered out. One repetition alone can sit well off its run's median
+  // on a shared machine and would move every fraction of the run with it.
   std::optional<double> Baseline(BackendUnderTest& backend, uint64_t size_bytes);
   // Adds a copy run of `iterations` at `bytes_per_second` to the baseline at the key; returns the
   // baseline now. Google Benchmark's first repetition grows its iteration count over trial runs before

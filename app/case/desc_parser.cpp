@@ -379,7 +379,7 @@ Result<ops::OperatorDesc> ParseOperator(const JsonNode& node, std::span<const st
   Result<ops::OperatorType> type =
       ReadEnum<ops::OperatorType>(*type_node, "operator type", "DML_OPERATOR_", ops::ParseOperatorType, names);
   if (!type.ok()) return type.error();
-  // Accepted for DxDispatch's sake; it changes nothing here (README, "Coming from DxDispatch").
+  // Accepted for DxDispatch's sake; it changes nothing here (docs/case-format.md, "Coming from DxDispatch").
   if (auto compile = node.Find("dmlCompileType")) DMLC_RETURN_IF_ERROR(CheckCompileType(*compile));
   if (!inline_desc) DMLC_RETURN_IF_ERROR(OperatorField(node, "desc", "Desc"));
   const JsonNode desc = DescNode(node);

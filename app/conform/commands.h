@@ -11,13 +11,13 @@
 
 namespace dmlc::app {
 
-// Exit codes (README, "Exit codes").
+// Exit codes (docs/cli.md, "Statuses and exit codes").
 inline constexpr int kExitOk = 0;        // every selected case passed or was skipped
 inline constexpr int kExitFailures = 1;  // a case failed or errored (or, for validate/list, a file was bad)
 inline constexpr int kExitUsage = 2;     // bad arguments, or nothing could be run
 
 // --max-file-size's default as written on the command line; run, list and validate all take the flag
-// (README, "Limits"; case_loader.h, kDefaultMaxFileSize).
+// (docs/cli.md, "Limits"; case_loader.h, kDefaultMaxFileSize).
 inline constexpr const char* kDefaultMaxFileSizeFlag = "1G";
 
 struct RunCommandOptions {
@@ -38,21 +38,21 @@ struct RunCommandOptions {
   int warmup = 1;
   int repeat = 1;
   Verbosity verbosity = Verbosity::kNormal;
-  // Isolation and faults (README, "Crashes, hangs and interruptions").
+  // Isolation and faults (docs/isolation-and-ci.md, "Crashes, hangs and interruptions").
   std::string isolation;        // "process", "none"; "" = process
   double timeout_s = -1;        // per case; -1 = the backend's default (60 s on a device, 300 s on cpu and plain)
   int retries = 0;
   std::string resume;           // a previous --report whose finished cases are not run again
-  // Baselines, skips, flakes and shards (README, "Baselines, skips and flakes", "Shards and merge").
+  // Baselines, skips, flakes and shards (docs/isolation-and-ci.md, "Baselines, skips, flakes and shards").
   std::string baseline;
   std::string write_baseline;
   std::string skips;
   std::string flakes;
   std::string shard;            // "K/N", "auto", "auto/N"; "" = the whole selection
-  // Limits (README, "Limits"): byte counts as ParseByteSize reads them ("512M").
+  // Limits (docs/cli.md, "Limits"): byte counts as ParseByteSize reads them ("512M").
   std::string max_file_size = kDefaultMaxFileSizeFlag;
   std::string max_case_memory;  // "" = half the physical memory
-  // DirectML's execution flags (README, "Execution flags and the metacommand A/B").
+  // DirectML's execution flags (docs/backends.md, "Execution flags and the metacommand A/B").
   std::string execution_flags;  // OR'ed into every case's own; "" = none
   bool ab_metacommands = false;
 };

@@ -1,4 +1,4 @@
-// dml-conform's command line: the subcommands' options and the dispatch to commands.h (see README, "Quick start").
+// dml-conform's command line: the subcommands' options and the dispatch to commands.h (docs/cli.md).
 #include "app/conform/conform_main.h"
 
 #include <string>
@@ -24,7 +24,7 @@ void AddVerbosity(CLI::App& command, bool& verbose, bool& quiet) {
   command.add_flag("-q,--quiet", quiet, "Only failures, errors and the totals; takes no value")->excludes(v);
 }
 
-// Every command that loads case files refuses those over this size unread (README, "Limits").
+// Every command that loads case files refuses those over this size unread (docs/cli.md, "Limits").
 void AddMaxFileSize(CLI::App& command, std::string& max_file_size) {
   command.add_option("--max-file-size", max_file_size, "Refuse case files larger than this, unread (e.g. 512M, 2G)")
       ->capture_default_str();
@@ -64,7 +64,7 @@ int ConformMain(int argc, char** argv) {
   run_cmd->add_option("--filter", run.filters, "Glob on case ids; repeatable; a leading '-' excludes")->allow_extra_args(false);
   run_cmd->add_option("--dump-dir", run.dump_dir, "Write actual and expected outputs of failing cases as .npy here");
   run_cmd->add_flag("--fail-fast", run.fail_fast, "Stop starting cases after the first fail or error");
-  // DxDispatch's timing flags with its letters, meanings and long names (README, "Coming from DxDispatch").
+  // DxDispatch's timing flags with its letters, meanings and long names (docs/case-format.md, "Timings").
   run_cmd->add_option("-i,--iterations,--dispatch_iterations", run.iterations,
                       "Timed iterations per case after the compared execution, each its own sample")
       ->check(CLI::Range(0, 65536))->capture_default_str();

@@ -12,7 +12,7 @@
 
 namespace dmlc::app {
 
-// What became of a case (README, "Statuses and exit codes"). The first six are what running it gave;
+// What became of a case (docs/cli.md, "Statuses and exit codes"). The first six are what running it gave;
 // the last three are what a baseline, a flakes list or a retry made of such an outcome.
 enum class CaseStatus : uint8_t {
   kPass,
@@ -67,7 +67,7 @@ struct PhaseTiming {
 
 // Times of one executed case, in milliseconds. The compared execution is the first one, whose output
 // is judged (on a device backend it includes uploading and reading back the buffers). Then, with
-// iterations > 0, the timed iterations as DxDispatch times them (README, "Coming from DxDispatch"):
+// iterations > 0, the timed iterations as DxDispatch times them (docs/case-format.md, "Timings"):
 // each iteration is one sample, `repeat` executions back to back whose times are divided by `repeat`;
 // the first min(iterations - 1, warmup) samples are "cold", the rest "hot".
 struct CaseTiming {
@@ -147,7 +147,7 @@ RunTotals Tally(const std::vector<CaseResult>& results);
 // The context block that opens every report.
 struct RunContext {
   // 2: the timing block's compared execution, cold and hot phases with sample counts, repeat
-  // (README, "The JSON report"); version 1 reports are still read.
+  // (docs/reports.md, "The JSON report"); version 1 reports are still read.
   static constexpr int kSchemaVersion = 2;
   std::string tool_version;  // CMake project version
   std::string git_revision;  // `git describe` at configure time; "unknown" outside a checkout

@@ -1,4 +1,4 @@
-// THE comparison rule, in one place (the README states it the same way):
+// THE comparison rule, in one place (docs/case-format.md, "Tolerances", states it the same way):
 // - Integers (any width, signed or not) must be equal.
 // - Floats (FLOAT16/32/64) are equal when their bits are equal, or both are NaN (any payload). Otherwise
 //   an element passes when it is within the tolerance's ULP bound OR |a - e| <= atol + rtol * |e|,

@@ -1,5 +1,5 @@
-// The timed iterations of a case turned into statistics, as DxDispatch times a dispatch (README,
-// "Coming from DxDispatch"): each iteration is one sample; an iteration of `repeat` executions counts
+// The timed iterations of a case turned into statistics, as DxDispatch times a dispatch
+// (docs/case-format.md, "Timings"): each iteration is one sample; an iteration of `repeat` executions counts
 // their time over `repeat`; the first samples, up to the warmup count, are cold and the rest hot, at
 // least one of them hot. Pure functions; thread-safe.
 #pragma once

@@ -18,7 +18,7 @@ namespace dmlc::app::fuzz {
 
 // Bounds on float data that keep an operator's results meaningful (finite most of the time, for
 // instance a product of N values). Special values are exempt: they are there on purpose. Integer
-// types ignore it (their arithmetic wraps, as the README defines). Computed without transcendental
+// types ignore it (their arithmetic wraps, as docs/semantics.md defines). Computed without transcendental
 // functions, whose last bits differ between C libraries: a seed gives the same data everywhere.
 struct ValueRange {
   double limit = std::numeric_limits<double>::infinity();  // |value| <= limit

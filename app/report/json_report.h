@@ -1,4 +1,4 @@
-// --report: the run as JSON (schema in the README, "The JSON report"). Opens with
+// --report: the run as JSON (schema in docs/reports.md, "The JSON report"). Opens with
 // schemaVersion and the context block; non-finite numbers are the strings "nan", "inf", "-inf".
 #pragma once
 

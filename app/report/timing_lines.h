@@ -1,5 +1,5 @@
 // A case's timings on the console in DxDispatch's words, so that its users read them as they read
-// DxDispatch's own (README, "Coming from DxDispatch"): one line per case with -i, and with -v the
+// DxDispatch's own (docs/case-format.md, "Timings"): one line per case with -i, and with -v the
 // Initialize (prepare) time, the compared execution and the cold and hot statistics with their sample
 // counts. Pure functions; thread-safe.
 #pragma once

@@ -20,8 +20,8 @@ namespace dmlc::backends::cpu {
 namespace {
 
 // How far ahead of the row being copied GATHER_ND1 prefetches, in bytes of rows (at least one row).
-// 16 KiB rather than 4: 64 MiB of 1 and 2 KiB rows (INT8, FLOAT16 in dml-bench) went from 0.80-0.84 to
-// 0.89-1.03 of the copy (medians of 4 alternating runs); a random row's latency wants more rows in flight.
+// 16 KiB rather than 4: 64 MiB of 1 and 2 KiB rows (INT8, FLOAT16 in dml-bench) come measurably closer
+// to the copy with it; a random row's latency wants more rows in flight.
 constexpr uint64_t kPrefetchBytes = 16384;
 constexpr uint64_t kMaxRowsAhead = 32;
 // Rows per StreamRows call: enough that the call's cost is spread thin (batches of 32 rows read 0.82 of
@@ -154,7 +154,7 @@ class GatherNd1Operator final : public CpuOperator {
   // sources gathered first (a batch with a tuple out of range goes to CopySpan instead), then streamed by
   // one StreamRows call that prefetches the row
   // `ahead` rows on while it copies a row. Gathered rows come from anywhere, so no hardware prefetcher
-  // can (64 MiB FLOAT32: 24.3 -> 31.8 GB/s, medians of 5 alternating runs). `ahead` is about
+  // can, and without this prefetch a 64 MiB gather falls well short of the copy. `ahead` is about
   // kPrefetchBytes of rows, so short rows of narrow types keep as much in flight as 4 KiB rows do one
   // row ahead. A row beyond the span, or with an index out of range, is not prefetched.
   template <class I, class E>

@@ -1,9 +1,8 @@
 // Keeps the memory the kernels free for their next run. The REDUCE paths allocate their per-run state
 // (tile partials, per-worker scratch: up to a few MiB) and free it when the run ends; glibc's malloc then
 // hands the pages back to the kernel (heap trimming, and mmap for blocks of 128 KiB or more), so every
-// run paid a page fault per 4 KiB page (zeroed, and on a virtual machine dearer still). On the 2-core
-// EPYC VM, 64 MiB outer FLOAT16 SUM went from 27.7 to 43.5 GB/s with trimming off (medians of 12 runs,
-// alternating); FLOAT32 from 55.8 to 61.7.
+// run paid a page fault per 4 KiB page (zeroed, and on a virtual machine dearer still): on a 2-core VM
+// the page clearing and fault handling were a large part of a 64 MiB column REDUCE's time.
 #pragma once
 
 namespace dmlc::backends::cpu {

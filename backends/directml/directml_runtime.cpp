@@ -63,7 +63,7 @@ Result<std::unique_ptr<DirectmlRuntime>> Load() {
   if (!library.ok()) {
     Error missing = library.error();
     missing.scope = "directml";
-    missing.rule = "DirectML.dll beside the executable or on the system (README: Getting DirectML)";
+    missing.rule = "DirectML.dll beside the executable or on the system (docs/backends.md: Getting DirectML)";
     return missing;
   }
   auto runtime = std::make_unique<DirectmlRuntime>(DirectmlRuntime{*d3d12, std::move(*library), nullptr, ""});

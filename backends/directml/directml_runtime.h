@@ -1,5 +1,5 @@
 // DirectML, loaded once per process at run time with the D3D12 runtime it runs on: DirectML.dll beside
-// the executable first (the redistributable, which the README says how to get), then the system's
+// the executable first (the redistributable, which docs/backends.md says how to get), then the system's
 // (System32 has one since Windows 10 1903); on WSL libdirectml.so beside the executable, then on the
 // loader's path, with libd3d12.so. Where either is missing LoadDirectml() says which and why, and the
 // backend reports itself unavailable. The libraries stay loaded until the process ends. Thread-safe.

@@ -1,6 +1,6 @@
-// The plain reference backend: every operator as the README states it, one scalar loop over the
+// The plain reference backend: every operator as docs/semantics.md states it, one scalar loop over the
 // output's logical elements, one thread, floating-point arithmetic in double and integer arithmetic
-// wrapping in the output type. Written to be checked line by line against the README, not for speed,
+// wrapping in the output type. Written to be checked line by line against docs/semantics.md, not for speed,
 // and sharing no kernel with the cpu backend, so that either can compute the expected outputs the
 // other is judged by (`dml-conform run --reference plain`).
 // Thread-safe: operators hold only their desc; several may Execute() at once.

@@ -38,7 +38,7 @@ Result<std::vector<uint32_t>> InferGatherNd1OutputSizes(const GatherNd1Desc& des
 Status ValidateGatherNd1(const GatherNd1Desc& desc);
 
 // An index outside the dimension it addresses is where the page is silent. DirectML 1.15.4 (probed under
-// Wine; README, "Answers DirectML decides") reads every output element through one 32-bit offset into
+// Wine; docs/semantics.md, "Answers DirectML decides") reads every output element through one 32-bit offset into
 // InputTensor's buffer, in elements, which it clamps to the buffer, so nothing is read out of bounds:
 // - each tuple coordinate, read as a 64-bit integer (UINT64 as INT64 too; UINT32 has no negatives), gets
 //   its dimension's size added once when negative, and then only its low 32 bits count

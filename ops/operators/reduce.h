@@ -51,8 +51,8 @@ struct ReduceDesc {
 
 // The axes reduced, sorted, each once (valid desc: every axis in range). The page calls Axes "the axes
 // along which the reduction is performed" and states neither distinct axes nor AxisCount > 0; DirectML
-// 1.15.4 reduces a repeated axis once and, with no axes, reduces each element on its own (README,
-// "Semantics the documents leave open"), and so does every backend here.
+// 1.15.4 reduces a repeated axis once and, with no axes, reduces each element on its own
+// (docs/semantics.md, "Answers DirectML decides"), and so does every backend here.
 std::vector<uint32_t> ReducedAxes(const ReduceDesc& desc);
 // How many input elements each output element reduces: the product of the reduced axes' sizes.
 uint64_t ReducedElementCount(const ReduceDesc& desc);

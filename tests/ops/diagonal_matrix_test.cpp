@@ -91,7 +91,7 @@ TEST(DiagonalMatrix, AnyValueIsValidAndFitsSaysWhetherTheTypeHoldsItsTruncation)
 }
 
 // The page is silent past the type's range: the low bits of the truncated value, as DirectML 1.15.4
-// gave for each of these (README, "Answers DirectML decides").
+// gave for each of these (docs/semantics.md, "Answers DirectML decides").
 TEST(DiagonalMatrix, ValueBitsTruncateAndKeepTheLowBitsPastTheRange) {
   EXPECT_EQ(DiagonalValueBits(10.6f, D::kInt32), 10u);
   EXPECT_EQ(DiagonalValueBits(-10.6f, D::kInt8), 0xF6u);

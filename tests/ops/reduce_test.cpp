@@ -126,8 +126,8 @@ TEST(Reduce, ErrorMessages) {
             "1]; spec)");
 }
 
-// The page states neither distinct axes nor AxisCount > 0; DirectML 1.15.4 takes both (README, "Answers
-// DirectML decides"), and so does validation: the output keeps every size, or reduces the axis once.
+// The page states neither distinct axes nor AxisCount > 0; DirectML 1.15.4 takes both (docs/semantics.md,
+// "Answers DirectML decides"), and so does validation: the output keeps every size, or reduces the axis once.
 TEST(Reduce, NoAxesAndRepeatedAxesAreValid) {
   ReduceDesc d = Example1();
   d.Axes = {};

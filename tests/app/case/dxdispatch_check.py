@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Every operator desc in the corpus pastes into DxDispatch: the fields DxDispatch requires, spelled as
 its parser reads them (microsoft/DirectML, DxDispatch/src/model/JsonParsersGenerated.cpp and
-JsonParsers.cpp). The rules are the README's ("Coming from DxDispatch"); this file is their executable
+JsonParsers.cpp). The rules are docs/case-format.md's ("Coming from DxDispatch"); this file is their executable
 form. Exit 0 when every desc passes, 1 naming each one that does not.
 
 usage: dxdispatch_check.py REPO_ROOT
