@@ -27,7 +27,7 @@ uint16_t RoundToHalf(uint16_t sign, int exponent, uint64_t significand, int frac
   const uint64_t rest = significand & ((uint64_t{1} << shift) - 1);
   const uint64_t halfway = uint64_t{1} << (shift - 1);
   // Up past halfway, or at it to even, as arithmetic: the reduction paths round one output per row of
-  // sums whose low bits are noise, and a branch here mispredicted half the time (7% of a 64 MiB
+  // sums whose low bits are noise, and a branch here mispredicted half the time (a visible share of a
   // FLOAT16 inner SUM in perf).
   q += static_cast<uint64_t>(rest > halfway) | (static_cast<uint64_t>(rest == halfway) & q & 1);
   // For normals q includes the implicit bit (1024), which adds one to the biased exponent (e + 14):

@@ -12,8 +12,8 @@ namespace {
 constexpr uint64_t kCpuMaxSize = uint64_t{64} << 20;
 constexpr uint64_t kDeviceMaxSize = uint64_t{1} << 30;
 
-// Every backend by default but `plain`, the reference written to be read, not timed (about 230 ns an
-// element): it runs only when named.
+// Every backend by default but `plain`, the reference written to be read, not timed (it is far slower
+// than the others): it runs only when named.
 bool Selected(const BenchOptions& options, const std::string& name) {
   if (options.backends.empty()) return name != "plain";
   return std::find(options.backends.begin(), options.backends.end(), name) != options.backends.end();

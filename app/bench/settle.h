@@ -1,5 +1,5 @@
 // When a device benchmark's batches have settled, and which batch's median dispatch time is its sample.
-// The GPU's clocks fall while the host uploads (on the H200 the SMs idle at 345 MHz instead of 1980) and
+// The GPU's clocks fall while the host uploads (on the H200 the SMs idle at a fraction of their clock) and
 // do not always come back within one batch's lead-in, so one batch per row leaves some rows of a sweep
 // at a fraction of their speed. Two batches in a row that agree are not enough either: two slow
 // batches can agree with each other. So at least three batches run, until the last two agree within 5% (at most five), and the sample is the fastest

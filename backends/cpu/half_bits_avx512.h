@@ -2,7 +2,8 @@
 // halves' bit patterns as 16-bit integers, 32 to an instruction, without widening them to float.
 //
 // Why: widened, the selections (MIN, MAX, ARGMIN, ARGMAX and LOG_SUM_EXP's maximum pass) spent one
-// conversion and a NaN test per 16 elements, and 64 MiB inner FLOAT16 rows ran at 0.6-0.7 of the copy.
+// conversion and a NaN test per 16 elements, and inner FLOAT16 rows from memory fell well short of the
+// copy.
 //
 // How a half's order shows in its bits: among halves whose sign bit is clear, the larger bits (signed or
 // unsigned) are the larger value; among those whose sign bit is set, the smaller bits are the larger

@@ -3,7 +3,7 @@
 // Each set is handed out only when the CPU reports its features. Everything this file includes comes
 // before the pragmas: no library code is compiled for AVX2 or AVX-512 here.
 // AVX-512 adds what AVX2 lacks for 64-bit lanes (multiply, unsigned compares, min and max: INT64 and
-// UINT64 MULTIPLY, MIN, MAX, ARGMIN and ARGMAX ran at 0.5-0.65 of the copy on AVX2) and twice the width.
+// UINT64 MULTIPLY, MIN, MAX, ARGMIN and ARGMAX fell well short of the copy on AVX2) and twice the width.
 #include "backends/cpu/reduce_int_kernels.h"
 #include "backends/cpu/reduce_simd.h"
 

@@ -50,8 +50,8 @@ inline decltype(auto) DispatchAccumulate(Accumulate kind, const Fn& fn) {
 // How many lanes a row sum spreads its elements over, element k into lane k % RowLanes: kLanes, but 32
 // for squares. Each lane is a chain of dependent operations, and sixteen lanes are two AVX-512 vectors of
 // doubles: a square's FMA waited on the one before it in its lane, which held FLOAT16 rows (half the
-// bytes an element of FLOAT32's) below the memory's speed. Four chains, one core: 1024-element FLOAT16
-// rows in L1 33 -> 41-42 GB/s, from 64 MiB on both vCPUs 50-54 -> 62-68 (a standalone loop).
+// bytes an element of FLOAT32's) below the memory's speed. Four chains lift FLOAT16 rows in L1 and from
+// memory.
 template <Accumulate kKind>
 inline constexpr uint64_t RowLanes = kKind == Accumulate::kSquare ? 2 * kLanes : kLanes;
 
@@ -119,9 +119,9 @@ inline float FinishRowExtreme(const float* lanes, int count, const E* x, uint64_
 
 // Memory the caller reads next, for the exp kernels to prefetch while they compute: LOG_SUM_EXP reads
 // its data twice (the maximum, then the exps from cache), and without the hint the memory idles through
-// the exps and the next maximum pass waits on it (prefetched, a 64 MiB row reduction ran at 10 GB/s
-// instead of 5.1; one burst of prefetches before the exps reached 7.3). Prefetches never fault, so
-// `next` may run past the end of a buffer.
+// the exps and the next maximum pass waits on it (prefetched through the exps, a row reduction from
+// memory runs much faster; one burst of prefetches before the exps gains less). Prefetches never fault,
+// so `next` may run past the end of a buffer.
 struct NextData {
   const std::byte* bytes = nullptr;
   uint64_t size = 0;
@@ -169,7 +169,7 @@ struct ReduceKernelsOf {
   // For r < rows, in that order: acc[c] += ExpOfDifference(x[r * stride + c], m[c]). Columns whose m[c] is
   // not finite or below an element get unspecified values. Prefetches like row_exp: row r's next data
   // starts r * stride floats after `next.bytes`. Taking rows together, each column's maximum and sum
-  // are loaded once per pair of rows (in cache, 32 rows of 1024 columns: 0.61 -> 0.56 ns an element).
+  // are loaded once per pair of rows, which is measurably faster in cache.
   void (*column_exp)(const E* x, uint64_t rows, uint64_t stride, uint64_t n, const float* m, double* acc,
                      NextData next);
 };
@@ -178,12 +178,10 @@ using ReduceKernels = ReduceKernelsOf<float>;
 using HalfReduceKernels = ReduceKernelsOf<Half>;
 
 // How far ahead of their loads the row kernels (float, half-bit and integer) prefetch: they read memory
-// once, front to back, and the hardware prefetcher alone leaves the stream short of loads in flight. On
-// the 2-core EPYC CI machine a 64 MiB inner FLOAT32 SUM went from 20.2 to 23.4 GB/s (medians of 8
-// alternating runs) with 1 KiB, when its copy ran at about 20 GB/s. With the copy at 55-75 GB/s
-// (2026-11-24), 1 KiB fell short: 4 KiB took every inner row of a 64 MiB ladder of FLOAT32, FLOAT16,
-// INT32, INT8 and UINT16 SUM, MAX, ARGMIN and SUM_SQUARE 1.05-1.24x (median 1.17x, ABBA runs), and a
-// standalone loop with no prefetch at all beat 1 KiB too; 8 KiB read level with 4 (median 0.99x).
+// once, front to back, and the hardware prefetcher alone leaves the stream short of loads in flight.
+// 1 KiB ahead helped while the copy ran slowly, but falls short once it runs fast (a loop with no
+// prefetch at all beat it): 4 KiB speeds up every inner row reduction from memory (FLOAT32, FLOAT16,
+// INT32, INT8 and UINT16 SUM, MAX, ARGMIN and SUM_SQUARE), and 8 KiB reads level with 4.
 constexpr int kRowPrefetchBytes = 4096;
 
 // Defined for E = float and E = Half.

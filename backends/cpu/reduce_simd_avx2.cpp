@@ -103,12 +103,10 @@ DMLC_AVX2 double RowOf(const E* x, uint64_t n) {
 
 // The column kernels take a span's rows kRowGroup at a time: each column's state is loaded and stored
 // once per group, and while a group is reduced the next group's rows are prefetched, a line per row per
-// 16 columns. In a tile whose strip is a whole row, that is the data right after the group. Measured on
-// 64 MiB outer reductions against one row at a time with a 1 KiB prefetch along the row (medians of 6
-// alternating runs): SUM 21.3 -> 24.5 GB/s, PRODUCT 19.0 -> 26.2; groups of 2 and 8 did worse than 4.
-// Without the next group's prefetch (1 KiB along each row instead), pairs fell to 17-18 GB/s. MAX and
-// ARGMAX came out within the noise (median paired ratios 1.05 and 0.97 over 10 alternating runs, in an
-// hour when the copy itself ran at 19 GB/s).
+// 16 columns. In a tile whose strip is a whole row, that is the data right after the group. Against one
+// row at a time with a prefetch along the row, outer SUM and PRODUCT from memory run faster (PRODUCT
+// most); groups of 2 and 8 did worse than 4. Without the next group's prefetch (a prefetch along each
+// row instead), pairs fell below one row at a time. MAX and ARGMAX came out within the noise.
 constexpr int kRowGroup = 4;
 
 // Calls body.template operator()<kRows>(r) over groups of kRowGroup rows from 0, then over single rows.

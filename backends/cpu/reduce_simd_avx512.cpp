@@ -3,9 +3,9 @@
 // (row_exp, column_exp); column_max of the set is the AVX2 one, and the Half set's row_extreme and find
 // work on bit patterns, 32 halves an instruction (half_bits_avx512.h). The sums widen every element to
 // double, and at 256 bits the conversions bound them: FLOAT16, twice the elements a byte of FLOAT32, ran
-// its SUM at a third of the copy bandwidth. In L1, one core: FLOAT16 row sum 0.123 ns an element with
-// AVX2, 0.076 with these (FLOAT32 0.084 with AVX2); FLOAT16 sums and L1 sums, along rows and columns,
-// now add exact runs in float instead (HalfRun).
+// its SUM far below the copy bandwidth. These widen twice as many an instruction, which in L1 puts a
+// FLOAT16 row sum ahead of AVX2's FLOAT32 one; FLOAT16 sums and L1 sums, along rows and columns, now add
+// exact runs in float instead (HalfRun).
 // Same contract and the same operations per lane and per column as reduce_simd_avx2.cpp (element k of
 // a row into lane k % RowLanes, 32 for squares, each column's rows in order, NaN and ties by the same rules), so every
 // set gives the same bits; FLOAT16 column sums, which add runs of rows here, the same numbers
@@ -64,10 +64,9 @@ DMLC_AVX512 inline __m512d High(__m512 v) { return Widened<1>(v); }
 
 // Sixteen elements from memory widened to double, lanes 0-7 in lo and 8-15 in hi. FLOAT16 loads and
 // converts eight at a time: sixteen loaded at once took a shuffle (Widened<1>) to reach their upper
-// eight, and the conversions' pipe, which the shuffle shares, bounds its widening kernels (one core in
-// L1, squares of 1024-element rows 31 -> 35 GB/s, of 1024 columns 29 -> 33; 64 MiB FLOAT16 SUM_SQUARE,
-// L2 and MULTIPLY 1.03-1.12x, inner and outer, ABBA runs). FLOAT32 gained as much in L1 but nothing from
-// 64 MiB (columns 0.94x, rows 1.02x), so it keeps one load.
+// eight, and the conversions' pipe, which the shuffle shares, bounds its widening kernels (two loads
+// speed up FLOAT16 squares along rows and columns in L1, and SUM_SQUARE, L2 and MULTIPLY from memory).
+// FLOAT32 gained as much in L1 but nothing from memory, so it keeps one load.
 struct Wide16 {
   __m512d lo, hi;
 };
@@ -120,7 +119,7 @@ DMLC_AVX512 inline void ForRowGroups(uint64_t rows, const Body& body) {
 
 // A group of kRows rows over n columns, 16 at a time, prefetching the next group's rows once a line (for
 // FLOAT16, every other 16 columns: asking twice a line took load slots, and FLOAT16 outer SUM, L1,
-// MULTIPLY, MAX and ARGMIN read 1.05-1.12x without it, ABBA runs); `step(c, mask)` does the columns.
+// MULTIPLY, MAX and ARGMIN read measurably faster without it); `step(c, mask)` does the columns.
 template <int kRows, class E, class Step>
 DMLC_AVX512 inline void ColumnGroup(const E* x, uint64_t stride, uint64_t n, const Step& step) {
   uint64_t c = 0;
@@ -165,11 +164,10 @@ DMLC_AVX512 inline double Combine(__m512d lo, __m512d hi) {
 // a multiple of 2^-4, and the rest `lo`, at most 2^-5 and a multiple of 2^-24. Sixteen of either sum
 // exactly in 24 bits (below 2^20 in steps of 2^-4, at most 2^-1 in steps of 2^-24), and hi + lo is exact
 // in double: two float adds an element and no conversion but the load's, where widening costs two
-// conversions and two double adds (64 MiB inner FLOAT16 SUM on the 2-core EPYC, with the lanes also
-// kept in registers: 0.50 -> 0.56 of the copy, medians of 12 runs alternating the builds). `hi` is one
-// VRNDSCALEPS: adding and taking away 1.5 * 2^19 (whose float neighbours are 2^-4 apart) took two
-// operations, and the rows ran 1.10-1.14x slower with it (FLOAT16 inner SUM, AVERAGE, L1 and LOG_SUM,
-// 12 runs in ABBA order).
+// conversions and two double adds (with the lanes also kept in registers, a FLOAT16 inner SUM from
+// memory runs measurably faster). `hi` is one VRNDSCALEPS: adding and taking away 1.5 * 2^19 (whose
+// float neighbours are 2^-4 apart) took two operations, and the rows ran measurably slower with it
+// (FLOAT16 inner SUM, AVERAGE, L1 and LOG_SUM).
 struct HalfRun {
   __m512 hi, lo;
 };
@@ -177,8 +175,8 @@ struct HalfRun {
 DMLC_AVX512 inline HalfRun EmptyRun() { return {_mm512_setzero_ps(), _mm512_setzero_ps()}; }
 
 // `lo` is written as an FMA by 1 (the same single rounding as a subtraction) so that it issues on the
-// multiply pipes beside the two adds (with the former split's adds as FMAs too, one core, 1024-element
-// FLOAT16 rows from memory: 27.5-28.4 -> 29.1-29.8 GB/s).
+// multiply pipes beside the two adds (with the former split's adds as FMAs too, FLOAT16 rows from memory
+// read measurably faster).
 template <Accumulate kKind>
 DMLC_AVX512 inline void AddToRun(HalfRun& run, __m512 v) {
   if constexpr (kKind == Accumulate::kAbs) v = _mm512_abs_ps(v);
@@ -192,9 +190,8 @@ DMLC_AVX512 inline void AddToRun(HalfRun& run, __m512 v) {
 // One run from two that split its elements: each part's sum is a sum of at most kRun parts (AddToRun's
 // bounds), so adding them is exact too. A row's run kept as two chains of adds, alternate sixteens in
 // each, where one chain waited on each add's latency (and one prefetch a 64-byte line, where each
-// sixteen halves had asked for theirs): one core in L1, FLOAT16 SUM of 1024-element rows 26-28 -> 31
-// GB/s (38 -> 40 in a faster phase); both vCPUs from 64 MiB 1.04-1.08x (alternating passes); dml-bench
-// ABBA, 3 rounds, inner SUM, AVERAGE, L1, LOG_SUM 1.08-1.16x (unchanged kernels beside them, 0.98-1.10x).
+// sixteen halves had asked for theirs): it lifts FLOAT16 rows in L1 and from memory (inner SUM, AVERAGE,
+// L1 and LOG_SUM, beyond the noise of unchanged kernels beside them).
 DMLC_AVX512 inline HalfRun MergedRuns(const HalfRun& a, const HalfRun& b) {
   return {_mm512_add_ps(a.hi, b.hi), _mm512_add_ps(a.lo, b.lo)};
 }
@@ -274,8 +271,7 @@ DMLC_AVX512 inline void ColumnStep(const E* x, uint64_t stride, uint64_t c, __mm
 // FLOAT16 column sums and L1 sums add exact runs of kRun rows as the rows do (RunLength), split as
 // AddToRun splits, with no widening an element; a run's parts for its strip of columns wait in memory
 // between its groups of kRowGroup rows, since a run's sixteen rows read at once, 2 KiB apart, evicted
-// each other from L1. Both vCPUs, 1024 columns of 512 rows: 56 -> 71 GB/s in L2, 49 -> 55 from
-// 64 MiB (medians of 7 alternating passes).
+// each other from L1. Parts held in memory read measurably faster, in L2 and from memory alike.
 constexpr uint64_t kRunColumns = 1024;
 
 // kRows rows of a run at columns [c, c + 16) under mask m: the run's parts from hi and lo (or none, for

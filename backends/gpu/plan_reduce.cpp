@@ -33,10 +33,10 @@ uint32_t CountLanes(uint64_t count) {
 // Lane-major where the reduced elements are contiguous: a warp reads a stretch of one reduction.
 ReduceLayout RowLayout(uint64_t count, uint32_t element_bytes) {
   // As many bytes a lane as 16 lanes give FLOAT32 (16 lanes for 4- and 8-byte elements, 8 for 2, 4 for
-  // 1): on the H200 an inner FLOAT32 MAX over 1024-element rows ran 1.2x faster with 16 lanes than with
-  // 32 (SUM 1.07x), each lane folding more before the groupshared tree, and 8 were slower again; over
-  // 1024-element rows of narrow types, 16 lanes left each lane a few vectors, and these lanes took FLOAT16
-  // MIN from 0.67 of the copy to 0.87, SUM from 0.81 to 0.92, INT8 MIN from 0.52 to 0.82.
+  // 1): on the H200 an inner FLOAT32 MAX or SUM over 1024-element rows ran faster with 16 lanes than
+  // with 32, each lane folding more before the groupshared tree, and 8 were slower again; over
+  // 1024-element rows of narrow types, 16 lanes left each lane a few vectors, and these lanes lift
+  // FLOAT16 MIN and SUM and INT8 MIN most of all.
   return {std::min(std::min(16u, 4 * element_bytes), CountLanes(count)), true};
 }
 
@@ -113,9 +113,8 @@ Result<std::vector<Dispatch>> PlanReduce(const ops::ReduceDesc& desc, const Devi
   const bool contiguous = reduced.rank() > 0 && reduced.out.back() == 1;
   // Output words where 8/16-bit neighbouring outputs are neighbouring elements of the input and of the
   // output, a whole word of them at every reduced position: a thread folds the word's 2 or 4 outputs.
-  // They run the `_words` variants. On the H200 (1 GiB FLOAT16 columns) SUM went from 0.63 of the copy
-  // to 0.80 and LOG_SUM_EXP from 0.19 to 0.35; selections, with a best and position per output in
-  // registers, from 0.46 to 0.75 (FLOAT16 MIN), 0.62 to 0.86 (INT16), 0.34 to 0.58 (INT8).
+  // They run the `_words` variants, which on the H200 lift FLOAT16 SUM and LOG_SUM_EXP over columns, and
+  // the selections, with a best and position per output in registers, of FLOAT16, INT16 and INT8.
   const uint32_t element_bytes = ops::ElementSize(in.DataType);
   const uint32_t word_outputs = element_bytes <= 2 ? 4 / element_bytes : 1;
   const auto whole_words = [&](uint32_t v) { return v % word_outputs == 0; };
@@ -129,7 +128,7 @@ Result<std::vector<Dispatch>> PlanReduce(const ops::ReduceDesc& desc, const Devi
   if (output_words) d.kernel += "_words";
   // Vectors (one 16-byte load for 16 / element-bytes elements) where every reduction is a 16-byte-aligned
   // run of whole vectors: one contiguous reduced axis, and input offsets between reductions in whole
-  // vectors. FLOAT16 inner SUM on the H200 went from 0.51 of the copy with one element a load to 0.79.
+  // vectors: FLOAT16 inner SUM on the H200 ran far slower with one element a load.
   const uint32_t vector = 16 / element_bytes;
   layout.vectors = layout.lane_major && reduced.rank() == 1 && *count % vector == 0 &&
                    std::all_of(space.in.begin(), space.in.end(), [&](uint32_t v) { return v % vector == 0; });

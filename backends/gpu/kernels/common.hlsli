@@ -188,13 +188,13 @@ uint NextPass(uint g, uint passes) {
   }
 
 // The vector storer above with one 16-byte store per vector under Vulkan, for write-only kernels:
-// glslang lowers Store4 on a byte-address buffer to four 32-bit stores, which the NVIDIA driver, by the
-// figures below, does not fuse even with the offset masked; a RWStructuredBuffer<uint4> view of the same
-// binding (register `slot`, declared here) stores the vector whole. On the H200 (dml-bench, 1 GiB
-// FLOAT32) that took ONE_HOT from 0.76 to 1.00 of the copy and DIAGONAL_MATRIX from 0.80 to 0.94. The
-// view aliases the byte-address buffer; a dispatch stores through one of the two only (`words` is the
-// plan's), so no store of one passes a store of the other to the same bytes. VULKAN is glslang's own
-// macro under -V: the D3D12 compilers keep the plain storer.
+// glslang lowers Store4 on a byte-address buffer to four 32-bit stores, which the NVIDIA driver, as
+// measured, does not fuse even with the offset masked; a RWStructuredBuffer<uint4> view of the same
+// binding (register `slot`, declared here) stores the vector whole. On the H200 that brought ONE_HOT up
+// to the copy and DIAGONAL_MATRIX close to it. The view aliases the byte-address buffer; a dispatch
+// stores through one of the two only (`words` is the plan's), so no store of one passes a store of the
+// other to the same bytes. VULKAN is glslang's own macro under -V: the D3D12 compilers keep the plain
+// storer.
 #ifdef VULKAN
 #define DEFINE_WIDE_VECTOR_STORER(Name, buf, slot)          \
   RWStructuredBuffer<uint4> buf##_vectors : register(slot); \

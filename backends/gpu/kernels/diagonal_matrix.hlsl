@@ -36,7 +36,7 @@ bool DiagonalColumn(Diagonal d, uint y, out uint column) {
 
 // Row y's elements from column x on, placed from vector position s (the segment ends at position k or
 // at the row's end): at most one of them is on the diagonal, found from its column rather than by a test
-// per element (a test per element ran INT8 rows of 16-element vectors at 0.32 of the copy on the H200).
+// per element (a test per element held INT8 rows of 16-element vectors far below the copy on the H200).
 void PutDiagonalSegment(Diagonal d, inout uint4 v, uint s, uint k, uint x, uint y) {
   uint column;
   if (DiagonalColumn(d, y, column) && column >= x && column - x < k - s) {

@@ -16,9 +16,9 @@ DEFINE_ELEMENT_STORER(StoreOutput, g_output)
 DEFINE_WIDE_VECTOR_STORER(StoreOutputWords, g_output, u3)
 
 // A row holds OnValue in a span of columns and OffValue elsewhere. The span is worked out once per row,
-// so an element costs a subtraction and a compare: resolving the index per element made ONE_HOT run at
-// 0.42 of the copy on the H200, the span at 0.75 (1.00 with 16-byte stores, which made storing OffValue
-// before the index arrives no faster).
+// so an element costs a subtraction and a compare: resolving the index per element made ONE_HOT run far
+// slower on the H200 (with 16-byte stores the span keeps up with the copy, so storing OffValue before the
+// index arrives is no faster).
 struct Span {
   uint first;  // elements x along the last dimension with x - first < count (unsigned) are in the span
   uint count;
@@ -33,8 +33,8 @@ Span EmptySpan() {
 
 // The vector (or element) at `column` (in vectors) of a row whose span holds `inside`, the rest `outside`:
 // `outside` in every element, then `inside` over the span's part of the vector, worked out from its
-// ends rather than by a compare per element (a compare per element ran 16-element INT8 vectors at 0.64
-// of the copy on the H200).
+// ends rather than by a compare per element (a compare per element held 16-element INT8 vectors well
+// below the copy on the H200).
 uint4 SpanVector(Span span, uint column, uint2 inside, uint2 outside) {
   uint k = Param(DMLC_P_VECTOR);
   uint x = column * k;

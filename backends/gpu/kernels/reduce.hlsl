@@ -7,8 +7,8 @@
 // MODE_PARTIAL writes one 16-byte state per (span, output) to a scratch buffer, MODE_COMBINE folds them
 // in span order and writes the output. Variants by accumulator and input width (compile-time, so that
 // every load is one unconditional word load: with the width a parameter, the loader's branches kept
-// the eight loads of a batch from being in flight together, and INT32 over the outer axis ran at 0.35
-// of the copy on the H200 where FLOAT32 ran at 0.94):
+// the eight loads of a batch from being in flight together, and INT32 over the outer axis ran far
+// behind FLOAT32 on the H200):
 //   REDUCE_F32, REDUCE_F16: float accumulation (compensated sums), FLOAT16 through f16tof32/f32tof16;
 //   REDUCE_I8, REDUCE_I16, REDUCE_I32: 8/16/32-bit integers in a 32-bit accumulator (signedness from
 //   the parameters);
@@ -401,7 +401,7 @@ uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, 
 // Outputs a thread takes: 4 / IN_BYTES in the output-word variants (`reduce_f16_words`, `reduce_i8_words`,
 // `reduce_i16_words`: output-major layouts whose neighbouring outputs' elements share a word), else 1. A
 // variant of its own, so that the others carry no second state (a run-time choice cost the inner
-// reductions of 8/16-bit types 5% on the H200).
+// reductions of 8/16-bit types measurably on the H200).
 #if defined(REDUCE_OUTPUT_WORDS)
 #define WORD_OUTPUTS (4 / IN_BYTES)
 #else
@@ -412,8 +412,8 @@ uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, 
 // Output words: the WORD_OUTPUTS neighbouring outputs from `base` on, whose elements at each reduced
 // position share one word: each lane's words [j, end), `lanes` apart, eight loads in flight, then one at
 // a time; STMT runs for each output k of `word` (at position `at`), FLUSH after each batch or tail word
-// (plan_reduce.cpp has the figures). Without a bounds test per load in the batches: with one, FLOAT16
-// MIN over columns ran at 0.46 of the copy on the H200, without, 0.75.
+// (plan_reduce.cpp says why). Without a bounds test per load in the batches: with one, FLOAT16 MIN over
+// columns ran far slower on the H200.
 #define LOAD_WORD(element) g_input.Load(((element) * IN_BYTES) & ~3u)
 #define EACH_OUTPUT(STMT)                                 \
   [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {      \
@@ -473,10 +473,10 @@ void SelectWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint j, u
     // ARGMIN/ARGMAX of bytes: an output's key and position in one word, the key in the top byte and below
     // it 2^24 - 1 less the position's count of lanes (at >> bits), which falls as the walk goes on, so
     // that max() keeps the first of equal keys: one max an element instead of a compare and two selects
-    // (INT8 ARGMAX over columns on the H200: 0.58 of the copy -> 0.78-0.79; with this count rather than
-    // one from the walk's first position, a subtraction less a word, 0.83 in paired runs, 0.81 in a
-    // sweep). A lane's positions share their low bits (first's). Reductions whose end >> bits reaches
-    // 2^24 - 1 take the loop below.
+    // (much faster for INT8 ARGMAX over columns on the H200; counting from 2^24 - 1 rather than from the
+    // walk's first position saves a subtraction a word and reads a little faster again). A lane's
+    // positions share their low bits (first's). Reductions whose end >> bits reaches 2^24 - 1 take the
+    // loop below.
     uint bits = firstbitlow(lanes);  // lanes is a power of two
     uint packed[WORD_OUTPUTS];
     [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) packed[k] = 0;
@@ -508,8 +508,7 @@ void SelectWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint j, u
 
 #if defined(REDUCE_F32) || defined(REDUCE_F16)
 // LOG_SUM_EXP over output words folds each output's batch as the span loop does (FLOAT16 over columns
-// on the H200: 0.48 of the copy with the per-element compare, 0.58 with the batch's maximum first, 0.83
-// speculative).
+// on the H200: the batch's maximum first beat a per-element compare, and speculating beat both by far).
 void FoldLogSumExpWords(inout uint4 states[WORD_OUTPUTS], inout float parts[WORD_OUTPUTS], uint batch[8]) {
   [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
     float values[8];

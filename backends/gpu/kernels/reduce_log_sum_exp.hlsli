@@ -35,10 +35,10 @@ void AccumulateLogSumExp(inout uint4 st, inout float part, float x) {
 // per-element path). A NaN element sets no flag here: exp(NaN) makes the sums NaN, which no later
 // scaling or combining undoes, and Finalize takes a NaN sum as NaN (without NaN input the sums are never
 // NaN). A refolded batch pays its exps twice, and in a warp one lane's refold holds the others: on the
-// H200, FLOAT16 along rows read 0.94 of the copy speculating against 0.70 maximum-first on dml-bench's
-// data, but 0.73 against 0.76 on values uniform in [-1000, 1000], whose peaks early in a lane jump by
-// more than a rescale covers. FLOAT32 along rows (4 batches a lane) stays maximum-first: speculating
-// there refolded about a third of the batches (0.95 -> 0.89).
+// H200, FLOAT16 along rows reads far faster speculating than maximum-first on dml-bench's data, and only
+// a little slower on values uniform in [-1000, 1000], whose peaks early in a lane jump by more than a
+// rescale covers. FLOAT32 along rows (4 batches a lane) stays maximum-first: speculating there refolded
+// about a third of the batches and ran slower.
 bool RaisePeakForBatch(inout uint4 st, inout float part, float batch_max) {
   float peak = asfloat(st.x);
   if (isinf(max(peak, batch_max))) return false;
@@ -59,10 +59,10 @@ void AddLogSumExp(inout uint4 st, inout float part, float x, bool raised) {
 // the batch's maximum is taken beside the terms. FLOAT16 bounds the terms by their sum instead, with no
 // maximum per element: a batch stands while the sum is at most e^8 (so is each term), and a larger sum
 // up to 2^64 (a rise of the peak by at most ~44, whose scale stays a normal float) is kept scaled to the
-// batch's maximum. Its terms are exp2 of x * log2(e) less the peak's, one multiply-add (0.927 -> 0.940
-// of the copy along rows against exp(x - peak)); the errors this adds, a term's argument up to 8 or 44
-// above the peak and the peak's product rounded (|peak| * 2^-24 or so), stay inside the error bound
-// error_bound.cpp derives for FLOAT16 results, which FLOAT32 results, held to 2^-24, would not.
+// batch's maximum. Its terms are exp2 of x * log2(e) less the peak's, one multiply-add (a little faster
+// along rows than exp(x - peak)); the errors this adds, a term's argument up to 8 or 44 above the peak
+// and the peak's product rounded (|peak| * 2^-24 or so), stay inside the error bound error_bound.cpp
+// derives for FLOAT16 results, which FLOAT32 results, held to 2^-24, would not.
 #ifdef REDUCE_F16
 #define LSE_BOUNDS_BY_SUM 1
 #else
