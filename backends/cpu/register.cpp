@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "backends/cpu/cpu_backend.h"
+#include "backends/device_selector.h"
 
 namespace dmlc::backends {
 namespace {
@@ -18,13 +19,7 @@ Result<std::unique_ptr<Backend>> CreateCpuBackend(const BackendOptions& options)
     return MakeError("cpu", "--threads", "threads is " + std::to_string(options.threads), "threads >= 0");
   }
   const int threads = ResolveThreads(options.threads);
-  if (!options.device.empty() && options.device != "0") {
-    const std::string name = cpu::HostDeviceInfo(threads).name;
-    if (name.find(options.device) == std::string::npos) {
-      return MakeError("cpu", "--device", "no cpu device matches '" + options.device + "'",
-                       "the cpu backend has one device, 0: " + name);
-    }
-  }
+  DMLC_RETURN_IF_ERROR(SelectDevice("cpu", options.device, {cpu::HostDeviceInfo(threads).name}));
   return std::unique_ptr<Backend>(std::make_unique<cpu::CpuBackend>(threads));
 }
 

@@ -1,7 +1,9 @@
 #include "backends/d3d12/adapters.h"
 
-#include <algorithm>
-#include <cctype>
+#include <string>
+#include <utility>
+
+#include "backends/device_selector.h"
 
 namespace dmlc::backends::d3d12 {
 namespace {
@@ -90,23 +92,9 @@ Result<std::vector<Adapter>> EnumerateAdapters(const Runtime& runtime) {
 
 Result<size_t> SelectAdapter(const std::vector<Adapter>& adapters, std::string_view device) {
   if (adapters.empty()) return AdapterError("no adapter found", "a D3D12 adapter is present");
-  if (device.empty()) return size_t{0};
-  std::string listing;
-  for (size_t i = 0; i < adapters.size(); ++i) listing += (i ? ", " : "") + std::to_string(i) + ": " + adapters[i].name;
-  if (std::all_of(device.begin(), device.end(), [](unsigned char c) { return std::isdigit(c) != 0; })) {
-    // Parsed by hand: a long digit string must be "no such index", not an overflow.
-    size_t index = 0;
-    for (char c : device) {
-      index = index * 10 + static_cast<size_t>(c - '0');
-      if (index >= adapters.size()) break;
-    }
-    if (index < adapters.size()) return index;
-    return MakeError("d3d12", "--device", "no adapter with index " + std::string(device), "adapters are " + listing);
-  }
-  for (size_t i = 0; i < adapters.size(); ++i) {
-    if (adapters[i].name.find(device) != std::string::npos) return i;
-  }
-  return MakeError("d3d12", "--device", "no adapter name contains '" + std::string(device) + "'", "adapters are " + listing);
+  std::vector<std::string> names;
+  for (const Adapter& a : adapters) names.push_back(a.name);
+  return SelectDevice("d3d12", device, names);
 }
 
 std::string DriverVersionString(uint64_t packed) {

@@ -25,8 +25,7 @@ struct Adapter {
 
 Result<std::vector<Adapter>> EnumerateAdapters(const Runtime& runtime);
 
-// Index into `adapters` for `device`: "" is the first, digits an index, anything else the first adapter
-// whose name contains it. The error lists the adapters.
+// Index into `adapters` for `device`, by the rule of every backend (backends/device_selector.h).
 Result<size_t> SelectAdapter(const std::vector<Adapter>& adapters, std::string_view device);
 
 // "31.0.15.3623" from a packed 64-bit driver version (DXGI's UMD version, DXCore's DriverVersion).

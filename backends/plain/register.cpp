@@ -1,16 +1,14 @@
 // The plain entry of the backend registry: one device (the host, one thread).
 #include "backends/plain/register.h"
 
+#include "backends/device_selector.h"
 #include "backends/plain/plain_backend.h"
 
 namespace dmlc::backends {
 namespace {
 
 Result<std::unique_ptr<Backend>> CreatePlainBackend(const BackendOptions& options) {
-  if (!options.device.empty() && options.device != "0") {
-    return MakeError("plain", "--device", "no plain device matches '" + options.device + "'",
-                     "the plain backend has one device, 0: " + plain::PlainDeviceInfo().name);
-  }
+  DMLC_RETURN_IF_ERROR(SelectDevice("plain", options.device, {plain::PlainDeviceInfo().name}));
   return std::unique_ptr<Backend>(std::make_unique<plain::PlainBackend>());
 }
 

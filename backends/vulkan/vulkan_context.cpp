@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "backends/device_selector.h"
 #include "backends/vulkan/kernel_catalog.h"
 #include "backends/vulkan/validation.h"
 
@@ -30,11 +31,6 @@ std::string DriverVersionString(uint32_t vendor, uint32_t v) {
 }
 
 const char* YesNo(bool b) { return b ? "yes" : "no"; }
-
-std::string Lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
 
 // Owns an instance until released, so that every early return destroys it.
 class InstanceScope {
@@ -182,23 +178,6 @@ void PrintPipelineStatistics(const VulkanApi& api, VkDevice device, VkPipeline p
   std::fprintf(stderr, "%s\n", line.c_str());
 }
 
-// Index ("1"), case-insensitive name substring, or "" for the first device.
-Result<size_t> SelectDevice(const std::string& selector, const std::vector<DeviceInfo>& devices) {
-  if (selector.empty()) return size_t{0};
-  if (std::all_of(selector.begin(), selector.end(), [](unsigned char c) { return std::isdigit(c); })) {
-    const size_t index = selector.size() > 9 ? devices.size() : std::stoul(selector);
-    if (index < devices.size()) return index;
-  } else {
-    for (size_t i = 0; i < devices.size(); ++i) {
-      if (Lower(devices[i].name).find(Lower(selector)) != std::string::npos) return i;
-    }
-  }
-  std::string names;
-  for (size_t i = 0; i < devices.size(); ++i) names += (i ? ", " : "") + std::to_string(i) + ": " + devices[i].name;
-  return MakeError("vulkan", "--device", "no Vulkan device matches '" + selector + "'",
-                   "an index or a substring of a device name; devices: " + names);
-}
-
 }  // namespace
 
 Result<std::vector<DeviceInfo>> VulkanContext::Enumerate() {
@@ -238,7 +217,9 @@ Status VulkanContext::Init(const std::string& selector, bool validation) {
   std::vector<DeviceInfo> infos(physicals->size());
   std::vector<DeviceCapabilities> caps(physicals->size());
   for (size_t i = 0; i < physicals->size(); ++i) Describe(api_, (*physicals)[i], infos[i], caps[i]);
-  Result<size_t> chosen = SelectDevice(selector, infos);
+  std::vector<std::string> names;
+  for (const DeviceInfo& info : infos) names.push_back(info.name);
+  Result<size_t> chosen = SelectDevice("vulkan", selector, names);
   if (!chosen.ok()) return chosen.error();
   physical_ = (*physicals)[*chosen];
   info_ = infos[*chosen];

@@ -39,6 +39,9 @@ std::vector<float> RandomFloats(size_t n, uint32_t seed) {
 std::vector<const ReduceKernels*> KernelSets() { return FloatKernelSets<float>(); }
 
 TEST(CpuReduceKernels, RowAndColumnSumsAreBitEqualAcrossKernelSets) {
+  if (KernelSets().size() < 2) {
+    GTEST_SKIP() << "no AVX2 or AVX-512 kernel set on this CPU or build: nothing to compare the portable set with";
+  }
   // Two more than the longest row: the five-row column below starts at x[2] and spans 5 x (n / 5).
   const std::vector<float> x = RandomFloats(1002, 5);
   for (Accumulate kind : {Accumulate::kSum, Accumulate::kAbs, Accumulate::kSquare, Accumulate::kProduct}) {

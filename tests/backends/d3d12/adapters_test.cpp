@@ -31,20 +31,12 @@ TEST(SelectAdapter, ByIndexAndByNameSubstring) {
   EXPECT_EQ(*SelectAdapter(TwoAdapters(), "RTX"), 0u);
 }
 
-TEST(SelectAdapter, UnknownIndexListsTheAdapters) {
+// The rule itself is device_selector_test.cpp's; an adapter list takes it, as the d3d12 backend's error.
+TEST(SelectAdapter, UnknownIndexIsTheD3d12BackendsError) {
   Result<size_t> index = SelectAdapter(TwoAdapters(), "2");
   ASSERT_FALSE(index.ok());
+  EXPECT_EQ(index.error().scope, "d3d12");
   EXPECT_EQ(index.error().path, "--device");
-  EXPECT_EQ(index.error().message, "no adapter with index 2");
-  EXPECT_EQ(index.error().rule, "adapters are 0: NVIDIA GeForce RTX 4090, 1: Microsoft Basic Render Driver");
-  // Longer than any integer type: still "no such index", not an overflow to a valid one.
-  EXPECT_FALSE(SelectAdapter(TwoAdapters(), "184467440737095516161").ok());
-}
-
-TEST(SelectAdapter, UnmatchedNameIsAnError) {
-  Result<size_t> index = SelectAdapter(TwoAdapters(), "Radeon");
-  ASSERT_FALSE(index.ok());
-  EXPECT_EQ(index.error().message, "no adapter name contains 'Radeon'");
   EXPECT_FALSE(SelectAdapter({}, "").ok());
 }
 

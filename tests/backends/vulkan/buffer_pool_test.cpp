@@ -6,15 +6,15 @@
 
 #include "backends/vulkan/vulkan_context.h"
 #include "backends/vulkan/vulkan_operator.h"
-#include "tests/backends/vulkan/tensors.h"
+#include "tests/backends/gpu/tensors.h"
 
 namespace dmlc::backends::vulkan {
 namespace {
 
 using ops::DataType;
-using testing::Bytes;
-using testing::Tensor;
-using testing::Values;
+using gpu::testing::Bytes;
+using gpu::testing::Tensor;
+using gpu::testing::Values;
 
 constexpr VkBufferUsageFlags kStorage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
 constexpr VkBufferUsageFlags kTransfer = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;

@@ -11,14 +11,14 @@
 #include "backends/registry.h"
 #include "backends/vulkan/vulkan_backend.h"
 #include "ops/float16.h"
-#include "tests/backends/vulkan/tensors.h"
+#include "tests/backends/gpu/tensors.h"
 
 namespace dmlc::backends::vulkan {
 namespace {
 
 using ops::DataType;
 using ops::ReduceFunction;
-using testing::Tensor;
+using gpu::testing::Tensor;
 
 // Random elements of `type` in [-4, 4] (quarters for floats, [0, 8] for unsigned types); index tensors
 // get values in [0, limit).

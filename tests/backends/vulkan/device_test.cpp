@@ -6,15 +6,15 @@
 
 #include "backends/vulkan/vulkan_backend.h"
 #include "backends/vulkan/vulkan_operator.h"
-#include "tests/backends/vulkan/tensors.h"
+#include "tests/backends/gpu/tensors.h"
 
 namespace dmlc::backends::vulkan {
 namespace {
 
 using ops::DataType;
-using testing::Bytes;
-using testing::Tensor;
-using testing::Values;
+using gpu::testing::Bytes;
+using gpu::testing::Tensor;
+using gpu::testing::Values;
 
 class VulkanDevice : public ::testing::Test {
  protected:

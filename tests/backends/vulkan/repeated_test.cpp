@@ -10,13 +10,13 @@
 #include "backends/gpu/execution_timings.h"
 #include "backends/vulkan/vulkan_backend.h"
 #include "backends/vulkan/vulkan_operator.h"
-#include "tests/backends/vulkan/tensors.h"
+#include "tests/backends/gpu/tensors.h"
 
 namespace dmlc::backends::vulkan {
 namespace {
 
 using ops::DataType;
-using testing::Tensor;
+using gpu::testing::Tensor;
 
 struct RepeatCase {
   std::string name;

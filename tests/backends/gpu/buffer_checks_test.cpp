@@ -4,14 +4,14 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/backends/vulkan/tensors.h"
+#include "tests/backends/gpu/tensors.h"
 
 namespace dmlc::backends::gpu {
 namespace {
 
 using ops::DataType;
-using vulkan::testing::Bytes;
-using vulkan::testing::Tensor;
+using testing::Bytes;
+using testing::Tensor;
 
 // Two FLOAT32 inputs of 2x3 and 2x4 joined along the last axis into 2x7.
 ops::JoinDesc Join() {

@@ -3,13 +3,13 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/backends/vulkan/tensors.h"
+#include "tests/backends/gpu/tensors.h"
 
 namespace dmlc::backends::gpu {
 namespace {
 
 using ops::DataType;
-using vulkan::testing::Tensor;
+using testing::Tensor;
 
 const ops::ReduceDesc kLongSum{ops::ReduceFunction::kSum, Tensor(DataType::kFloat32, {1, 1, 1, 1u << 20}),
                                Tensor(DataType::kFloat32, {1, 1, 1, 1}), {3}};

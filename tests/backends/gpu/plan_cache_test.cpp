@@ -5,13 +5,13 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/backends/vulkan/tensors.h"
+#include "tests/backends/gpu/tensors.h"
 
 namespace dmlc::backends::gpu {
 namespace {
 
 using ops::DataType;
-using vulkan::testing::Tensor;
+using testing::Tensor;
 
 ops::ReduceDesc Sum(uint32_t length) {
   return {ops::ReduceFunction::kSum, Tensor(DataType::kFloat32, {1, 1, 4, length}),

@@ -4,13 +4,13 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/backends/vulkan/tensors.h"
+#include "tests/backends/gpu/tensors.h"
 
 namespace dmlc::backends::gpu {
 namespace {
 
 using ops::DataType;
-using vulkan::testing::Tensor;
+using testing::Tensor;
 
 std::vector<uint32_t> Words(const ParamBlock& p, uint32_t at, uint32_t n) {
   return std::vector<uint32_t>(p.begin() + at, p.begin() + at + n);

@@ -1,4 +1,4 @@
-// Small builders for the Vulkan and GPU-plan tests: tensor descs (the shared ops::testing::Tensor), and
+// Small builders for the GPU-plan and GPU backend tests: tensor descs (the shared ops::testing::Tensor), and
 // typed byte buffers in and out.
 #pragma once
 
@@ -9,7 +9,7 @@
 #include "ops/tensor_desc.h"
 #include "tests/ops/test_util.h"
 
-namespace dmlc::backends::vulkan::testing {
+namespace dmlc::backends::gpu::testing {
 
 using ops::testing::Tensor;
 
@@ -27,4 +27,4 @@ std::vector<T> Values(const std::vector<std::byte>& bytes) {
   return values;
 }
 
-}  // namespace dmlc::backends::vulkan::testing
+}  // namespace dmlc::backends::gpu::testing
