@@ -156,8 +156,10 @@ def confined(tool, root, expected):
     for name, (field, message, rule) in expected.items():
         got = errors.get(name, "")
         path = root / "run" / f"{name}.json"
-        where = f"{path}:{line_of(path, field.split(' ', 1)[1].strip('\"'))}:"
-        for part in (where, field, message, rule):
+        # The field and the path as named ("is a FIFO" names it as resolved: the named one ends it).
+        key, named = field.split(" ", 1)[0], field.split(" ", 1)[1].strip('"')
+        where = f"{path}:{line_of(path, named)}:"
+        for part in (where, f'{key} "', named, message, rule):
             check(part in got, f"{name}: the error lacks {part!r}: {got!r}")
     statuses = {c["id"]: c["status"] for c in report["cases"]}
     check(statuses.get("sub/good/j@0") == "pass", f"the good model: {statuses.get('sub/good/j@0')}")
