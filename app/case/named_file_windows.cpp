@@ -6,12 +6,8 @@
 // missing folder is created by name and checked before the next is, and the final path decides.
 #include "app/case/named_file.h"
 
-#ifndef NOMINMAX
 #define NOMINMAX
-#endif
-#ifndef WIN32_LEAN_AND_MEAN
 #define WIN32_LEAN_AND_MEAN
-#endif
 #include <windows.h>
 
 #include <algorithm>

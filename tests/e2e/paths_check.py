@@ -21,6 +21,8 @@ import shutil
 import subprocess
 import sys
 
+import numpy as np
+
 # Values no case computes: found in a report or the console, they were read from outside.
 SECRET = [7771.0, 7772.0, 7773.0, 7774.0]
 STAY_INSIDE = "paths a file names stay inside its folder (or --output-dir); --allow-paths-outside lifts this"
@@ -63,13 +65,12 @@ def dump(path, document):
 
 
 def build(root):
-    """The hostile tree; returns {file name: (message substring, rule)} for every file that must error."""
+    """The hostile tree; returns {file id: (field as written, message substring, rule)} for every file
+    that must be an error."""
     shutil.rmtree(root, ignore_errors=True)
     outside, run = root / "outside", root / "run"
     outside.mkdir(parents=True)
     run.mkdir()
-    (outside / "secret.bin").write_bytes(b"".join(int(v).to_bytes(4, "little") for v in SECRET))
-    import numpy as np
     np.save(outside / "secret.npy", np.array(SECRET, dtype=np.float32))
     (outside / "victim.bin").write_bytes(b"keep me")
     (run / "folder_out").symlink_to("../outside", target_is_directory=True)
@@ -79,36 +80,24 @@ def build(root):
     (run / "loop").symlink_to("loop")
     (run / "zero.bin").symlink_to("/dev/zero")
     os.mkfifo(run / "fifo.npy")
-    os.mkfifo(run / "fifo.bin")
-    absolute = str(outside / "secret.npy")
-    reads = {
-        "dotdot": ("../outside/secret.npy", "resolves to ", STAY_INSIDE),
-        "chain": ("a/b/../../../outside/secret.npy", "resolves to ", STAY_INSIDE),
-        "absolute": (absolute, "resolves to ", STAY_INSIDE),
-        "link_to_folder": ("folder_out/secret.npy", "resolves to ", STAY_INSIDE),
-        "link_to_file": ("file_out.npy", "resolves to ", STAY_INSIDE),
-        "loop": ("loop/secret.npy", "loop is a symbolic link loop", RESOLVE),
-        "device": ("zero.bin", "resolves to /dev/zero, outside ", STAY_INSIDE),
-        "fifo": ("fifo.npy", "fifo.npy\" is a FIFO, not a regular file", REGULAR),
-        "through_fifo": ("fifo.npy/x.npy", "fifo.npy is a FIFO, not a folder", FOLDERS),
-    }
-    writes = {
-        "dotdot": ("../outside/escaped_by_model.bin", "resolves to ", STAY_INSIDE),
-        "chain": ("new/../../outside/escaped_by_model.bin", "resolves to ", STAY_INSIDE),
-        "absolute": (str(outside / "escaped_by_model.bin"), "resolves to ", STAY_INSIDE),
-        "link_to_folder": ("folder_out/escaped_by_model.bin", "resolves to ", STAY_INSIDE),
-        "link_to_file": ("victim_link.bin", "resolves to ", STAY_INSIDE),
-        "link_to_nothing": ("dangling.bin", "dangling.bin is a symbolic link to nothing", RESOLVE),
-        "loop": ("loop/escaped_by_model.bin", "loop is a symbolic link loop", RESOLVE),
-        "device": ("/dev/null", "resolves to /dev/null, outside ", STAY_INSIDE),
-        "fifo": ("fifo.bin", "fifo.bin\" is a FIFO, not a regular file", REGULAR),
+    # Each form: the sourcePath a read names, the targetPath a write names, what the error says, its rule.
+    forms = {
+        "dotdot": ("../outside/secret.npy", "../outside/escaped_by_model.bin", "resolves to ", STAY_INSIDE),
+        "chain": ("a/b/../../../outside/secret.npy", "new/../../outside/escaped_by_model.bin", "resolves to ", STAY_INSIDE),
+        "absolute": (str(outside / "secret.npy"), str(outside / "escaped_by_model.bin"), "resolves to ", STAY_INSIDE),
+        "link_to_folder": ("folder_out/secret.npy", "folder_out/escaped_by_model.bin", "resolves to ", STAY_INSIDE),
+        "link_to_file": ("file_out.npy", "victim_link.bin", "resolves to ", STAY_INSIDE),
+        "link_to_nothing": ("dangling.bin", "dangling.bin", "dangling.bin is a symbolic link to nothing", RESOLVE),
+        "loop": ("loop/secret.npy", "loop/escaped_by_model.bin", "loop is a symbolic link loop", RESOLVE),
+        "device": ("zero.bin", "/dev/null", "resolves to /dev/", STAY_INSIDE),
+        "fifo": ("fifo.npy", "fifo.npy", "fifo.npy\" is a FIFO, not a regular file", REGULAR),
+        "through_fifo": ("fifo.npy/x.npy", "fifo.npy/x.bin", "fifo.npy is a FIFO, not a folder", FOLDERS),
     }
     expected = {}
-    for name, (source, message, rule) in reads.items():
+    for name, (source, target, message, rule) in forms.items():
         dump(run / f"model_read_{name}.json", model({"sourcePath": source}))
         dump(run / f"case_read_{name}.json", case(source))
         expected[f"model_read_{name}"] = expected[f"case_read_{name}"] = (f'sourcePath "{source}"', message, rule)
-    for name, (target, message, rule) in writes.items():
         dump(run / f"model_write_{name}.json", model({"valueStart": 1, "valueDelta": 1, "valueCount": 4}, target))
         expected[f"model_write_{name}"] = (f'targetPath "{target}"', message, rule)
     (run / "sub").mkdir()
