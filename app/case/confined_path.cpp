@@ -81,7 +81,8 @@ Result<NamedPath> Confine(const fs::path& folder, const fs::path& named, std::st
 }  // namespace
 
 FileFolders FoldersOf(const fs::path& file, std::string_view file_id, const PathOptions& options) {
-  FileFolders folders{file.parent_path(), file.parent_path(), !options.allow_outside};
+  const fs::path folder = file.has_parent_path() ? file.parent_path() : fs::path(".");  // "m.json": the current one
+  FileFolders folders{folder, folder, !options.allow_outside};
   if (!options.output_dir.empty()) folders.write = options.output_dir / fs::path(std::string(file_id)).parent_path();
   return folders;
 }

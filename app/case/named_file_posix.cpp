@@ -27,10 +27,10 @@ Error FileError(const fs::path& path, const std::string& what, std::string rule)
 
 std::string ErrnoText(int code) { return std::error_code(code, std::generic_category()).message(); }
 
-// Why an open of `path` without following links failed, for a confined path: ELOOP and ENOTDIR mean a
-// component is now a link or no longer a folder, which it was not when the path was resolved.
-Error OpenError(const fs::path& path, int code) {
-  if (code == ELOOP || code == ENOTDIR) {
+// Why an open of `path` failed. For a confined one, opened without following links, ELOOP and ENOTDIR
+// mean a component is now a link or no longer a folder, which it was not when the path was resolved.
+Error OpenError(const fs::path& path, int code, bool confined) {
+  if (confined && (code == ELOOP || code == ENOTDIR)) {
     return FileError(path, "is not what it was when the path was checked (" + ErrnoText(code) +
                                "); paths are opened without following symbolic links",
                      std::string(kStayInsideRule));
@@ -67,7 +67,7 @@ Result<UniqueFd> OpenParent(const NamedPath& path, bool create) {
       }
       next = ::openat(dir.get(), part.c_str(), kFlags);
     }
-    if (next < 0) return OpenError(reached, errno);
+    if (next < 0) return OpenError(reached, errno, /*confined=*/true);
     dir = UniqueFd(next);
   }
   return dir;
@@ -92,7 +92,7 @@ Result<Opened> Open(const NamedPath& path, int flags) {
     if (write) fs::create_directories(path.below.parent_path(), ec);
     fd = UniqueFd(::open(path.below.c_str(), flags, 0666));
   }
-  if (!fd.valid()) return OpenError(path.full(), errno);
+  if (!fd.valid()) return OpenError(path.full(), errno, path.confined());
   struct stat st{};
   if (::fstat(fd.get(), &st) != 0) return FileError(path.full(), "cannot stat: " + ErrnoText(errno), kOpenRule);
   if (!S_ISREG(st.st_mode)) {

@@ -6,7 +6,6 @@
 // missing folder is created by name and checked before the next is, and the final path decides.
 #include "app/case/named_file.h"
 
-#define NOMINMAX
 #define WIN32_LEAN_AND_MEAN
 #include <windows.h>
 
@@ -53,7 +52,8 @@ Result<fs::path> FinalPath(HANDLE handle, const fs::path& path) {
   return WithoutVerbatimPrefix(text);
 }
 
-HANDLE Opened(HANDLE handle) { return handle == INVALID_HANDLE_VALUE ? nullptr : handle; }
+// INVALID_HANDLE_VALUE, which CreateFileW returns on failure, as the null UniqueHandle holds.
+HANDLE OrNull(HANDLE handle) { return handle == INVALID_HANDLE_VALUE ? nullptr : handle; }
 
 // The folders of path.below under path.folder, created where missing; each must be a plain folder, not
 // a link or junction, before the next is created in it.
@@ -120,12 +120,20 @@ Result<OpenedFile> Open(const NamedPath& path, bool write) {
     if (path.confined()) DMLC_RETURN_IF_ERROR(CreateFolders(path));
   }
   const DWORD flags = FILE_ATTRIBUTE_NORMAL | (path.confined() ? FILE_FLAG_OPEN_REPARSE_POINT : 0);
-  // OPEN_ALWAYS, not CREATE_ALWAYS: nothing is truncated before the checks.
-  OpenedFile file{UniqueHandle(Opened(CreateFileW(full.c_str(), write ? GENERIC_WRITE | DELETE : GENERIC_READ,
-                                                  FILE_SHARE_READ, nullptr, write ? OPEN_ALWAYS : OPEN_EXISTING, flags,
-                                                  nullptr)))};
+  const DWORD access = write ? GENERIC_WRITE | DELETE : GENERIC_READ;
+  const auto open = [&](DWORD disposition) {
+    return UniqueHandle(OrNull(CreateFileW(full.c_str(), access, FILE_SHARE_READ, nullptr, disposition, flags, nullptr)));
+  };
+  // An existing file is opened as it is: nothing is truncated before the checks. A missing one is
+  // created with CREATE_NEW, which fails on any name already there, a link to nothing included (Wine's
+  // OPEN_ALWAYS would create the file such a link names, and call it existing).
+  OpenedFile file{open(OPEN_EXISTING)};
+  bool created = false;
+  if (!file.handle.valid() && write && GetLastError() == ERROR_FILE_NOT_FOUND) {
+    file.handle = open(CREATE_NEW);
+    created = file.handle.valid();
+  }
   if (!file.handle.valid()) return FileError(full, "cannot open: " + SystemText(GetLastError()), kOpenRule);
-  const bool created = write && GetLastError() != ERROR_ALREADY_EXISTS;
   Status checked = CheckOpened(file.handle.get(), path, write, file.size);
   if (!checked.ok()) {
     if (created) DeleteOpened(file.handle.get());
@@ -141,10 +149,11 @@ Result<std::optional<fs::path>> RealPath(const fs::path& path) {
   if (GetFileAttributesW(path.c_str()) == INVALID_FILE_ATTRIBUTES) {
     const DWORD code = GetLastError();
     if (code == ERROR_FILE_NOT_FOUND || code == ERROR_PATH_NOT_FOUND) return std::optional<fs::path>();
+    if (code == ERROR_CANT_RESOLVE_FILENAME) return fail("is a symbolic link loop");  // Wine answers here
     return fail("cannot be resolved: " + SystemText(code));
   }
   // No access: only the name is wanted. FILE_FLAG_BACKUP_SEMANTICS opens folders too.
-  UniqueHandle handle(Opened(CreateFileW(path.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+  UniqueHandle handle(OrNull(CreateFileW(path.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
                                          OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr)));
   if (!handle.valid()) {
     const DWORD code = GetLastError();
@@ -167,7 +176,7 @@ Result<std::vector<std::byte>> ReadNamedFile(const NamedPath& path, const SizeCh
   size_t done = 0;
   while (done < bytes.size()) {
     DWORD n = 0;
-    const DWORD want = static_cast<DWORD>(std::min<size_t>(bytes.size() - done, 1u << 30));
+    const DWORD want = static_cast<DWORD>((std::min<size_t>)(bytes.size() - done, 1u << 30));
     if (!ReadFile(file->handle.get(), bytes.data() + done, want, &n, nullptr)) {
       return FileError(path.full(), "cannot read: " + SystemText(GetLastError()), kOpenRule);
     }
@@ -186,7 +195,7 @@ Status WriteNamedFile(const NamedPath& path, std::span<const std::byte> bytes) {
   size_t done = 0;
   while (done < bytes.size()) {
     DWORD n = 0;
-    const DWORD want = static_cast<DWORD>(std::min<size_t>(bytes.size() - done, 1u << 30));
+    const DWORD want = static_cast<DWORD>((std::min<size_t>)(bytes.size() - done, 1u << 30));
     if (!WriteFile(file->handle.get(), bytes.data() + done, want, &n, nullptr) || n == 0) {
       return FileError(path.full(), "cannot write: " + SystemText(GetLastError()), kOpenRule);
     }

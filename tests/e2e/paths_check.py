@@ -8,7 +8,8 @@ link to nothing, a FIFO and a device, for sourcePath (read) and writeFile's targ
      the one good model writes inside its folder; nothing outside run/ changes, nothing is created
      there, and the secrets' values appear nowhere in the output or the report; the run ends (a FIFO
      opened would block it).
-  2. `--output-dir`: the good model writes into DIR at its folder's place, not beside itself.
+  2. A model named without a folder writes in the current one; with `--output-dir` it writes into DIR
+     at its folder's place, not beside itself.
   3. `--allow-paths-outside`: DxDispatch's rules: the `..` write lands outside, the `..` read loads,
      and the report's context records the option; a FIFO is still refused, unread.
 
@@ -117,8 +118,8 @@ def snapshot(folder):
     return state
 
 
-def run(tool, *args):
-    p = subprocess.run([tool, "run", *map(str, args)], capture_output=True, text=True, timeout=300)
+def run(tool, *args, cwd=None):
+    p = subprocess.run([tool, "run", *map(str, args)], capture_output=True, text=True, timeout=300, cwd=cwd)
     return p.returncode, p.stdout + p.stderr
 
 
@@ -160,6 +161,15 @@ def confined(tool, root, expected):
         check(str(int(value)) not in text, f"the secret value {value} appears in the output or report")
 
 
+def bare_name(tool, root):
+    """A model named without a folder (`run good.json`) is in the current one, and writes there."""
+    sub = root / "run" / "sub"
+    shutil.rmtree(sub / "written", ignore_errors=True)
+    rc, output = run(pathlib.Path(tool).resolve(), "good.json", cwd=sub)
+    check(rc == 0, f"run good.json: exit {rc}\n{output}")
+    check((sub / "written" / "good.bin").is_file(), "run good.json: nothing written beside it")
+
+
 def output_dir(tool, root):
     out = root / "outdir"
     shutil.rmtree(out, ignore_errors=True)
@@ -187,6 +197,7 @@ def main():
     tool, root = sys.argv[1], pathlib.Path(sys.argv[2]) / "paths"
     expected = build(root)
     confined(tool, root, expected)
+    bare_name(tool, root)
     output_dir(tool, root)
     allowed(tool, root)
     for f in failures:

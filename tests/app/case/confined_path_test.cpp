@@ -17,6 +17,7 @@
 
 #include "app/case/named_file.h"
 #include "tests/app/case/temp_dir.h"
+#include "tests/app/case/windows_link.h"
 
 namespace dmlc::app {
 namespace {
@@ -144,6 +145,7 @@ TEST(FileFoldersTest, OutputDirKeepsEachModelsPlace) {
   EXPECT_EQ(out.read, fs::path("runs/a"));
   EXPECT_EQ(out.write, fs::path("/tmp/out/a"));
   EXPECT_EQ(FoldersOf("m.json", "m", PathOptions{true, "/tmp/out"}).write, fs::path("/tmp/out/"));
+  EXPECT_EQ(FoldersOf("m.json", "m", PathOptions{}).read, fs::path("."));
   EXPECT_FALSE(FoldersOf("m.json", "m", PathOptions{true, {}}).confined);
 }
 
@@ -216,14 +218,20 @@ TEST_F(ConfinedPathTest, WindowsDeviceNamesAreRefused) {
   }
 }
 
-// A junction or directory symbolic link inside leading out, where the system lets the test make one.
-TEST_F(ConfinedPathTest, WindowsLinkOutIsRefused) {
-  std::error_code ec;
-  fs::create_directory_symlink(dir_.path(), folder_ / "dir_out", ec);
-  if (ec) GTEST_SKIP() << "cannot create a directory symbolic link here: " << ec.message();
-  Result<NamedPath> path = Resolve("dir_out\\outside.bin", kRead);
-  ASSERT_FALSE(path.ok()) << "resolved to " << path->full();
-  EXPECT_EQ(path.error().rule, kStayInsideRule) << path.error().message;
+// Symbolic links inside leading out, to a folder and to a file, where the system lets the test make them.
+TEST_F(ConfinedPathTest, WindowsLinksOutAreRefused) {
+  if (!testing::CreateWindowsLink(folder_ / "dir_out", dir_.path(), /*folder=*/true) ||
+      !testing::CreateWindowsLink(folder_ / "file_out.bin", dir_.path() / "outside.bin", /*folder=*/false)) {
+    GTEST_SKIP() << "cannot create symbolic links here";
+  }
+  for (const char* named : {"dir_out\\outside.bin", "file_out.bin"}) {
+    SCOPED_TRACE(named);
+    for (PathUse use : {kRead, kWrite}) {
+      Result<NamedPath> path = Resolve(named, use);
+      ASSERT_FALSE(path.ok()) << "resolved to " << path->full();
+      EXPECT_EQ(path.error().rule, kStayInsideRule) << path.error().message;
+    }
+  }
 }
 #endif
 

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "tests/app/case/temp_dir.h"
+#include "tests/app/case/windows_link.h"
 
 namespace dmlc::app {
 namespace {
@@ -185,6 +186,37 @@ TEST_F(NamedFileTest, UnconfinedPathsFollowLinks) {
   EXPECT_EQ(Text(*read), "secret");
   ASSERT_TRUE(WriteNamedFile(NamedPath{{}, folder_ / ".." / "outside" / "new" / "x.bin"}, Bytes("x")).ok());
   EXPECT_EQ(Contents(outside_ / "new" / "x.bin"), "x");
+}
+#endif
+
+#ifdef _WIN32
+// The same races on Windows, with links made by CreateSymbolicLinkW where the system allows it: the
+// final file a link and refused through FILE_FLAG_OPEN_REPARSE_POINT, or a folder above it a link and
+// refused by the opened file's final path, the file created there deleted again.
+TEST_F(NamedFileTest, WindowsSwapsForLinksOutAreRefused) {
+  dir_.Write("folder/out.bin", "old");
+  dir_.Write("folder/sub/x.bin", "old");
+  dir_.Write("folder/in.bin", "inside");
+  const NamedPath target = Resolved("out.bin", PathUse::kWrite);
+  const NamedPath nested = Resolved("sub/new.bin", PathUse::kWrite);
+  const NamedPath source = Resolved("in.bin", PathUse::kRead);
+  fs::remove(folder_ / "out.bin");
+  fs::remove(folder_ / "in.bin");
+  fs::remove_all(folder_ / "sub");
+  if (!testing::CreateWindowsLink(folder_ / "out.bin", outside_ / "secret.bin", /*folder=*/false) ||
+      !testing::CreateWindowsLink(folder_ / "in.bin", outside_ / "secret.bin", /*folder=*/false) ||
+      !testing::CreateWindowsLink(folder_ / "sub", outside_, /*folder=*/true)) {
+    GTEST_SKIP() << "cannot create symbolic links here";
+  }
+  for (const NamedPath& path : {target, nested}) {
+    Status written = WriteNamedFile(path, Bytes("overwritten"));
+    ASSERT_FALSE(written.ok()) << path.full();
+    EXPECT_EQ(written.error().rule, kStayInsideRule) << written.error().message;
+  }
+  Result<std::vector<std::byte>> read = ReadNamedFile(source, {});
+  ASSERT_FALSE(read.ok()) << "read " << Text(*read);
+  EXPECT_EQ(read.error().rule, kStayInsideRule) << read.error().message;
+  ExpectOutsideUntouched();
 }
 #endif
 
