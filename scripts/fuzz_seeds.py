@@ -4,9 +4,9 @@ limit, and copies the data files they read.
 
   fuzz_seeds.py CORPUS_DIR OUT_DIR
 
-Writes OUT_DIR/seeds/<file id>__<n>.json (a case object, compact) and OUT_DIR/data/<name> for every
-`sourcePath` (.npy, .bin), rewritten to "../data/<name>": the fuzzer writes its input into
-OUT_DIR/cases/, a sibling of data/, so the seeds' paths resolve there as in the corpus. `random`
+Writes OUT_DIR/seeds/<file id>__<n>.json (a case object, compact) and OUT_DIR/cases/data/<name> for
+every `sourcePath` (.npy, .bin), rewritten to "data/<name>": the fuzzer writes its input into
+OUT_DIR/cases/, so the seeds' paths resolve inside its folder, as sourcePaths must. `random`
 initializers are plain JSON and carry over as they are."""
 import json
 import os
@@ -22,7 +22,7 @@ def rewrite_sources(value, case_dir, data_dir):
                 source = os.path.normpath(os.path.join(case_dir, item))
                 if os.path.isfile(source):
                     shutil.copyfile(source, os.path.join(data_dir, os.path.basename(source)))
-                    value[key] = "../data/" + os.path.basename(source)
+                    value[key] = "data/" + os.path.basename(source)
             else:
                 rewrite_sources(item, case_dir, data_dir)
     elif isinstance(value, list):
@@ -32,7 +32,7 @@ def rewrite_sources(value, case_dir, data_dir):
 
 def main():
     corpus, out = sys.argv[1], sys.argv[2]
-    seeds, data = os.path.join(out, "seeds"), os.path.join(out, "data")
+    seeds, data = os.path.join(out, "seeds"), os.path.join(out, "cases", "data")
     shutil.rmtree(seeds, ignore_errors=True)
     os.makedirs(seeds)
     os.makedirs(data, exist_ok=True)

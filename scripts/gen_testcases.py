@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Generates the coverage corpus testcases/generated/<operator>/*.json (and the .npy inputs some of
-them read from testcases/generated/data/) from fixed seeds, with expected values computed by independent
+them read from testcases/generated/<operator>/data/, inside the case file's folder as sourcePaths must
+be: docs/untrusted-files.md) from fixed seeds, with expected values computed by independent
 numpy models of the operators (scripts/testcase_gen/models.py).
 
   python3 scripts/gen_testcases.py           # (re)write the generated files
@@ -42,8 +43,8 @@ def build():
     for op, module in OPERATORS.items():
         def npy(name, arr, op=op):
             rel = f"data/{op}_{name}.npy"
-            files[rel] = _npy_bytes(arr)
-            return {"sourcePath": f"../{rel}"}
+            files[f"{op}/{rel}"] = _npy_bytes(arr)
+            return {"sourcePath": rel}
         counts[op] = 0
         for filename, cases in module.generate(npy).items():
             files[f"{op}/{filename}"] = render_file(cases, "../../schema.json").encode()

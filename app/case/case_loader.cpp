@@ -9,6 +9,7 @@
 
 #include "app/case/byte_size.h"
 #include "app/case/case_parser.h"
+#include "app/case/confined_path.h"
 #include "app/case/json_locations.h"
 #include "app/case/json_node.h"
 #include "app/case/model_loader.h"
@@ -56,17 +57,6 @@ CaseEntry LoadEntry(const JsonNode& node, const CaseContext& context, size_t ind
   return entry;
 }
 
-// What a path that is neither a regular file nor a folder is, for the message refusing it.
-std::string KindOfSpecialFile(fs::file_type type) {
-  switch (type) {
-    case fs::file_type::character: return "a character device";
-    case fs::file_type::block: return "a block device";
-    case fs::file_type::fifo: return "a FIFO";
-    case fs::file_type::socket: return "a socket";
-    default: return "not a regular file";
-  }
-}
-
 // Reading the file would block (a FIFO), never end (/dev/zero) or exhaust memory: refuse it by name
 // before opening it. file_size() fails on anything but a regular file.
 Status CheckReadable(const fs::path& file, uint64_t max_file_size) {
@@ -81,7 +71,7 @@ Status CheckReadable(const fs::path& file, uint64_t max_file_size) {
 }
 
 // Parses a case file's text into `out`; `file` is where it came from (sourcePaths are relative to its folder).
-void ParseInto(CaseFile& out, std::string text, const fs::path& file) {
+void ParseInto(CaseFile& out, std::string text, const fs::path& file, const PathOptions& paths) {
   Result<JsonTree> parsed = ParseJsonWithLocations(std::move(text), out.path);
   if (!parsed.ok()) {
     out.error = parsed.error();
@@ -90,7 +80,7 @@ void ParseInto(CaseFile& out, std::string text, const fs::path& file) {
   }
   const JsonDocument doc{out.path, std::move(*parsed)};
   const JsonNode root_node = JsonNode::Root(doc);
-  CaseContext context{out.path, out.file_id, file.parent_path(), /*allow_schema=*/true};
+  CaseContext context{out.path, out.file_id, FoldersOf(file, out.file_id, paths), /*allow_schema=*/true};
   std::map<std::string, SourceLocation> names;
 
   if (!root_node.Is(JsonKind::kObject)) {
@@ -99,7 +89,7 @@ void ParseInto(CaseFile& out, std::string text, const fs::path& file) {
   }
   if (IsJsonSchema(root_node)) return;  // an editor's schema among the cases (DxDispatch's _schema.json)
   if (IsModelFile(root_node)) {
-    LoadModelInto(out, root_node, file.parent_path());
+    LoadModelInto(out, root_node, context.folders);
     return;
   }
   if (!root_node.Has("cases")) {
@@ -126,8 +116,8 @@ void ParseInto(CaseFile& out, std::string text, const fs::path& file) {
   });
 }
 
-void LoadInto(CaseFile& out, const fs::path& file, uint64_t max_file_size) {
-  if (Status readable = CheckReadable(file, max_file_size); !readable.ok()) {
+void LoadInto(CaseFile& out, const fs::path& file, const LoadOptions& options) {
+  if (Status readable = CheckReadable(file, options.max_file_size); !readable.ok()) {
     out.error = readable.error();
     return;
   }
@@ -145,7 +135,7 @@ void LoadInto(CaseFile& out, const fs::path& file, uint64_t max_file_size) {
     out.error = FileError(out.path, "cannot read the file", "case files must be readable");
     return;
   }
-  ParseInto(out, std::move(text), file);
+  ParseInto(out, std::move(text), file, options.paths);
 }
 
 CaseFile NewCaseFile(const fs::path& file, const fs::path& root) {
@@ -172,15 +162,15 @@ void LoadGuarded(CaseFile& out, Load load) {
 
 }  // namespace
 
-CaseFile LoadCaseFile(const fs::path& file, const fs::path& root, uint64_t max_file_size) {
+CaseFile LoadCaseFile(const fs::path& file, const fs::path& root, const LoadOptions& options) {
   CaseFile out = NewCaseFile(file, root);
-  LoadGuarded(out, [&] { LoadInto(out, file, max_file_size); });
+  LoadGuarded(out, [&] { LoadInto(out, file, options); });
   return out;
 }
 
 CaseFile LoadCaseText(std::string text, const fs::path& file, const fs::path& root) {
   CaseFile out = NewCaseFile(file, root);
-  LoadGuarded(out, [&] { ParseInto(out, std::move(text), file); });
+  LoadGuarded(out, [&] { ParseInto(out, std::move(text), file, PathOptions{}); });
   return out;
 }
 
@@ -202,7 +192,7 @@ std::vector<CaseSource> FindCaseFiles(const std::vector<fs::path>& paths, std::v
       continue;
     }
     if (!fs::is_directory(status)) {
-      errors.push_back(FileError(path.string(), "is " + KindOfSpecialFile(status.type()) + ", not a case file",
+      errors.push_back(FileError(path.string(), "is " + FileKindName(status.type()) + ", not a case file",
                                  "case paths are regular files or folders"));
       continue;
     }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/case/confined_path.h"
 #include "app/case/test_case.h"
 #include "ops/error.h"
 
@@ -34,15 +35,23 @@ struct CaseFile {
 // reading one would exhaust.
 inline constexpr uint64_t kDefaultMaxFileSize = uint64_t{1} << 30;
 
+// How files are loaded: what run, list and validate say with --max-file-size, --allow-paths-outside and
+// --output-dir, and what a worker process is told of them.
+struct LoadOptions {
+  uint64_t max_file_size = kDefaultMaxFileSize;  // larger files are refused unread
+  PathOptions paths;                             // where the paths a file names may lead (confined_path.h)
+};
+
 // Parses one file: a case object or {"cases": [...]}, "$schema" allowed. `root` is the folder ids are
 // relative to (the PATH given on the command line, or a file's parent folder). A file larger than
-// `max_file_size` bytes is refused before it is read; running out of memory while loading is the
-// file's error, not an exception.
+// options.max_file_size bytes is refused before it is read; running out of memory while loading is the
+// file's error, not an exception. The paths the file names stay inside its folder (options.paths).
 CaseFile LoadCaseFile(const std::filesystem::path& file, const std::filesystem::path& root,
-                      uint64_t max_file_size = kDefaultMaxFileSize);
+                      const LoadOptions& options = {});
 
-// Parses `text` as the case file `file` would be (ids relative to `root`, sourcePaths to file's folder),
-// without touching the disk. The returned CaseFile's `text` is left empty; the caller keeps the text.
+// Parses `text` as the case file `file` would be (ids relative to `root`, sourcePaths to file's folder,
+// which they stay inside), without touching the disk but to resolve those paths. The returned
+// CaseFile's `text` is left empty; the caller keeps the text.
 CaseFile LoadCaseText(std::string text, const std::filesystem::path& file, const std::filesystem::path& root);
 
 struct CaseSource {

@@ -113,7 +113,7 @@ Result<std::vector<std::optional<Initializer>>> ReadInitializers(const std::opti
     }
     const bool is_array_field = slots.empty() || bindings[slots.front()].name != field;
     if (!is_array_field) {
-      Result<Initializer> init = ParseInitializer(*value, context.dir, bindings[slots.front()].desc->DataType);
+      Result<Initializer> init = ParseInitializer(*value, context.folders, bindings[slots.front()].desc->DataType);
       if (!init.ok()) return init.error();
       out[slots.front()] = std::move(*init);
       continue;
@@ -127,7 +127,7 @@ Result<std::vector<std::optional<Initializer>>> ReadInitializers(const std::opti
     size_t k = 0;
     DMLC_RETURN_IF_ERROR(value->ForEach([&](const JsonNode& element) -> Status {
       const size_t slot = slots[k++];
-      Result<Initializer> init = ParseInitializer(element, context.dir, bindings[slot].desc->DataType);
+      Result<Initializer> init = ParseInitializer(element, context.folders, bindings[slot].desc->DataType);
       if (!init.ok()) return init.error();
       out[slot] = std::move(*init);
       return OkStatus();

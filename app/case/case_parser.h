@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/case/confined_path.h"
 #include "app/case/json_node.h"
 #include "app/case/test_case.h"
 #include "ops/error.h"
@@ -16,7 +17,7 @@ namespace dmlc::app {
 struct CaseContext {
   std::string file;           // case file as found, copied into TestCase::file
   std::string file_id;        // TestCase::id is file_id + "/" + name
-  std::filesystem::path dir;  // the case file's folder, for sourcePath
+  FileFolders folders;        // what sourcePath (and a model's targetPath) resolves against
   bool allow_schema = false;  // the case object is the file's top level, where "$schema" may stand
 };
 

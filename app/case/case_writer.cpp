@@ -156,7 +156,7 @@ std::string InitializerText(const Initializer& init) {
     case Initializer::Kind::kValues: return Numbers(init);
     case Initializer::Kind::kConstant: return "{\"value\": " + Num(init.value) + "}";
     case Initializer::Kind::kSequence: return "{\"valueStart\": " + Num(init.value) + ", \"valueDelta\": " + Num(init.delta) + "}";
-    case Initializer::Kind::kFile: return "{\"sourcePath\": " + Str(init.source_path.generic_string()) + "}";
+    case Initializer::Kind::kFile: return "{\"sourcePath\": " + Str(init.source_path.full().generic_string()) + "}";
     case Initializer::Kind::kRandom:
       return "{\"random\": {\"seed\": " + std::to_string(init.seed) + ", \"min\": " + Num(init.value) +
              ", \"max\": " + Num(init.delta) + "}}";

@@ -2,13 +2,12 @@
 
 #include <cmath>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <limits>
 
 #include "app/case/element_codec.h"
 #include "app/case/initializer_values.h"
 #include "app/case/layout.h"
+#include "app/case/named_file.h"
 #include "app/case/npy.h"
 #include "app/case/random.h"
 #include "ops/float16.h"
@@ -105,41 +104,35 @@ Result<Bytes> Random(const Initializer& init, ops::DataType type, uint64_t count
 }
 
 Result<Bytes> FromFile(const Initializer& init, const ops::TensorDesc& desc, uint64_t count) {
-  const std::string name = init.source_path.string();
-  if (init.source_path.extension() == ".npy") {
-    Result<NpyArray> array = ReadNpy(init.source_path);
-    if (!array.ok()) {
-      Error e = array.error();
-      if (e.message.find(name) == std::string::npos) e.message = name + ": " + e.message;
-      return e;
-    }
-    if (array->data_type != desc.DataType) {
-      return MakeError("case", "", name + " has dtype '" + std::string(NpyDescr(array->data_type)) + "' (" +
-                       std::string(ops::DataTypeName(array->data_type)) + ") but the tensor's DataType is " +
-                       std::string(ops::DataTypeName(desc.DataType)),
-                       "the .npy dtype matches DataType");
-    }
-    // The shape is not compared, as DxDispatch reads only the data: the elements must be as many.
-    const uint64_t elements = array->data.size() / ops::ElementSize(desc.DataType);
-    if (elements != count) {
-      return MakeError("case", "", name + " holds " + std::to_string(elements) + " elements but Sizes " +
-                       ops::FormatSizes(desc.Sizes) + " has " + std::to_string(count),
-                       "the .npy holds one element per logical element");
-    }
-    return std::move(array->data);
-  }
-  // Any other extension (.bin, .dat, ...): the logical elements, packed and little-endian, nothing else.
-  std::ifstream in(init.source_path, std::ios::binary);
-  if (!in) return MakeError("case", "", "cannot open " + name, "the source file must exist and be readable");
-  std::vector<char> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string name = init.source_path.full().string();
   const uint64_t expected = count * ops::ElementSize(desc.DataType);
-  if (data.size() != expected) {
-    return MakeError("case", "", name + " has " + std::to_string(data.size()) + " bytes; " +
-                     ops::Describe(desc) + " needs " + std::to_string(expected),
+  // Any extension but .npy (.bin, .dat, ...) is the logical elements, packed and little-endian, nothing
+  // else: its size is checked before a byte of it is read.
+  const bool npy = init.source_path.below.extension() == ".npy";
+  const SizeCheck raw = [&](uint64_t size) -> Status {
+    if (size == expected) return OkStatus();
+    return MakeError("case", "", name + " has " + std::to_string(size) + " bytes; " + ops::Describe(desc) + " needs " +
+                     std::to_string(expected),
                      "a raw file holds exactly the logical elements, packed");
+  };
+  Result<Bytes> bytes = ReadNamedFile(init.source_path, npy ? SizeCheck() : raw);
+  if (!bytes.ok() || !npy) return bytes;
+  Result<NpyArray> array = ParseNpy(*bytes);
+  if (!array.ok()) return WithContext(array.error(), name);
+  if (array->data_type != desc.DataType) {
+    return MakeError("case", "", name + " has dtype '" + std::string(NpyDescr(array->data_type)) + "' (" +
+                     std::string(ops::DataTypeName(array->data_type)) + ") but the tensor's DataType is " +
+                     std::string(ops::DataTypeName(desc.DataType)),
+                     "the .npy dtype matches DataType");
   }
-  const auto* bytes = reinterpret_cast<const std::byte*>(data.data());
-  return Bytes(bytes, bytes + data.size());
+  // The shape is not compared, as DxDispatch reads only the data: the elements must be as many.
+  const uint64_t elements = array->data.size() / ops::ElementSize(desc.DataType);
+  if (elements != count) {
+    return MakeError("case", "", name + " holds " + std::to_string(elements) + " elements but Sizes " +
+                     ops::FormatSizes(desc.Sizes) + " has " + std::to_string(count),
+                     "the .npy holds one element per logical element");
+  }
+  return std::move(array->data);
 }
 
 Result<Bytes> Buffer(const Initializer& init, const ops::TensorDesc& desc) {

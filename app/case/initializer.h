@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "app/case/confined_path.h"
 #include "ops/error.h"
 #include "ops/tensor_desc.h"
 
@@ -54,7 +55,7 @@ struct Initializer {
   Scalar value{0.0};           // kConstant; valueStart for kSequence; min for kRandom
   Scalar delta{0.0};           // valueDelta for kSequence; max for kRandom
   uint64_t seed = 0;           // kRandom
-  std::filesystem::path source_path;  // kFile, already resolved against the case file's folder
+  NamedPath source_path;       // kFile, resolved inside the case file's folder (confined_path.h)
   // kConstant, kSequence: DxDispatch's "valueCount", which must then equal the logical element count.
   std::optional<uint64_t> value_count;
   SourceLocation value_count_where;

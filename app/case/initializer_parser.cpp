@@ -65,28 +65,23 @@ Status ParseRandom(const JsonNode& node, ops::DataType type, Initializer& init) 
   return OkStatus();
 }
 
-Status ParseSource(const JsonNode& node, const std::filesystem::path& case_dir, Initializer& init) {
+Status ParseSource(const JsonNode& node, const FileFolders& folders, Initializer& init) {
   Result<std::string> text = node.String();
   if (!text.ok()) return text.error();
-  // A path ends at its first NUL when it reaches the file system, which would open another file.
-  if (text->find('\0') != std::string::npos) return node.Fail("sourcePath holds a NUL character (\\u0000)", "sourcePath is a file name");
-  const std::filesystem::path path(*text);
   // DxDispatch decodes .jpg and .png as images; everything but .npy is raw elements.
-  if (path.extension() == ".jpg" || path.extension() == ".png") {
+  const std::filesystem::path named(*text);
+  if (named.extension() == ".jpg" || named.extension() == ".png") {
     return node.Fail("sourcePath \"" + *text + "\" is an image, which dml-conform does not decode",
                      "sourcePath is a .npy or a raw file");
   }
+  Result<NamedPath> path = ReadPathField(node, folders, PathUse::kRead);
+  if (!path.ok()) return path.error();
   init.kind = Initializer::Kind::kFile;
-  init.source_path = path.is_absolute() ? path : case_dir / path;
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(init.source_path, ec)) {
-    return node.Fail("sourcePath \"" + init.source_path.string() + "\" does not exist",
-                     "sourcePath names a file, relative to the case file");
-  }
+  init.source_path = std::move(*path);
   return OkStatus();
 }
 
-Status ParseObject(const JsonNode& node, const std::filesystem::path& case_dir, ops::DataType type,
+Status ParseObject(const JsonNode& node, const FileFolders& folders, ops::DataType type,
                    Initializer& init) {
   DMLC_RETURN_IF_ERROR(
       node.CheckFields({"value", "valueStart", "valueDelta", "valueCount", "sourcePath", "random", "buffer"}));
@@ -129,7 +124,7 @@ Status ParseObject(const JsonNode& node, const std::filesystem::path& case_dir, 
     init.delta = *d;
     return OkStatus();
   }
-  if (auto source = node.Find("sourcePath")) return ParseSource(*source, case_dir, init);
+  if (auto source = node.Find("sourcePath")) return ParseSource(*source, folders, init);
   if (auto random = node.Find("random")) return ParseRandom(*random, type, init);
   init.kind = Initializer::Kind::kBuffer;
   return ReadElements(node.Member("buffer"), type, init);
@@ -137,7 +132,7 @@ Status ParseObject(const JsonNode& node, const std::filesystem::path& case_dir, 
 
 }  // namespace
 
-Result<Initializer> ParseInitializer(const JsonNode& node, const std::filesystem::path& case_dir,
+Result<Initializer> ParseInitializer(const JsonNode& node, const FileFolders& folders,
                                      ops::DataType type) {
   Initializer init;
   init.where = node.where();
@@ -152,7 +147,7 @@ Result<Initializer> ParseInitializer(const JsonNode& node, const std::filesystem
                      "\"valueStart\"/\"valueDelta\", \"sourcePath\", \"random\" or \"buffer\"",
                      "initializer kinds");
   }
-  DMLC_RETURN_IF_ERROR(ParseObject(node, case_dir, type, init));
+  DMLC_RETURN_IF_ERROR(ParseObject(node, folders, type, init));
   return init;
 }
 

@@ -111,8 +111,8 @@ Result<Source> ReadSource(const JsonNode& node) {
 
 class ModelReader {
  public:
-  ModelReader(CaseFile& out, const JsonNode& root, const std::filesystem::path& dir)
-      : out_(out), root_(root), dir_(dir), program_(std::make_shared<ModelProgram>()) {
+  ModelReader(CaseFile& out, const JsonNode& root, const FileFolders& folders)
+      : out_(out), root_(root), folders_(folders), program_(std::make_shared<ModelProgram>()) {
     program_->file = out.path;
   }
 
@@ -128,7 +128,7 @@ class ModelReader {
     DMLC_RETURN_IF_ERROR(commands->ExpectArray());
 
     DMLC_RETURN_IF_ERROR(root_.Member("resources").ForEach([&](const JsonNode& r) -> Status {
-      Result<ModelResource> resource = ParseModelResource(r, dir_);
+      Result<ModelResource> resource = ParseModelResource(r, folders_);
       if (!resource.ok()) return resource.error();
       resource_index_[resource->name] = program_->resources.size();
       program_->resources.push_back(std::move(*resource));
@@ -187,14 +187,11 @@ class ModelReader {
       program_->commands.emplace_back(p);
       return OkStatus();
     }
-    ModelWriteFile w{*resource, {}, {}};
     Result<JsonNode> target = node.Require("targetPath");
     if (!target.ok()) return target.error();
-    Result<std::string> path = target->String();
+    Result<NamedPath> path = ReadPathField(*target, folders_, PathUse::kWrite);
     if (!path.ok()) return path.error();
-    // A path ends at its first NUL when it reaches the file system, which would write another file.
-    if (path->find('\0') != std::string::npos) return target->Fail("targetPath holds a NUL character", "targetPath is a file name");
-    w.target = std::filesystem::path(*path).is_absolute() ? std::filesystem::path(*path) : dir_ / *path;
+    ModelWriteFile w{*resource, std::move(*path), target->where(), {}};
     if (auto dims = node.Find("dimensions")) {
       Result<std::vector<uint32_t>> v = dims->Uint32Array();
       if (!v.ok()) return v.error();
@@ -330,7 +327,7 @@ class ModelReader {
   // say of the dispatch.
   Status ReadExtra(const JsonNode& extra) {
     DMLC_RETURN_IF_ERROR(extra.ExpectObject());
-    const CaseContext context{out_.path, out_.file_id, dir_, false};
+    const CaseContext context{out_.path, out_.file_id, folders_, false};
     return extra.ForEach([&](const JsonNode& member) -> Status {
       auto it = cases_.find(member.key());
       if (it == cases_.end()) {
@@ -355,7 +352,7 @@ class ModelReader {
 
   CaseFile& out_;
   const JsonNode& root_;
-  std::filesystem::path dir_;
+  FileFolders folders_;
   std::shared_ptr<ModelProgram> program_;
   std::map<std::string, size_t> resource_index_;
   std::map<std::string, Dispatchable> dispatchables_;
@@ -375,8 +372,8 @@ bool IsJsonSchema(const JsonNode& root) {
   return schema && schema->Is(JsonKind::kString) && schema->String()->find("json-schema.org") != std::string::npos;
 }
 
-void LoadModelInto(CaseFile& out, const JsonNode& root, const std::filesystem::path& dir) {
-  ModelReader reader(out, root, dir);
+void LoadModelInto(CaseFile& out, const JsonNode& root, const FileFolders& folders) {
+  ModelReader reader(out, root, folders);
   if (Status read = reader.Read(); !read.ok()) {
     out.cases.clear();
     out.error = read.error();

@@ -6,11 +6,11 @@
 // and tolerances per case.
 #pragma once
 
-#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "app/case/case_loader.h"
+#include "app/case/confined_path.h"
 #include "app/case/json_node.h"
 
 namespace dmlc::app {
@@ -24,9 +24,9 @@ bool IsModelFile(const JsonNode& root);
 bool IsJsonSchema(const JsonNode& root);
 
 // Loads the model at `root` into out.cases (or out.error for a file whose structure is broken: an
-// unknown root field, a command that is not an object, an unknown command type). `dir` resolves
-// sourcePath and writeFile's targetPath. A dispatch whose own content is wrong (an unknown resource, a
-// binding that does not fit) is an error entry of its own; the others load.
-void LoadModelInto(CaseFile& out, const JsonNode& root, const std::filesystem::path& dir);
+// unknown root field, a command that is not an object, an unknown command type, or a sourcePath or
+// targetPath that leads outside `folders`: confined_path.h). A dispatch whose own content is wrong (an
+// unknown resource, a binding that does not fit) is an error entry of its own; the others load.
+void LoadModelInto(CaseFile& out, const JsonNode& root, const FileFolders& folders);
 
 }  // namespace dmlc::app

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 
 #include "app/case/model_program.h"
+#include "app/case/named_file.h"
 #include "app/case/npy.h"
 #include "ops/float16.h"
 
@@ -47,6 +47,29 @@ std::string Padded(const std::string& text, int width) {
   return std::string(width > static_cast<int>(text.size()) ? width - text.size() : 0, ' ') + text;
 }
 
+// The bytes of the .npy writeFile writes: `bytes` as resource.type, shaped by `dimensions` (or 1-D).
+Result<std::vector<std::byte>> NpyFile(const ModelResource& resource, const ModelWriteFile& command,
+                                       std::span<const std::byte> bytes) {
+  if (resource.type == ops::DataType::kUnknown) {
+    return MakeError("model", "", "resource '" + resource.name + "' has no initialValuesDataType",
+                     "a .npy needs the resource's data type");
+  }
+  NpyArray array;
+  array.data_type = resource.type;
+  const uint64_t count = bytes.size() / ops::ElementSize(resource.type);
+  if (command.dimensions.empty()) array.shape = {count};
+  for (uint32_t d : command.dimensions) array.shape.push_back(d);
+  uint64_t shaped = 1;
+  for (uint64_t d : array.shape) shaped *= d;
+  if (shaped > count) {
+    return MakeError("model", "", "dimensions hold " + std::to_string(shaped) + " elements, resource '" + resource.name +
+                     "' " + std::to_string(count),
+                     "writeFile's dimensions fit the resource");
+  }
+  array.data.assign(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(shaped * ops::ElementSize(resource.type)));
+  return SerializeNpy(array);
+}
+
 }  // namespace
 
 std::string FormatPrint(const ModelResource& resource, std::span<const std::byte> bytes, bool verbose) {
@@ -75,34 +98,17 @@ std::string FormatPrint(const ModelResource& resource, std::span<const std::byte
 
 Status WriteResourceFile(const ModelResource& resource, const ModelWriteFile& command,
                          std::span<const std::byte> bytes) {
-  std::error_code ec;
-  if (command.target.has_parent_path()) std::filesystem::create_directories(command.target.parent_path(), ec);
-  if (command.target.extension() == ".npy") {
-    if (resource.type == ops::DataType::kUnknown) {
-      return MakeError("model", "", "writeFile " + command.target.string() + ": resource '" + resource.name +
-                       "' has no initialValuesDataType", "a .npy needs the resource's data type");
-    }
-    NpyArray array;
-    array.data_type = resource.type;
-    const uint64_t count = bytes.size() / ops::ElementSize(resource.type);
-    if (command.dimensions.empty()) array.shape = {count};
-    for (uint32_t d : command.dimensions) array.shape.push_back(d);
-    uint64_t shaped = 1;
-    for (uint64_t d : array.shape) shaped *= d;
-    if (shaped > count) {
-      return MakeError("model", "", "writeFile " + command.target.string() + ": dimensions hold " +
-                       std::to_string(shaped) + " elements, resource '" + resource.name + "' " + std::to_string(count),
-                       "writeFile's dimensions fit the resource");
-    }
-    array.data.assign(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(shaped * ops::ElementSize(resource.type)));
-    return WriteNpy(command.target, array);
-  }
-  std::ofstream out(command.target, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  if (!out) {
-    return MakeError("model", "", "cannot write " + command.target.string(), "writeFile's target is writable");
-  }
-  return OkStatus();
+  Status written = [&]() -> Status {
+    if (command.target.below.extension() != ".npy") return WriteNamedFile(command.target, bytes);
+    Result<std::vector<std::byte>> npy = NpyFile(resource, command, bytes);
+    if (!npy.ok()) return npy.error();
+    return WriteNamedFile(command.target, *npy);
+  }();
+  if (written.ok()) return written;
+  Error e = WithContext(written.error(), "writeFile " + command.target.full().string());
+  e.scope = "model";
+  e.where = command.where;
+  return e;
 }
 
 }  // namespace dmlc::app

@@ -6,12 +6,12 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <filesystem>
 #include <span>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "app/case/confined_path.h"
 #include "app/case/desc_locations.h"
 #include "ops/data_type.h"
 #include "ops/error.h"
@@ -54,7 +54,8 @@ struct ModelPrint {
 
 struct ModelWriteFile {
   size_t resource = 0;
-  std::filesystem::path target;     // resolved against the model's folder
+  NamedPath target;                  // resolved inside the model's folder or --output-dir (confined_path.h)
+  SourceLocation where;              // the targetPath field, for errors writing it
   std::vector<uint32_t> dimensions;  // the .npy shape; empty: one dimension of every element
 };
 
@@ -75,7 +76,8 @@ struct ModelProgram {
 std::string FormatPrint(const ModelResource& resource, std::span<const std::byte> bytes, bool verbose);
 
 // Writes `bytes` as `command.target`: a .npy of resource.type shaped by `dimensions` (or 1-D), any other
-// extension raw bytes. Creates missing folders, as DxDispatch does.
+// extension raw bytes. Creates missing folders, as DxDispatch does. A target that changed since it was
+// resolved (a link now, or a FIFO) is refused through named_file.h; errors point at the targetPath.
 Status WriteResourceFile(const ModelResource& resource, const ModelWriteFile& command, std::span<const std::byte> bytes);
 
 }  // namespace dmlc::app

@@ -4,12 +4,11 @@
 // at initialValuesOffsetInBytes in a buffer of sizeInBytes (default: the values' size rounded up to 4).
 #include "app/case/model_resources.h"
 
-#include <fstream>
-#include <iterator>
 #include <limits>
 
 #include "app/case/element_codec.h"
 #include "app/case/initializer_parser.h"
+#include "app/case/named_file.h"
 #include "app/case/npy.h"
 
 namespace dmlc::app {
@@ -70,57 +69,43 @@ Result<Bytes> MixedArray(const JsonNode& array) {
 // JSON ("sizeInBytes": 4294967296) allocating gigabytes.
 constexpr uint64_t kMaxResourceBytes = uint64_t{256} << 20;
 
-Status CheckSize(const JsonNode& at, uint64_t bytes) {
+Status WithinLimit(uint64_t bytes) {
   if (bytes <= kMaxResourceBytes) return OkStatus();
-  return at.Fail("the resource would hold " + std::to_string(bytes) + " bytes, over " +
-                     std::to_string(kMaxResourceBytes) + " (256 MiB)",
-                 "a model's resource is at most 256 MiB");
+  return MakeError("model", "", "the resource would hold " + std::to_string(bytes) + " bytes, over " +
+                   std::to_string(kMaxResourceBytes) + " (256 MiB)",
+                   "a model's resource is at most 256 MiB");
 }
 
-// Only a regular file of a bounded size is read: a FIFO would block, /dev/zero never end.
-Status CheckSourceFile(const JsonNode& at, const std::filesystem::path& path) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    return at.Fail("sourcePath \"" + path.string() + "\" is not a regular file", "sourcePath names a file, relative to the model");
-  }
-  return CheckSize(at, std::filesystem::file_size(path, ec));
-}
-
-Result<Bytes> ReadRaw(const JsonNode& at, const std::filesystem::path& path) {
-  DMLC_RETURN_IF_ERROR(CheckSourceFile(at, path));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return at.Fail("cannot open " + path.string(), "sourcePath names a readable file");
-  std::vector<char> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const auto* bytes = reinterpret_cast<const std::byte*>(data.data());
-  return Bytes(bytes, bytes + data.size());
+Status CheckSize(const JsonNode& at, uint64_t bytes) {
+  Status within = WithinLimit(bytes);
+  return within.ok() ? within : at.Fail(within.error().message, within.error().rule);
 }
 
 // {"sourcePath"}: a .npy gives its dtype (which must equal initialValuesDataType when both are given);
 // any other file is raw bytes and needs initialValuesDataType. Images are DxDispatch's own.
-Result<Bytes> FromFile(const JsonNode& object, const std::filesystem::path& dir, ModelResource& r) {
+Result<Bytes> FromFile(const JsonNode& object, const FileFolders& folders, ModelResource& r) {
   DMLC_RETURN_IF_ERROR(object.CheckFields({"sourcePath"}));
   const JsonNode source = object.Member("sourcePath");
   Result<std::string> text = source.String();
   if (!text.ok()) return text.error();
-  if (text->find('\0') != std::string::npos) return source.Fail("sourcePath holds a NUL character", "sourcePath is a file name");
-  std::filesystem::path path(*text);
-  if (!path.is_absolute()) path = dir / path;
-  const std::string extension = path.extension().string();
+  const std::string extension = std::filesystem::path(*text).extension().string();
   if (extension == ".jpg" || extension == ".png") {
     r.unsupported = "resource '" + r.name + "' is an image (" + *text + "), which dml-conform does not decode";
     return Bytes{};
   }
-  if (extension != ".npy") {
-    if (r.type == ops::DataType::kUnknown) {
-      return object.Fail("a raw file needs initialValuesDataType", "raw initial values have a data type");
-    }
-    return ReadRaw(source, path);
+  if (extension != ".npy" && r.type == ops::DataType::kUnknown) {
+    return object.Fail("a raw file needs initialValuesDataType", "raw initial values have a data type");
   }
-  DMLC_RETURN_IF_ERROR(CheckSourceFile(source, path));
-  Result<NpyArray> npy = ReadNpy(path);
-  if (!npy.ok()) return source.Fail(npy.error().message, npy.error().rule);
+  Result<NamedPath> path = ReadPathField(source, folders, PathUse::kRead);
+  if (!path.ok()) return path.error();
+  Result<Bytes> bytes = ReadNamedFile(*path, WithinLimit);  // a file too large is not read
+  if (!bytes.ok()) return source.Fail(bytes.error().message, bytes.error().rule);
+  if (extension != ".npy") return bytes;
+  Result<NpyArray> npy = ParseNpy(*bytes);
+  const std::string name = path->full().string();
+  if (!npy.ok()) return source.Fail(name + ": " + npy.error().message, npy.error().rule);
   if (r.type != ops::DataType::kUnknown && npy->data_type != r.type) {
-    return source.Fail(path.string() + " has dtype '" + std::string(NpyDescr(npy->data_type)) + "' but initialValuesDataType is " +
+    return source.Fail(name + " has dtype '" + std::string(NpyDescr(npy->data_type)) + "' but initialValuesDataType is " +
                            std::string(ops::DataTypeName(r.type)),
                        "a .npy's dtype matches initialValuesDataType");
   }
@@ -128,7 +113,7 @@ Result<Bytes> FromFile(const JsonNode& object, const std::filesystem::path& dir,
   return std::move(npy->data);
 }
 
-Result<Bytes> InitialValues(const JsonNode& values, const std::filesystem::path& dir, ModelResource& r) {
+Result<Bytes> InitialValues(const JsonNode& values, const FileFolders& folders, ModelResource& r) {
   if (values.Is(JsonKind::kString)) {
     if (*values.String() == "deferred") {
       r.unsupported = "resource '" + r.name + "' is deferred (bound by an ONNX dispatchable), which dml-conform does not run";
@@ -138,12 +123,12 @@ Result<Bytes> InitialValues(const JsonNode& values, const std::filesystem::path&
   }
   if (values.Is(JsonKind::kArray)) {
     if (r.type == ops::DataType::kUnknown) return MixedArray(values);
-    Result<Initializer> init = ParseInitializer(values, dir, r.type);
+    Result<Initializer> init = ParseInitializer(values, folders, r.type);
     if (!init.ok()) return init.error();
     return Encode(*init, r.type, values.size());
   }
   DMLC_RETURN_IF_ERROR(values.ExpectObject());
-  if (values.Has("sourcePath")) return FromFile(values, dir, r);
+  if (values.Has("sourcePath")) return FromFile(values, folders, r);
   DMLC_RETURN_IF_ERROR(values.CheckFields({"value", "valueStart", "valueDelta", "valueCount"}));
   if (r.type == ops::DataType::kUnknown) {
     return values.Fail("a constant or a sequence needs initialValuesDataType", "generated values have a data type");
@@ -153,14 +138,14 @@ Result<Bytes> InitialValues(const JsonNode& values, const std::filesystem::path&
   Result<uint64_t> n = count->Unsigned(std::numeric_limits<uint32_t>::max());
   if (!n.ok()) return n.error();
   DMLC_RETURN_IF_ERROR(CheckSize(*count, *n * ops::ElementSize(r.type)));
-  Result<Initializer> init = ParseInitializer(values, dir, r.type);
+  Result<Initializer> init = ParseInitializer(values, folders, r.type);
   if (!init.ok()) return init.error();
   return Encode(*init, r.type, *n);
 }
 
 }  // namespace
 
-Result<ModelResource> ParseModelResource(const JsonNode& node, const std::filesystem::path& dir) {
+Result<ModelResource> ParseModelResource(const JsonNode& node, const FileFolders& folders) {
   ModelResource r;
   r.name = node.key();
   r.where = node.where();
@@ -178,7 +163,7 @@ Result<ModelResource> ParseModelResource(const JsonNode& node, const std::filesy
   }
   Result<JsonNode> values = node.Require("initialValues");
   if (!values.ok()) return values.error();
-  Result<Bytes> bytes = InitialValues(*values, dir, r);
+  Result<Bytes> bytes = InitialValues(*values, folders, r);
   if (!bytes.ok()) return bytes.error();
   if (!r.unsupported.empty()) return r;
   if (bytes->empty()) return values->Fail("initialValues is empty", "initialValues must be non-empty");

@@ -3,7 +3,6 @@
 #include <cctype>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <optional>
 
 namespace dmlc::app {
@@ -189,18 +188,6 @@ Result<NpyArray> ParseNpy(std::span<const std::byte> bytes) {
   const std::byte* data = bytes.data() + prefix + header_size;
   array.data.assign(data, data + data_size);
   return array;
-}
-
-Result<NpyArray> ReadNpy(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  Result<NpyArray> out = [&]() -> Result<NpyArray> {
-    if (!in) return NpyError("cannot open " + path.string(), "the file must exist and be readable");
-    std::vector<char> text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad()) return NpyError("cannot read " + path.string(), "the file must exist and be readable");
-    return ParseNpy(std::as_bytes(std::span(text)));
-  }();
-  if (!out.ok()) out.error().where.file = path.string();
-  return out;
 }
 
 Result<std::vector<std::byte>> SerializeNpy(const NpyArray& array) {

@@ -25,10 +25,9 @@ struct NpyArray {
 // "<f4", "<f2", "|u1", ... for the type; empty for kUnknown.
 std::string_view NpyDescr(ops::DataType type);
 
-// Parses the bytes of a .npy file. Errors have scope "npy" and name the rule broken.
+// Parses the bytes of a .npy file (read through named_file.h). Errors have scope "npy" and name the
+// rule broken.
 Result<NpyArray> ParseNpy(std::span<const std::byte> bytes);
-// Reads and parses a file; errors carry the file name in `where`.
-Result<NpyArray> ReadNpy(const std::filesystem::path& path);
 
 // The bytes of a version 1.0 file (2.0 when the header needs more than 65535 bytes).
 // Error when data.size() does not match the shape and type.

@@ -5,6 +5,7 @@
 
 #include "app/case/byte_size.h"
 #include "app/case/desc_parser.h"
+#include "app/conform/load_flags.h"
 #include "app/worker/process.h"
 #include "backends/registry.h"
 
@@ -116,9 +117,9 @@ Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o) {
                                                   "' is not a feature level (expected e.g. 4_1, 5.0, DML_FEATURE_LEVEL_5_1)");
     }
   }
-  Result<uint64_t> max_file_size = ParseByteSize(o.max_file_size, "--max-file-size");
-  if (!max_file_size.ok()) return max_file_size.error();
-  e.worker.max_file_size = *max_file_size;
+  Result<LoadOptions> load = ParseLoadFlags(o.load);
+  if (!load.ok()) return load.error();
+  e.worker.load = std::move(*load);
   if (!o.max_case_memory.empty()) {
     Result<uint64_t> max_case_memory = ParseByteSize(o.max_case_memory, "--max-case-memory");
     if (!max_case_memory.ok()) return max_case_memory.error();

@@ -20,6 +20,13 @@ inline constexpr int kExitUsage = 2;     // bad arguments, or nothing could be r
 // (docs/cli.md, "Limits"; case_loader.h, kDefaultMaxFileSize).
 inline constexpr const char* kDefaultMaxFileSizeFlag = "1G";
 
+// How run, list and validate load case files, as written on the command line (load_flags.h).
+struct LoadFlags {
+  std::string max_file_size = kDefaultMaxFileSizeFlag;
+  bool allow_paths_outside = false;  // docs/untrusted-files.md
+  std::string output_dir;            // writeFile's folder, run only; "" = each model's own
+};
+
 struct RunCommandOptions {
   std::vector<std::string> paths;
   std::string backend = "cpu";
@@ -49,8 +56,8 @@ struct RunCommandOptions {
   std::string skips;
   std::string flakes;
   std::string shard;            // "K/N", "auto", "auto/N"; "" = the whole selection
+  LoadFlags load;               // --max-file-size, --allow-paths-outside, --output-dir
   // Limits (docs/cli.md, "Limits"): byte counts as ParseByteSize reads them ("512M").
-  std::string max_file_size = kDefaultMaxFileSizeFlag;
   std::string max_case_memory;  // "" = half the physical memory
   // DirectML's execution flags (docs/backends.md, "Execution flags and the metacommand A/B").
   std::string execution_flags;  // OR'ed into every case's own; "" = none
@@ -74,7 +81,7 @@ struct FuzzCommandOptions {
 struct ListCommandOptions {
   std::vector<std::string> paths;
   std::vector<std::string> filters;
-  std::string max_file_size = kDefaultMaxFileSizeFlag;
+  LoadFlags load;        // --max-file-size, --allow-paths-outside
   bool verbose = false;  // validate -v: each rejection's rule with its source
   bool rules = false;    // validate --rules: the operator model's rules and their sources, no cases
 };

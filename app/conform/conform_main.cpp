@@ -10,6 +10,7 @@
 #include "app/conform/compare_command.h"
 #include "app/conform/execution_cli.h"
 #include "app/conform/flag_values.h"
+#include "app/conform/load_flags.h"
 #include "app/conform/stderr_after_stdout.h"
 #include "app/engine/build_info.h"
 #include "app/worker/worker_args.h"
@@ -22,12 +23,6 @@ void AddVerbosity(CLI::App& command, bool& verbose, bool& quiet) {
   auto* v = command.add_flag("-v,--verbose", verbose,
                              "Log more: each case as it finishes, skips with reasons, cold and hot timings; takes no value");
   command.add_flag("-q,--quiet", quiet, "Only failures, errors and the totals; takes no value")->excludes(v);
-}
-
-// Every command that loads case files refuses those over this size unread (docs/cli.md, "Limits").
-void AddMaxFileSize(CLI::App& command, std::string& max_file_size) {
-  command.add_option("--max-file-size", max_file_size, "Refuse case files larger than this, unread (e.g. 512M, 2G)")
-      ->capture_default_str();
 }
 
 // Sets the log level from -v/-q and returns the console report's verbosity to match.
@@ -82,7 +77,7 @@ int ConformMain(int argc, char** argv) {
   run_cmd->add_option("--skips", run.skips, "Cases not to run: globs, or re:REGEX, one a line, # comments");
   run_cmd->add_option("--flakes", run.flakes, "Known flakes (same form as --skips): their failures count as flake");
   run_cmd->add_option("--shard", run.shard, "K/N: run the K-th of N stable parts of the selection; auto, auto/N: from CI variables");
-  AddMaxFileSize(*run_cmd, run.max_file_size);
+  dmlc::app::AddLoadFlags(*run_cmd, run.load, /*with_output_dir=*/true);
   AddVerbosity(*run_cmd, run_verbose, run_quiet);
 
   dmlc::app::FuzzCommandOptions fuzz;
@@ -107,13 +102,13 @@ int ConformMain(int argc, char** argv) {
   CLI::App* list_cmd = app.add_subcommand("list", "List case ids with operator, data types and feature level");
   list_cmd->add_option("paths", list.paths, "Case files or folders")->default_str("testcases/");
   list_cmd->add_option("--filter", list.filters, "Glob on case ids; repeatable; a leading '-' excludes")->allow_extra_args(false);
-  AddMaxFileSize(*list_cmd, list.max_file_size);
+  dmlc::app::AddLoadFlags(*list_cmd, list.load, /*with_output_dir=*/false);
 
   dmlc::app::ListCommandOptions validate;
   CLI::App* validate_cmd = app.add_subcommand("validate", "Parse case files and validate their descs without running");
   validate_cmd->add_option("paths", validate.paths, "Case files or folders")->default_str("testcases/");
   validate_cmd->add_option("--filter", validate.filters, "Glob on case ids; repeatable; a leading '-' excludes")->allow_extra_args(false);
-  AddMaxFileSize(*validate_cmd, validate.max_file_size);
+  dmlc::app::AddLoadFlags(*validate_cmd, validate.load, /*with_output_dir=*/false);
   validate_cmd->add_flag("-v,--verbose", validate.verbose, "Show each rejection's rule with its source (spec page, DirectML API page, or not stated)");
   validate_cmd->add_flag("--rules", validate.rules, "List every rule of the operator model with its source, and exit");
 

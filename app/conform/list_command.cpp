@@ -3,8 +3,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include "app/case/byte_size.h"
 #include "app/conform/commands.h"
+#include "app/conform/load_flags.h"
 #include "app/engine/case_checks.h"
 #include "app/engine/case_set.h"
 #include "ops/rule_book.h"
@@ -20,12 +20,12 @@ std::string Join(const std::vector<std::string>& names) {
 
 // The case files under the paths, or nullopt (logged) when --max-file-size does not read.
 std::optional<CaseSet> Load(const ListCommandOptions& o) {
-  Result<uint64_t> max_file_size = ParseByteSize(o.max_file_size, "--max-file-size");
-  if (!max_file_size.ok()) {
-    spdlog::error("{}", max_file_size.error().message);
+  Result<LoadOptions> options = ParseLoadFlags(o.load);
+  if (!options.ok()) {
+    spdlog::error("{}", options.error().message);
     return std::nullopt;
   }
-  return LoadCaseSet({o.paths.begin(), o.paths.end()}, *max_file_size);
+  return LoadCaseSet({o.paths.begin(), o.paths.end()}, *options);
 }
 
 // The selected cases, or nullopt (logged) when there are no case files at all.

@@ -219,7 +219,10 @@ int RunCommand(const RunCommandOptions& o) {
   }
   if (!Isolated(o) && o.timeout_s > 0) spdlog::warn("--timeout needs --isolation process; it is not enforced");
 
-  const CaseSet set = LoadCaseSet({o.paths.begin(), o.paths.end()}, execution->worker.max_file_size);
+  if (o.load.allow_paths_outside) {
+    spdlog::warn("--allow-paths-outside: case and model files may read and write any path this user may");
+  }
+  const CaseSet set = LoadCaseSet({o.paths.begin(), o.paths.end()}, execution->worker.load);
   for (const Error& e : set.path_errors) spdlog::error("{}", e.ToString());
   RunPlan plan = PlanRun(set, PlanInputs{o.filters, policies->shard, policies->skips ? &*policies->skips : nullptr,
                                          policies->resumed ? &*policies->resumed : nullptr});
@@ -247,6 +250,7 @@ int RunCommand(const RunCommandOptions& o) {
   context.iterations = o.iterations;
   context.warmup = o.warmup;
   context.repeat = o.repeat;
+  context.allow_paths_outside = o.load.allow_paths_outside;
 
   Session session(o, *policies, std::move(plan), *executor);
   context.planned_cases = static_cast<int>(session.Planned());

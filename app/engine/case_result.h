@@ -168,6 +168,7 @@ struct RunContext {
   std::string shard;        // "2/4" (1-based); "" when the run is not sharded
   int planned_cases = 0;    // cases selected for this run (after filters, skips and shard)
   bool interrupted = false; // SIGINT/SIGTERM stopped the run before every planned case finished
+  bool allow_paths_outside = false;  // --allow-paths-outside: files' paths were not kept inside their folders
 };
 // Tool version, git revision, host and the current date; the caller fills the rest.
 RunContext CollectRunContext();

@@ -16,10 +16,10 @@ std::vector<SelectedCase> CaseSet::Select(const CaseFilter& filter) const {
   return selected;
 }
 
-CaseSet LoadCaseSet(const std::vector<std::filesystem::path>& paths, uint64_t max_file_size) {
+CaseSet LoadCaseSet(const std::vector<std::filesystem::path>& paths, const LoadOptions& options) {
   CaseSet set;
   for (const CaseSource& source : FindCaseFiles(paths, set.path_errors)) {
-    set.files.push_back(LoadCaseFile(source.file, source.root, max_file_size));
+    set.files.push_back(LoadCaseFile(source.file, source.root, options));
   }
   return set;
 }

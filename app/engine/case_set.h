@@ -28,7 +28,8 @@ struct CaseSet {
   std::vector<SelectedCase> Select(const CaseFilter& filter) const;
 };
 
-// Files over `max_file_size` bytes are refused unread (case_loader.h).
-CaseSet LoadCaseSet(const std::vector<std::filesystem::path>& paths, uint64_t max_file_size = kDefaultMaxFileSize);
+// Files over options.max_file_size bytes are refused unread; the paths files name stay inside their
+// folders unless options.paths says otherwise (case_loader.h).
+CaseSet LoadCaseSet(const std::vector<std::filesystem::path>& paths, const LoadOptions& options = {});
 
 }  // namespace dmlc::app

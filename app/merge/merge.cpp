@@ -116,6 +116,7 @@ RunContext MergedContext(const std::vector<Input>& inputs) {
     merged.planned_cases += c.planned_cases;
     merged.jobs += c.jobs;
     merged.interrupted = merged.interrupted || c.interrupted;
+    merged.allow_paths_outside = merged.allow_paths_outside || c.allow_paths_outside;
     merged.duration_ms = std::max(merged.duration_ms, c.duration_ms);
     // ISO 8601 UTC dates of one format order as strings do.
     if (!c.date.empty() && (merged.date.empty() || c.date < merged.date)) merged.date = c.date;

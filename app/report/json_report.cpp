@@ -111,6 +111,7 @@ Json ContextJson(const RunContext& c) {
               {"shard", c.shard},
               {"plannedCases", c.planned_cases},
               {"interrupted", c.interrupted},
+              {"allowPathsOutside", c.allow_paths_outside},
               {"durationMs", c.duration_ms}};
 }
 

@@ -274,6 +274,7 @@ Result<RunContext> ContextFromJson(const Json& j) {
   f.Read("shard", c.shard, false);
   f.Read("plannedCases", c.planned_cases, false);
   f.Read("interrupted", c.interrupted, false);
+  f.Read("allowPathsOutside", c.allow_paths_outside, false);
   f.Read("durationMs", c.duration_ms, false);
   if (f.error()) return *f.error();
   return c;

@@ -17,9 +17,9 @@
 #include <mutex>
 #include <optional>
 
+#include "app/case/unique_resource.h"
 #include "app/worker/process.h"
 #include "app/worker/system_error.h"
-#include "app/worker/unique_resource.h"
 #include "ops/check.h"
 
 namespace dmlc::app::worker {

@@ -7,10 +7,10 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "app/case/unique_resource.h"
 #include "app/worker/command_line.h"
 #include "app/worker/process.h"
 #include "app/worker/system_error.h"
-#include "app/worker/unique_resource.h"
 #include "ops/check.h"
 
 namespace dmlc::app::worker {

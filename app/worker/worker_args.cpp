@@ -33,7 +33,9 @@ std::vector<std::string> WorkerArgs(const WorkerOptions& o) {
                              "--repeat", std::to_string(o.run.repeat)});
   }
   // Always written: the parent's limits are the ones it reports, whatever this worker's defaults.
-  args.insert(args.end(), {"--max-file-size", std::to_string(o.max_file_size)});
+  args.insert(args.end(), {"--max-file-size", std::to_string(o.load.max_file_size)});
+  if (o.load.paths.allow_outside) args.push_back("--allow-paths-outside");
+  if (!o.load.paths.output_dir.empty()) args.insert(args.end(), {"--output-dir", o.load.paths.output_dir.string()});
   args.insert(args.end(), {"--max-case-memory", std::to_string(o.run.max_case_memory)});
   if (o.run.execution_flags != ops::kExecutionFlagNone) {
     args.insert(args.end(), {"--execution-flags", ops::ExecutionFlagsText(o.run.execution_flags)});
@@ -60,6 +62,10 @@ Result<WorkerOptions> ParseWorkerArgs(const std::vector<std::string>& args) {
       o.run.ab_metacommands = true;
       continue;
     }
+    if (flag == "--allow-paths-outside") {
+      o.load.paths.allow_outside = true;
+      continue;
+    }
     if (i + 1 == args.size()) return ArgError(flag + " needs a value");
     const std::string& value = args[++i];
     std::optional<int> number = ToInt(value);
@@ -71,6 +77,8 @@ Result<WorkerOptions> ParseWorkerArgs(const std::vector<std::string>& args) {
       o.device = value;
     } else if (flag == "--dump-dir") {
       o.run.dump_dir = value;
+    } else if (flag == "--output-dir") {
+      o.load.paths.output_dir = value;
     } else if (flag == "--execution-flags") {
       Result<ops::ExecutionFlags> flags = ParseExecutionFlagList(value);
       if (!flags.ok()) return ArgError(flags.error().message);
@@ -81,7 +89,7 @@ Result<WorkerOptions> ParseWorkerArgs(const std::vector<std::string>& args) {
     } else if (flag == "--max-file-size" || flag == "--max-case-memory") {
       Result<uint64_t> bytes = ParseByteSize(value, flag);
       if (!bytes.ok()) return ArgError(bytes.error().message);
-      (flag == "--max-file-size" ? o.max_file_size : o.run.max_case_memory) = *bytes;
+      (flag == "--max-file-size" ? o.load.max_file_size : o.run.max_case_memory) = *bytes;
     } else if (flag == "--threads" || flag == "--iterations" || flag == "--warmup") {
       if (!number || *number < 0) return ArgError(flag + " " + value + " is not a count");
       (flag == "--threads" ? o.threads : flag == "--iterations" ? o.run.iterations : o.run.warmup) = *number;

@@ -58,7 +58,7 @@ class ProtocolOut {
 // few recent files are enough.
 class FileCache {
  public:
-  explicit FileCache(uint64_t max_file_size) : max_file_size_(max_file_size) {}
+  explicit FileCache(LoadOptions options) : options_(std::move(options)) {}
 
   const CaseFile& Get(const CaseRequest& request) {
     // A file given as text is new each time (generated cases): parsed, never cached.
@@ -66,7 +66,7 @@ class FileCache {
     for (const CaseFile& f : files_) {
       if (f.path == request.file && f.root == request.root) return f;
     }
-    return Add(LoadCaseFile(request.file, request.root, max_file_size_));
+    return Add(LoadCaseFile(request.file, request.root, options_));
   }
 
  private:
@@ -77,7 +77,7 @@ class FileCache {
   }
 
   static constexpr size_t kFiles = 4;
-  uint64_t max_file_size_;
+  LoadOptions options_;
   std::deque<CaseFile> files_;
 };
 
@@ -105,7 +105,7 @@ int ServeCases(const WorkerOptions& options) {
   if (!out.Send(WorkerReady{(*backend)->Device().name, (*backend)->Device().driver})) return 1;
 
   Runner runner(**backend, RegistryReference(options.reference), options.run);
-  FileCache files(options.max_file_size);
+  FileCache files(options.load);
   std::string line;
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();

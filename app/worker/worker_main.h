@@ -21,7 +21,7 @@ struct WorkerOptions {
   bool verbose = false; // log at debug level (else warnings and errors only)
   RunOptions run;       // feature level, dump folder, warmup, iterations and the case memory budget;
                         // jobs and fail_fast unused
-  uint64_t max_file_size = kDefaultMaxFileSize;  // case files over it are refused unread
+  LoadOptions load;     // --max-file-size, --allow-paths-outside, --output-dir: files load as in the parent
 };
 
 // Serves requests from stdin; the protocol goes to what was stdout, and stdout itself is pointed at

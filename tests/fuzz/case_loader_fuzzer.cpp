@@ -3,7 +3,7 @@
 // a sanitizer report, a leak or a hang is a finding; a refusal (an error entry) is the expected answer.
 //
 // The input file goes to $DMLC_FUZZ_WORK_DIR/cases/ (scripts/fuzz.sh sets it to the seed folder's
-// parent), so the seeds' "../data/x.npy" sourcePaths find the data files scripts/fuzz_seeds.py copied.
+// parent), so the seeds' "data/x.npy" sourcePaths find the data files scripts/fuzz_seeds.py copied there.
 #include <unistd.h>
 
 #include <cstddef>

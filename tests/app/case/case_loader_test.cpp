@@ -126,10 +126,35 @@ TEST(CaseLoaderTest, SourcePathIsRelativeToTheCaseFile) {
   const CaseFile file = LoadCaseFile(dir.Write("sub/c.json", text), dir.path());
   ASSERT_TRUE(file.cases[0].loaded.ok()) << file.cases[0].loaded.error().ToString();
   const TestCase& tc = *file.cases[0].loaded;
-  EXPECT_EQ(tc.inputs[0].source_path, dir.path() / "sub/data/in.bin");
+  EXPECT_EQ(tc.inputs[0].source_path.below, std::filesystem::path("data/in.bin"));
+  EXPECT_TRUE(std::filesystem::equivalent(tc.inputs[0].source_path.full(), dir.path() / "sub/data/in.bin"));
   Result<std::vector<std::byte>> bytes = Materialize(tc.inputs[0], std::get<ops::JoinDesc>(tc.desc).InputTensors[0]);
   ASSERT_TRUE(bytes.ok()) << bytes.error().ToString();
   EXPECT_EQ(*bytes, (std::vector<std::byte>{std::byte{1}, std::byte{2}, std::byte{0}, std::byte{0}}));
+}
+
+// A sourcePath leading out of the case file's folder is that case's error, pointing at the field; the
+// file's other cases load. --allow-paths-outside (LoadOptions::paths) reads it.
+TEST(CaseLoaderTest, SourcePathOutsideTheFolderIsTheCasesError) {
+  testing::TempDir dir;
+  dir.Write("secret.bin", std::string("\x01\x02", 2));
+  std::string text = Case("bin");
+  text.replace(text.find("[[1, 2]]"), 8, "[{\"sourcePath\": \"../secret.bin\"}]");
+  const std::filesystem::path file = dir.Write("sub/c.json", "{\"cases\": [" + text + ", " + Case("plain") + "]}");
+  const CaseFile confined = LoadCaseFile(file, dir.path());
+  ASSERT_EQ(confined.cases.size(), 2u);
+  ASSERT_FALSE(confined.cases[0].loaded.ok());
+  const Error& e = confined.cases[0].loaded.error();
+  EXPECT_EQ(e.path, "/cases/0/inputs/InputTensors/0/sourcePath");
+  EXPECT_EQ(e.where.file, file.string());
+  EXPECT_EQ(e.where.line, 4);
+  EXPECT_EQ(e.where.column, 48);
+  EXPECT_NE(e.message.find("sourcePath \"../secret.bin\" resolves to "), std::string::npos) << e.message;
+  EXPECT_EQ(e.rule, kStayInsideRule);
+  EXPECT_TRUE(confined.cases[1].loaded.ok());
+  const CaseFile allowed = LoadCaseFile(file, dir.path(), {.paths = {.allow_outside = true}});
+  ASSERT_TRUE(allowed.cases[0].loaded.ok()) << allowed.cases[0].loaded.error().ToString();
+  EXPECT_EQ(allowed.cases[0].loaded->inputs[0].source_path.full(), file.parent_path() / "../secret.bin");
 }
 
 TEST(CaseLoaderTest, NulInSourcePathIsAnError) {
@@ -146,11 +171,11 @@ TEST(CaseLoaderTest, NulInSourcePathIsAnError) {
 TEST(CaseLoaderTest, FilesOverTheSizeLimitAreRefusedUnread) {
   testing::TempDir dir;
   const std::filesystem::path file = dir.Write("big.json", std::string(2048, ' '));
-  const CaseFile refused = LoadCaseFile(file, dir.path(), 1024);
+  const CaseFile refused = LoadCaseFile(file, dir.path(), {.max_file_size = 1024});
   ASSERT_TRUE(refused.error.has_value());
   EXPECT_EQ(refused.error->ToString(),
             file.string() + ": case: the file is 2.0 KiB, over --max-file-size 1.0 KiB (case files are at most --max-file-size bytes)");
-  const CaseFile read = LoadCaseFile(file, dir.path(), 2048);
+  const CaseFile read = LoadCaseFile(file, dir.path(), {.max_file_size = 2048});
   ASSERT_TRUE(read.error.has_value());
   EXPECT_NE(read.error->message.find("syntax error"), std::string::npos) << read.error->message;  // read, then parsed
 }

@@ -29,6 +29,8 @@ const std::string kJoin =
 const std::string kDispatch =
     R"({"type": "dispatch", "dispatchable": "j", "bindings": {"InputTensors": ["a", {"name": "a", "elementOffset": 3}], "OutputTensor": "o"}})";
 
+std::string WithDispatch(const std::string& dispatch) { return Model(kResources, kJoin, dispatch); }
+
 TEST(ModelLoaderTest, OneCasePerDispatchSharingTheProgram) {
   testing::TempDir dir;
   const CaseFile file = LoadText(dir, Model(kResources, kJoin, R"({"type": "print", "resource": "o"},
@@ -56,6 +58,34 @@ TEST(ModelLoaderTest, OneCasePerDispatchSharingTheProgram) {
   EXPECT_EQ(p.dispatches[0].views[2].resource, 1u);
   EXPECT_EQ(p.commands.size(), 3u);
   EXPECT_TRUE(std::holds_alternative<ModelPrint>(p.commands[0]));
+}
+
+// writeFile's target as loaded: inside the model's folder, or in the model's place under --output-dir;
+// WriteResourceFile writes it there.
+TEST(ModelLoaderTest, WriteFileTargetsStayInTheirFolder) {
+  testing::TempDir dir;
+  const std::string text = WithDispatch(R"({"type": "writeFile", "resource": "a", "targetPath": "w/x.bin"},)" + kDispatch);
+  const std::filesystem::path model = dir.Write("runs/a/m.json", text);
+  const auto target = [&](const CaseFile& file) {
+    EXPECT_FALSE(file.error) << file.error->ToString();
+    const ModelProgram& p = *file.cases.at(0).loaded->model;
+    return std::get<ModelWriteFile>(p.commands.at(0));
+  };
+  const ModelWriteFile beside = target(LoadCaseFile(model, dir.path() / "runs"));
+  EXPECT_EQ(beside.target.below, std::filesystem::path("w/x.bin"));
+  EXPECT_TRUE(std::filesystem::equivalent(beside.target.folder, dir.path() / "runs" / "a"));
+  EXPECT_EQ(beside.where.line, 5);
+  EXPECT_EQ(beside.where.column, 67);
+  const CaseFile loaded = LoadCaseFile(model, dir.path() / "runs");
+  const ModelProgram& program = *loaded.cases.at(0).loaded->model;
+  ASSERT_TRUE(WriteResourceFile(program.resources[0], beside, program.resources[0].initial).ok());
+  EXPECT_EQ(std::filesystem::file_size(dir.path() / "runs" / "a" / "w" / "x.bin"), 24u);
+
+  const ModelWriteFile out = target(LoadCaseFile(model, dir.path() / "runs", {.paths = {.output_dir = dir.path() / "out"}}));
+  EXPECT_EQ(out.target.below, std::filesystem::path("w/x.bin"));
+  EXPECT_EQ(out.target.folder.filename(), "a");
+  EXPECT_EQ(out.target.folder.parent_path().filename(), "out");
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "out"));  // created when written, not when loaded
 }
 
 TEST(ModelLoaderTest, SchemasAreNotCases) {
@@ -101,8 +131,6 @@ TEST_P(ModelErrorTest, ReportsPathLocationAndRule) {
   EXPECT_EQ(e.rule, row.rule);
 }
 
-std::string WithDispatch(const std::string& dispatch) { return Model(kResources, kJoin, dispatch); }
-
 INSTANTIATE_TEST_SUITE_P(
     Rows, ModelErrorTest,
     ::testing::Values(
@@ -136,8 +164,17 @@ INSTANTIATE_TEST_SUITE_P(
         ModelErrorRow{"ResourceTooLarge", Model(R"("a": {"initialValuesDataType": "INT8", "initialValues": [1], "sizeInBytes": 4294967296})", "", ""),
                       "/resources/a/sizeInBytes", 1, 92, "over 268435456 (256 MiB)", "a model's resource is at most 256 MiB"},
         ModelErrorRow{"SourceNotARegularFile", Model(R"("a": {"initialValuesDataType": "INT8", "initialValues": {"sourcePath": "."}})", "", ""),
-                      "/resources/a/initialValues/sourcePath", 1, 87, "is not a regular file",
-                      "sourcePath names a file, relative to the model"},
+                      "/resources/a/initialValues/sourcePath", 1, 87, "is a folder, not a regular file",
+                      "paths a file names are regular files"},
+        ModelErrorRow{"SourceOutside", Model(R"("a": {"initialValuesDataType": "INT8", "initialValues": {"sourcePath": "../x.dat"}})", "", ""),
+                      "/resources/a/initialValues/sourcePath", 1, 87, "sourcePath \"../x.dat\" resolves to ",
+                      kStayInsideRule.data()},
+        ModelErrorRow{"TargetOutside", WithDispatch(R"({"type": "writeFile", "resource": "a", "targetPath": "../../escaped_by_model.bin"})"),
+                      "/commands/0/targetPath", 5, 67, "targetPath \"../../escaped_by_model.bin\" resolves to ",
+                      kStayInsideRule.data()},
+        ModelErrorRow{"TargetAbsolute", WithDispatch(R"({"type": "writeFile", "resource": "a", "targetPath": "/tmp/escaped_by_model.bin"})"),
+                      "/commands/0/targetPath", 5, 67, "targetPath \"/tmp/escaped_by_model.bin\" resolves to ",
+                      kStayInsideRule.data()},
         ModelErrorRow{"NulInTargetPath", WithDispatch(R"({"type": "writeFile", "resource": "a", "targetPath": "x\u0000.npy"})"),
                       "/commands/0/targetPath", 5, 67, "targetPath holds a NUL character", "targetPath is a file name"},
         ModelErrorRow{"SequenceWithoutCount", Model(R"("a": {"initialValuesDataType": "INT8", "initialValues": {"valueStart": 1, "valueDelta": 1}})", "", ""),

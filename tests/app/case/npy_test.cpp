@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "tests/app/case/temp_dir.h"
@@ -62,7 +64,9 @@ TEST(NpyTest, RoundTripsEveryDataTypeThroughAFile) {
     for (uint32_t i = 0; i < 6 * ops::ElementSize(type); ++i) a.data.push_back(static_cast<std::byte>(i * 7 + 1));
     const auto path = dir.path() / "a.npy";
     ASSERT_TRUE(WriteNpy(path, a).ok());
-    Result<NpyArray> back = ReadNpy(path);
+    std::ifstream in(path, std::ios::binary);
+    const std::string written((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    Result<NpyArray> back = ParseNpy(std::as_bytes(std::span(written)));
     ASSERT_TRUE(back.ok()) << back.error().ToString();
     EXPECT_EQ(back->data_type, type);
     EXPECT_EQ(back->shape, a.shape);
@@ -120,13 +124,6 @@ INSTANTIATE_TEST_SUITE_P(
         BadNpy{"Truncated", Bytes(std::string("\x93NUMPY\x01\x00\xff\x00{", 11)), "ends inside the header",
                "NumPy .npy format"}),
     [](const auto& info) { return std::string(info.param.name); });
-
-TEST(NpyTest, MissingFileNamesThePath) {
-  Result<NpyArray> r = ReadNpy("/nonexistent/dir/x.npy");
-  ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error().where.file, "/nonexistent/dir/x.npy");
-  EXPECT_EQ(r.error().rule, "the file must exist and be readable");
-}
 
 TEST(NpyTest, SerializeRejectsDataThatDoesNotMatchTheShape) {
   Result<std::vector<std::byte>> r = SerializeNpy({DataType::kInt32, {3}, std::vector<std::byte>(8)});

@@ -53,6 +53,7 @@ TEST(ReportReader, ValuesComeBackInTheirKinds) {
   EXPECT_EQ(c.shard, "2/4");
   EXPECT_EQ(c.planned_cases, 24);
   EXPECT_TRUE(c.interrupted);
+  EXPECT_TRUE(c.allow_paths_outside);
 
   const std::vector<CaseResult>& r = read->results;
   ASSERT_EQ(r.size(), 10u);

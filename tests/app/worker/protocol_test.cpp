@@ -175,7 +175,9 @@ TEST(WorkerArgs, ReadBackAsWritten) {
   o.run.max_case_memory = (uint64_t{100} << 30) + 3;
   o.run.execution_flags = ops::kExecutionFlagAllowHalfPrecisionComputation | ops::kExecutionFlagDisableMetaCommands;
   o.run.ab_metacommands = true;
-  o.max_file_size = 1024;
+  o.load.max_file_size = 1024;
+  o.load.paths.allow_outside = true;
+  o.load.paths.output_dir = "out/written files";
   Result<WorkerOptions> back = ParseWorkerArgs(WorkerArgs(o));
   ASSERT_TRUE(back.ok()) << back.error().ToString();
   EXPECT_EQ(back->backend, "vulkan");
@@ -192,7 +194,11 @@ TEST(WorkerArgs, ReadBackAsWritten) {
   EXPECT_EQ(back->run.max_case_memory, o.run.max_case_memory);
   EXPECT_EQ(back->run.execution_flags, 0x3u);
   EXPECT_TRUE(back->run.ab_metacommands);
-  EXPECT_EQ(back->max_file_size, 1024u);
+  EXPECT_EQ(back->load.max_file_size, 1024u);
+  EXPECT_TRUE(back->load.paths.allow_outside);
+  EXPECT_EQ(back->load.paths.output_dir, "out/written files");
+  // Confinement is the default: a worker told nothing keeps paths inside.
+  EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu"})->load.paths.allow_outside);
 
   EXPECT_EQ(ParseWorkerArgs({"worker", "--backend", "cpu"})->reference, "cpu");  // the default reference
   EXPECT_FALSE(ParseWorkerArgs({"worker"}).ok());  // no backend

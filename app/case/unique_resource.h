@@ -4,7 +4,7 @@
 
 #include <utility>
 
-namespace dmlc::app::worker {
+namespace dmlc::app {
 
 template <class T, T kInvalid, void (*kClose)(T)>
 class UniqueResource {
@@ -29,4 +29,4 @@ class UniqueResource {
   T value_ = kInvalid;
 };
 
-}  // namespace dmlc::app::worker
+}  // namespace dmlc::app

@@ -1,0 +1,21 @@
+// The flags of every command that loads case files (run, list, validate): --max-file-size (docs/cli.md,
+// "Limits") and --allow-paths-outside (docs/untrusted-files.md); run also takes --output-dir. Declared
+// once so the commands cannot drift.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "app/case/case_loader.h"
+#include "app/conform/commands.h"
+#include "ops/error.h"
+
+namespace dmlc::app {
+
+// --output-dir is declared only when `with_output_dir` (run: it writes; list and validate do not).
+void AddLoadFlags(CLI::App& command, LoadFlags& flags, bool with_output_dir);
+
+// The flags as the loader takes them; --output-dir made absolute, since workers read it too. Errors name
+// the flag.
+Result<LoadOptions> ParseLoadFlags(const LoadFlags& flags);
+
+}  // namespace dmlc::app
