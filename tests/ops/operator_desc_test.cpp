@@ -2,57 +2,21 @@
 
 #include <gtest/gtest.h>
 
+#include "operator_examples.h"
 #include "test_util.h"
 
 namespace dmlc::ops {
 namespace {
 
 using testing::Accepted;
+using testing::DiagonalExample;
+using testing::GatherExample1;
+using testing::JoinExample1;
+using testing::OneHotExample;
+using testing::ReduceExample1;
 using testing::Rejected;
 using testing::Tensor;
 using D = DataType;
-
-GatherNd1Desc GatherExample1() {
-  GatherNd1Desc d;
-  d.InputTensor = Tensor(D::kFloat32, {2, 2});
-  d.IndicesTensor = Tensor(D::kUint32, {2, 1});
-  d.OutputTensor = Tensor(D::kFloat32, {2, 2});
-  d.InputDimensionCount = 2;
-  d.IndicesDimensionCount = 2;
-  return d;
-}
-
-DiagonalMatrixDesc DiagonalExample() {
-  DiagonalMatrixDesc d;
-  d.OutputTensor = Tensor(D::kFloat32, {1, 1, 3, 3});
-  return d;
-}
-
-JoinDesc JoinExample1() {
-  JoinDesc d;
-  d.InputTensors = {Tensor(D::kFloat32, {1, 1, 2, 3}), Tensor(D::kFloat32, {1, 1, 2, 4})};
-  d.OutputTensor = Tensor(D::kFloat32, {1, 1, 2, 7});
-  d.Axis = 3;
-  return d;
-}
-
-ReduceDesc ReduceExample1() {
-  ReduceDesc d;
-  d.Function = ReduceFunction::kSum;
-  d.InputTensor = Tensor(D::kFloat32, {3, 3});
-  d.OutputTensor = Tensor(D::kFloat32, {1, 3});
-  d.Axes = {0};
-  return d;
-}
-
-OneHotDesc OneHotExample(D indices) {
-  OneHotDesc d;
-  d.IndicesTensor = Tensor(indices, {1, 1, 3, 1});
-  d.ValuesTensor = Tensor(D::kFloat32, {1, 1, 1, 2});
-  d.OutputTensor = Tensor(D::kFloat32, {1, 1, 3, 4});
-  d.Axis = 3;
-  return d;
-}
 
 TEST(OperatorDesc, TypesAndNames) {
   const std::pair<OperatorType, const char*> names[] = {{OperatorType::kGatherNd1, "GATHER_ND1"},
