@@ -1,0 +1,141 @@
+// The worker pool across starts and runs, with fake workers (fake_worker.h): workers that cannot start
+// fail the run after three tries in a row, an interrupt abandons the running cases, and workers outlive
+// a run unless it was abandoned or failed.
+#include "app/worker/worker_pool.h"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <string>
+#include <vector>
+
+#include "app/worker/interrupt.h"
+#include "tests/app/worker/pool_runs.h"
+
+namespace dmlc::app::worker {
+namespace {
+
+TEST(WorkerPoolRunTest, UnavailableBackendFailsTheRunWithItsReason) {
+  FakeLauncher launcher({{FakeStart::kUnavailable}});
+  WorkerPool pool(PoolOf(launcher));
+  const Ran ran = RunCases(pool, 2);
+  ASSERT_FALSE(ran.status.ok());
+  EXPECT_EQ(ran.status.error().scope, "worker");
+  EXPECT_EQ(ran.status.error().message, kFakeUnavailable);
+  EXPECT_TRUE(ran.results.empty());
+  EXPECT_EQ(pool.started(), 1u);
+  EXPECT_FALSE(pool.device().has_value());
+}
+
+TEST(WorkerPoolRunTest, WorkersDyingWhileStartingFailTheRunOnTheThirdInARow) {
+  FakeLauncher launcher({{FakeStart::kDie, FakeStart::kDie, FakeStart::kDie}});
+  WorkerPool pool(PoolOf(launcher));
+  const Ran ran = RunCases(pool, 2);
+  ASSERT_FALSE(ran.status.ok());
+  EXPECT_EQ(ran.status.error().message,
+            std::string("workers died while starting, 3 times in a row; the last exited with code 7\n") + kFakeNoDevice);
+  EXPECT_TRUE(ran.results.empty());
+  EXPECT_EQ(pool.started(), 3u);
+}
+
+TEST(WorkerPoolRunTest, AReadyWorkerStartsTheCountOfFailedStartsAgain) {
+  const FakeStart die = FakeStart::kDie;
+  FakeLauncher launcher({{die, die, FakeStart::kReady, die, die}, {{"c0", FakeAct::kCrash}}});
+  WorkerPool pool(PoolOf(launcher));
+  const Ran ran = RunCases(pool, 2);
+  ASSERT_TRUE(ran.status.ok()) << ran.status.error().ToString();
+  ASSERT_EQ(ran.results.size(), 2u);
+  EXPECT_TRUE(Is(ran.results[0], 0, CaseStatus::kCrash,
+                 std::string("its worker process ended while running it: ") + kFakeCrash.description +
+                     "; its last stderr lines:\nfake: crashing on c0"));
+  EXPECT_TRUE(Is(ran.results[1], 1, CaseStatus::kPass, "fake pass"));
+  EXPECT_EQ(pool.started(), 6u);
+  EXPECT_EQ(launcher.Record(5).requests, (Ids{"c1"}));
+}
+
+TEST(WorkerPoolRunTest, WorkerNeverReadyIsKilledAtTheTimeoutAsAFailedStart) {
+  FakeLauncher launcher({{FakeStart::kHang, FakeStart::kHang, FakeStart::kHang}});
+  WorkerPool pool(PoolOf(launcher, 1, 0.1));
+  const Ran ran = RunCases(pool, 1);
+  ASSERT_FALSE(ran.status.ok());
+  EXPECT_EQ(ran.status.error().message,
+            std::string("workers died while starting, 3 times in a row; the last ") + kFakeKilled.description);
+  EXPECT_EQ(pool.started(), 3u);
+  for (size_t i = 0; i < 3; ++i) EXPECT_TRUE(launcher.Record(i).killed) << i;
+}
+
+TEST(WorkerPoolRunTest, ProgramThatCannotStartFailsTheRun) {
+  FakeLauncher launcher({{FakeStart::kNoProgram}});
+  WorkerPool pool(PoolOf(launcher));
+  const Ran ran = RunCases(pool, 1);
+  ASSERT_FALSE(ran.status.ok());
+  EXPECT_EQ(ran.status.error().scope, "fake launcher");
+  EXPECT_EQ(ran.status.error().message, "no such program");
+  EXPECT_EQ(pool.started(), 0u);
+}
+
+// SIGINT as the run command takes it (InterruptSignal() as the abandon callback), raised once the first
+// case is settled: the worker hung on the second is killed, its case left unsettled, and so is the
+// idle one; the next run would start afresh.
+TEST(WorkerPoolRunTest, InterruptAbandonsTheRunningCasesAndKillsEveryWorker) {
+  FakeLauncher launcher({{}, {{"c1", FakeAct::kHang}}});
+  WorkerPool pool(PoolOf(launcher, 2));
+  InstallInterruptHandlers();
+  PoolCallbacks callbacks;
+  callbacks.on_result = [](size_t, CaseResult) { std::raise(SIGINT); };
+  callbacks.abandon = [] { return InterruptSignal() != 0; };
+  const Ran ran = RunCases(pool, 4, callbacks);
+  EXPECT_EQ(InterruptSignal(), SIGINT);
+  ASSERT_TRUE(ran.status.ok());
+  ASSERT_EQ(ran.results.size(), 1u);
+  EXPECT_TRUE(Is(ran.results[0], 0, CaseStatus::kPass, "fake pass"));
+  EXPECT_EQ(pool.started(), 2u);
+  EXPECT_TRUE(launcher.Record(0).killed);
+  EXPECT_TRUE(launcher.Record(1).killed);
+}
+
+TEST(WorkerPoolRunTest, StopStartingLetsTheWorkerOutliveTheRun) {
+  FakeLauncher launcher;
+  WorkerPool pool(PoolOf(launcher));
+  bool stop = false;
+  PoolCallbacks callbacks;
+  callbacks.on_result = [&](size_t, CaseResult) { stop = true; };
+  callbacks.stop_starting = [&] { return stop; };
+  const Ran first = RunCases(pool, 3, callbacks);
+  ASSERT_TRUE(first.status.ok());
+  ASSERT_EQ(first.results.size(), 1u);
+  EXPECT_TRUE(Is(first.results[0], 0, CaseStatus::kPass, "fake pass"));
+  const Ran second = RunCases(pool, 2);
+  ASSERT_EQ(second.results.size(), 2u);
+  EXPECT_TRUE(Is(second.results[1], 1, CaseStatus::kPass, "fake pass"));
+  EXPECT_EQ(pool.started(), 1u);
+  EXPECT_EQ(launcher.Record(0).requests, (Ids{"c0", "c0", "c1"}));
+  EXPECT_FALSE(launcher.Record(0).killed);
+}
+
+TEST(WorkerPoolRunTest, WorkerThatDiedBetweenRunsIsReplaced) {
+  FakeLauncher launcher;
+  WorkerPool pool(PoolOf(launcher));
+  ASSERT_EQ(RunCases(pool, 1).results.size(), 1u);
+  launcher.Exit(0, 0);
+  const Ran ran = RunCases(pool, 1);
+  ASSERT_EQ(ran.results.size(), 1u);
+  EXPECT_TRUE(Is(ran.results[0], 0, CaseStatus::kPass, "fake pass"));
+  EXPECT_EQ(pool.started(), 2u);
+  EXPECT_EQ(launcher.Record(1).requests, (Ids{"c0"}));
+}
+
+// A grandchild holding the crashed worker's stderr open delays the case by the exit grace, no more.
+TEST(WorkerPoolRunTest, StreamHeldOpenPastTheWorkersEndHoldsUpOnlyItsCase) {
+  FakeLauncher launcher({{}, {{"c0", FakeAct::kExit}}, true});
+  WorkerPool pool(PoolOf(launcher));
+  const Ran ran = RunCases(pool, 2);
+  ASSERT_EQ(ran.results.size(), 2u);
+  EXPECT_TRUE(Is(ran.results[0], 0, CaseStatus::kCrash, "its worker process ended while running it: exited with code 5"));
+  EXPECT_GE(ran.results[0].second.duration_ms, 2000);  // the exit grace
+  EXPECT_TRUE(Is(ran.results[1], 1, CaseStatus::kPass, "fake pass"));
+  EXPECT_EQ(pool.started(), 2u);
+}
+
+}  // namespace
+}  // namespace dmlc::app::worker
