@@ -1,6 +1,7 @@
 #include "tests/app/worker/fake_worker.h"
 
 #include <algorithm>
+#include <chrono>
 #include <condition_variable>
 #include <cstring>
 #include <mutex>
@@ -64,9 +65,13 @@ class FakeState {
     return *exit_;
   }
 
+  // Ends it, and returns once its readers have been given the end of both streams.
   void Exit(int code) {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::unique_lock<std::mutex> lock(mutex_);
     if (!exit_) End({ExitStatus::Kind::kExited, code});
+    if (!changed_.wait_for(lock, std::chrono::seconds(10), [&] { return out_.end_read && err_.end_read; })) {
+      ADD_FAILURE() << "nothing read the end of the fake worker's streams";
+    }
   }
 
   // Ends a stream held open past the worker's end.
@@ -85,6 +90,7 @@ class FakeState {
   struct Pipe {
     std::string bytes;
     bool open = true;
+    bool end_read = false;  // a read has returned its end
   };
 
   static CaseResult Answer(const std::string& id, CaseStatus status, const char* message) {
@@ -131,6 +137,10 @@ class FakeState {
     const size_t n = std::min(into.size(), pipe.bytes.size());
     std::memcpy(into.data(), pipe.bytes.data(), n);
     pipe.bytes.erase(0, n);
+    if (n == 0) {
+      pipe.end_read = true;
+      changed_.notify_all();
+    }
     return n;
   }
 

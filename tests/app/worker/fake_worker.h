@@ -74,7 +74,8 @@ class FakeLauncher {
   // Workers launched so far (kNoProgram ones not counted), and what became of the nth.
   size_t launched() const { return workers_.size(); }
   FakeRecord Record(size_t n) const;
-  // Ends the nth worker as if it exited by itself with `code`.
+  // Ends the nth worker as if it exited by itself with `code`, and returns once the pool's readers have
+  // read the end of both its streams.
   void Exit(size_t n, int code);
 
  private:

@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <csignal>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "app/worker/interrupt.h"
@@ -75,9 +77,10 @@ TEST(WorkerPoolRunTest, ProgramThatCannotStartFailsTheRun) {
 }
 
 // SIGINT as the run command takes it (InterruptSignal() as the abandon callback), raised once the first
-// case is settled: the worker hung on the second is killed, its case left unsettled, and so is the
-// idle one; the next run would start afresh.
+// case is settled: the worker hung on the second case is killed, that case left unsettled, and the idle
+// worker is killed too; the next run starts afresh.
 TEST(WorkerPoolRunTest, InterruptAbandonsTheRunningCasesAndKillsEveryWorker) {
+  if (InterruptSignal() != 0) GTEST_SKIP() << "an interrupt latches for the process's life: once per process";
   FakeLauncher launcher({{}, {{"c1", FakeAct::kHang}}});
   WorkerPool pool(PoolOf(launcher, 2));
   InstallInterruptHandlers();
@@ -92,6 +95,10 @@ TEST(WorkerPoolRunTest, InterruptAbandonsTheRunningCasesAndKillsEveryWorker) {
   EXPECT_EQ(pool.started(), 2u);
   EXPECT_TRUE(launcher.Record(0).killed);
   EXPECT_TRUE(launcher.Record(1).killed);
+  const Ran next = RunCases(pool, 1);
+  ASSERT_EQ(next.results.size(), 1u);
+  EXPECT_TRUE(Is(next.results[0], 0, CaseStatus::kPass, "fake pass"));
+  EXPECT_EQ(pool.started(), 3u);
 }
 
 TEST(WorkerPoolRunTest, StopStartingLetsTheWorkerOutliveTheRun) {
@@ -118,11 +125,31 @@ TEST(WorkerPoolRunTest, WorkerThatDiedBetweenRunsIsReplaced) {
   WorkerPool pool(PoolOf(launcher));
   ASSERT_EQ(RunCases(pool, 1).results.size(), 1u);
   launcher.Exit(0, 0);
+  // Each reader queues the end of its stream right after reading it: a moment for that.
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
   const Ran ran = RunCases(pool, 1);
   ASSERT_EQ(ran.results.size(), 1u);
   EXPECT_TRUE(Is(ran.results[0], 0, CaseStatus::kPass, "fake pass"));
   EXPECT_EQ(pool.started(), 2u);
   EXPECT_EQ(launcher.Record(1).requests, (Ids{"c0"}));
+}
+
+// A worker that exits by itself after the run's last case (a lost device) is waited for, not left to
+// the next run, which starts a fresh one.
+TEST(WorkerPoolRunTest, WorkerExitingAfterTheLastCaseIsReplacedByTheNextRun) {
+  FakeLauncher launcher({{}, {{"c0", FakeAct::kLoseDevice}}});
+  WorkerPool pool(PoolOf(launcher));
+  const Ran first = RunCases(pool, 1);
+  ASSERT_EQ(first.results.size(), 1u);
+  EXPECT_TRUE(Is(first.results[0], 0, CaseStatus::kError, "fake device lost"));
+  EXPECT_EQ(pool.started(), 1u);
+  const Ran second = RunCases(pool, 2);
+  ASSERT_EQ(second.results.size(), 2u);
+  EXPECT_TRUE(Is(second.results[0], 0, CaseStatus::kError, "fake device lost"));
+  EXPECT_TRUE(Is(second.results[1], 1, CaseStatus::kPass, "fake pass"));
+  EXPECT_EQ(pool.started(), 3u);
+  EXPECT_EQ(launcher.Record(1).requests, (Ids{"c0"}));
+  EXPECT_EQ(launcher.Record(2).requests, (Ids{"c1"}));
 }
 
 // A grandchild holding the crashed worker's stderr open delays the case by the exit grace, no more.
