@@ -17,28 +17,46 @@
 namespace dmlc::app::worker {
 namespace {
 
-TEST(WorkerPoolRunTest, UnavailableBackendFailsTheRunWithItsReason) {
-  FakeLauncher launcher({{FakeStart::kUnavailable}});
-  WorkerPool pool(PoolOf(launcher));
+// Workers that cannot start, and the run's error.
+struct StartFailure {
+  const char* name;
+  std::vector<FakeStart> starts;
+  double timeout_s;
+  std::string scope;
+  std::string message;
+  size_t started;
+};
+
+const std::string kDiedThrice = "workers died while starting, 3 times in a row; the last ";
+
+const StartFailure kStartFailures[] = {
+    {"Unavailable", {FakeStart::kUnavailable}, 0, "worker", kFakeUnavailable, 1},
+    {"DiedThreeTimes", {FakeStart::kDie, FakeStart::kDie, FakeStart::kDie}, 0, "worker",
+     kDiedThrice + "exited with code 7\n" + kFakeNoDevice, 3},
+    // A device that never comes up: each worker is killed at the timeout, as a failed start.
+    {"NeverReadyThreeTimes", {FakeStart::kHang, FakeStart::kHang, FakeStart::kHang}, 0.1, "worker",
+     kDiedThrice + kFakeKilled.description, 3},
+    {"NoProgram", {FakeStart::kNoProgram}, 0, "fake launcher", "no such program", 0},
+};
+
+class WorkerPoolStartTest : public ::testing::TestWithParam<StartFailure> {};
+
+TEST_P(WorkerPoolStartTest, FailsTheRun) {
+  const StartFailure& failure = GetParam();
+  FakeLauncher launcher({failure.starts});
+  WorkerPool pool(PoolOf(launcher, 1, failure.timeout_s));
   const Ran ran = RunCases(pool, 2);
   ASSERT_FALSE(ran.status.ok());
-  EXPECT_EQ(ran.status.error().scope, "worker");
-  EXPECT_EQ(ran.status.error().message, kFakeUnavailable);
+  EXPECT_EQ(ran.status.error().scope, failure.scope);
+  EXPECT_EQ(ran.status.error().message, failure.message);
   EXPECT_TRUE(ran.results.empty());
-  EXPECT_EQ(pool.started(), 1u);
+  EXPECT_EQ(pool.started(), failure.started);
   EXPECT_FALSE(pool.device().has_value());
+  for (size_t i = 0; i < launcher.launched(); ++i) EXPECT_EQ(launcher.Record(i).killed, failure.timeout_s > 0) << i;
 }
 
-TEST(WorkerPoolRunTest, WorkersDyingWhileStartingFailTheRunOnTheThirdInARow) {
-  FakeLauncher launcher({{FakeStart::kDie, FakeStart::kDie, FakeStart::kDie}});
-  WorkerPool pool(PoolOf(launcher));
-  const Ran ran = RunCases(pool, 2);
-  ASSERT_FALSE(ran.status.ok());
-  EXPECT_EQ(ran.status.error().message,
-            std::string("workers died while starting, 3 times in a row; the last exited with code 7\n") + kFakeNoDevice);
-  EXPECT_TRUE(ran.results.empty());
-  EXPECT_EQ(pool.started(), 3u);
-}
+INSTANTIATE_TEST_SUITE_P(Failures, WorkerPoolStartTest, ::testing::ValuesIn(kStartFailures),
+                         [](const ::testing::TestParamInfo<StartFailure>& info) { return std::string(info.param.name); });
 
 TEST(WorkerPoolRunTest, AReadyWorkerStartsTheCountOfFailedStartsAgain) {
   const FakeStart die = FakeStart::kDie;
@@ -53,27 +71,6 @@ TEST(WorkerPoolRunTest, AReadyWorkerStartsTheCountOfFailedStartsAgain) {
   EXPECT_TRUE(Is(ran.results[1], 1, CaseStatus::kPass, "fake pass"));
   EXPECT_EQ(pool.started(), 6u);
   EXPECT_EQ(launcher.Record(5).requests, (Ids{"c1"}));
-}
-
-TEST(WorkerPoolRunTest, WorkerNeverReadyIsKilledAtTheTimeoutAsAFailedStart) {
-  FakeLauncher launcher({{FakeStart::kHang, FakeStart::kHang, FakeStart::kHang}});
-  WorkerPool pool(PoolOf(launcher, 1, 0.1));
-  const Ran ran = RunCases(pool, 1);
-  ASSERT_FALSE(ran.status.ok());
-  EXPECT_EQ(ran.status.error().message,
-            std::string("workers died while starting, 3 times in a row; the last ") + kFakeKilled.description);
-  EXPECT_EQ(pool.started(), 3u);
-  for (size_t i = 0; i < 3; ++i) EXPECT_TRUE(launcher.Record(i).killed) << i;
-}
-
-TEST(WorkerPoolRunTest, ProgramThatCannotStartFailsTheRun) {
-  FakeLauncher launcher({{FakeStart::kNoProgram}});
-  WorkerPool pool(PoolOf(launcher));
-  const Ran ran = RunCases(pool, 1);
-  ASSERT_FALSE(ran.status.ok());
-  EXPECT_EQ(ran.status.error().scope, "fake launcher");
-  EXPECT_EQ(ran.status.error().message, "no such program");
-  EXPECT_EQ(pool.started(), 0u);
 }
 
 // SIGINT as the run command takes it (InterruptSignal() as the abandon callback), raised once the first
@@ -150,18 +147,6 @@ TEST(WorkerPoolRunTest, WorkerExitingAfterTheLastCaseIsReplacedByTheNextRun) {
   EXPECT_EQ(pool.started(), 3u);
   EXPECT_EQ(launcher.Record(1).requests, (Ids{"c0"}));
   EXPECT_EQ(launcher.Record(2).requests, (Ids{"c1"}));
-}
-
-// A grandchild holding the crashed worker's stderr open delays the case by the exit grace, no more.
-TEST(WorkerPoolRunTest, StreamHeldOpenPastTheWorkersEndHoldsUpOnlyItsCase) {
-  FakeLauncher launcher({{}, {{"c0", FakeAct::kExit}}, true});
-  WorkerPool pool(PoolOf(launcher));
-  const Ran ran = RunCases(pool, 2);
-  ASSERT_EQ(ran.results.size(), 2u);
-  EXPECT_TRUE(Is(ran.results[0], 0, CaseStatus::kCrash, "its worker process ended while running it: exited with code 5"));
-  EXPECT_GE(ran.results[0].second.duration_ms, 2000);  // the exit grace
-  EXPECT_TRUE(Is(ran.results[1], 1, CaseStatus::kPass, "fake pass"));
-  EXPECT_EQ(pool.started(), 2u);
 }
 
 }  // namespace

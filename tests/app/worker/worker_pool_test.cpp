@@ -1,6 +1,6 @@
 // The worker pool's state machine (worker_slot.h) driven through WorkerPool::Run with fake workers
 // (fake_worker.h): each fault costs exactly its case, settled with the status and message the pool
-// gives, and the tests count the workers started, as the pool's restart rules say.
+// gives, and a fresh worker takes the next case.
 #include "app/worker/worker_pool.h"
 
 #include <gtest/gtest.h>
@@ -45,87 +45,58 @@ TEST(WorkerPoolTest, CasesSpreadOverTheWorkers) {
   EXPECT_EQ(launcher.Record(0).requests.size() + launcher.Record(1).requests.size(), 4u);
 }
 
-TEST(WorkerPoolTest, CrashSettlesItsCaseWithItsStderrAndAFreshWorkerGoesOn) {
-  FakeLauncher launcher({{}, {{"c1", FakeAct::kCrash}}});
-  WorkerPool pool(PoolOf(launcher));
-  const Ran ran = RunCases(pool, 3);
-  ASSERT_TRUE(ran.status.ok());
-  ASSERT_EQ(ran.results.size(), 3u);
-  EXPECT_TRUE(Is(ran.results[0], 0, CaseStatus::kPass, "fake pass"));
-  EXPECT_TRUE(Is(ran.results[1], 1, CaseStatus::kCrash,
-                 std::string("its worker process ended while running it: ") + kFakeCrash.description +
-                     "; its last stderr lines:\nfake: crashing on c1"));
-  EXPECT_TRUE(Is(ran.results[2], 2, CaseStatus::kPass, "fake pass"));
-  EXPECT_EQ(pool.started(), 2u);
-  EXPECT_EQ(launcher.Record(0).requests, (Ids{"c0", "c1"}));
-  EXPECT_FALSE(launcher.Record(0).killed);
-  EXPECT_EQ(launcher.Record(1).requests, (Ids{"c2"}));
-}
+// A worker that does `act` with case c0, and how the pool settles that case.
+struct Fault {
+  const char* name;
+  FakeAct act;
+  CaseStatus status;
+  std::string message;
+  bool killed = false;        // the pool killed the worker (it did not end by itself)
+  double timeout_s = 0;
+  bool stderr_held = false;   // a grandchild holds the worker's stderr open
+  double at_least_ms = 0;     // the case's duration: the timeout, or the exit grace a held stream costs
+};
 
-TEST(WorkerPoolTest, EarlyExitBeforeAnsweringIsACrash) {
-  FakeLauncher launcher({{}, {{"c0", FakeAct::kExit}}});
-  WorkerPool pool(PoolOf(launcher));
+const std::string kCrashed = "its worker process ended while running it: ";
+const std::string kBroke = "the worker running the case broke the protocol and was stopped: ";
+
+const Fault kFaults[] = {
+    {"Crash", FakeAct::kCrash, CaseStatus::kCrash,
+     kCrashed + kFakeCrash.description + "; its last stderr lines:\nfake: crashing on c0"},
+    {"EarlyExit", FakeAct::kExit, CaseStatus::kCrash, kCrashed + "exited with code 5"},
+    {"Hang", FakeAct::kHang, CaseStatus::kTimeout, "ran past the timeout of 0.25 s; its worker was killed", true, 0.25,
+     false, 250},
+    {"GarbledLine", FakeAct::kGarble, CaseStatus::kCrash,
+     kBroke + "not a worker message: '" + kFakeGarble + "'", true},
+    {"ResultOfAnotherCase", FakeAct::kWrongCase, CaseStatus::kCrash,
+     kBroke + "a result for 'someone-else', which it was not running", true},
+    // Its result stands; the worker exits by itself, and its replacement brings a fresh device.
+    {"LostDevice", FakeAct::kLoseDevice, CaseStatus::kError, "fake device lost"},
+    // The worker is gone, its stderr still open: the case waits the exit grace, no longer.
+    {"StreamHeldOpen", FakeAct::kExit, CaseStatus::kCrash, kCrashed + "exited with code 5", false, 0, true, 2000},
+};
+
+class WorkerPoolFaultTest : public ::testing::TestWithParam<Fault> {};
+
+TEST_P(WorkerPoolFaultTest, CostsOnlyItsCase) {
+  const Fault& fault = GetParam();
+  FakeLauncher launcher({{}, {{"c0", fault.act}}, fault.stderr_held});
+  WorkerPool pool(PoolOf(launcher, 1, fault.timeout_s));
   const Ran ran = RunCases(pool, 2);
-  ASSERT_TRUE(ran.status.ok());
+  ASSERT_TRUE(ran.status.ok()) << ran.status.error().ToString();
   ASSERT_EQ(ran.results.size(), 2u);
-  EXPECT_TRUE(Is(ran.results[0], 0, CaseStatus::kCrash, "its worker process ended while running it: exited with code 5"));
+  EXPECT_TRUE(Is(ran.results[0], 0, fault.status, fault.message));
+  EXPECT_EQ(ran.results[0].second.device_lost, fault.act == FakeAct::kLoseDevice);
+  EXPECT_GE(ran.results[0].second.duration_ms, fault.at_least_ms);
   EXPECT_TRUE(Is(ran.results[1], 1, CaseStatus::kPass, "fake pass"));
   EXPECT_EQ(pool.started(), 2u);
-}
-
-TEST(WorkerPoolTest, HungCaseTimesOutAndItsWorkerIsKilledAndReplaced) {
-  FakeLauncher launcher({{}, {{"c0", FakeAct::kHang}}});
-  WorkerPool pool(PoolOf(launcher, 1, 0.25));
-  const Ran ran = RunCases(pool, 2);
-  ASSERT_TRUE(ran.status.ok());
-  ASSERT_EQ(ran.results.size(), 2u);
-  EXPECT_TRUE(Is(ran.results[0], 0, CaseStatus::kTimeout, "ran past the timeout of 0.25 s; its worker was killed"));
-  EXPECT_GE(ran.results[0].second.duration_ms, 250);
-  EXPECT_TRUE(Is(ran.results[1], 1, CaseStatus::kPass, "fake pass"));
-  EXPECT_EQ(pool.started(), 2u);
-  EXPECT_TRUE(launcher.Record(0).killed);
+  EXPECT_EQ(launcher.Record(0).requests, (Ids{"c0"}));
+  EXPECT_EQ(launcher.Record(0).killed, fault.killed);
   EXPECT_EQ(launcher.Record(1).requests, (Ids{"c1"}));
 }
 
-TEST(WorkerPoolTest, GarbledLineStopsTheWorkerAndCrashesItsCase) {
-  FakeLauncher launcher({{}, {{"c0", FakeAct::kGarble}}});
-  WorkerPool pool(PoolOf(launcher));
-  const Ran ran = RunCases(pool, 2);
-  ASSERT_TRUE(ran.status.ok());
-  ASSERT_EQ(ran.results.size(), 2u);
-  EXPECT_TRUE(Is(ran.results[0], 0, CaseStatus::kCrash,
-                 "the worker running the case broke the protocol and was stopped: not a worker message: '" +
-                     std::string(kFakeGarble) + "'"));
-  EXPECT_TRUE(Is(ran.results[1], 1, CaseStatus::kPass, "fake pass"));
-  EXPECT_EQ(pool.started(), 2u);
-  EXPECT_TRUE(launcher.Record(0).killed);
-}
-
-TEST(WorkerPoolTest, ResultOfAnotherCaseBreaksTheProtocol) {
-  FakeLauncher launcher({{}, {{"c0", FakeAct::kWrongCase}}});
-  WorkerPool pool(PoolOf(launcher));
-  const Ran ran = RunCases(pool, 1);
-  ASSERT_TRUE(ran.status.ok());
-  ASSERT_EQ(ran.results.size(), 1u);
-  EXPECT_TRUE(Is(ran.results[0], 0, CaseStatus::kCrash,
-                 "the worker running the case broke the protocol and was stopped: a result for 'someone-else', "
-                 "which it was not running"));
-  EXPECT_TRUE(launcher.Record(0).killed);
-  EXPECT_EQ(pool.started(), 1u);  // no case left to start another for
-}
-
-TEST(WorkerPoolTest, LostDeviceKeepsItsResultAndTheNextCaseGetsAFreshWorker) {
-  FakeLauncher launcher({{}, {{"c0", FakeAct::kLoseDevice}}});
-  WorkerPool pool(PoolOf(launcher));
-  const Ran ran = RunCases(pool, 2);
-  ASSERT_TRUE(ran.status.ok());
-  ASSERT_EQ(ran.results.size(), 2u);
-  EXPECT_TRUE(Is(ran.results[0], 0, CaseStatus::kError, "fake device lost"));
-  EXPECT_TRUE(ran.results[0].second.device_lost);
-  EXPECT_TRUE(Is(ran.results[1], 1, CaseStatus::kPass, "fake pass"));
-  EXPECT_EQ(pool.started(), 2u);
-  EXPECT_FALSE(launcher.Record(0).killed);  // it exited by itself
-}
+INSTANTIATE_TEST_SUITE_P(Faults, WorkerPoolFaultTest, ::testing::ValuesIn(kFaults),
+                         [](const ::testing::TestParamInfo<Fault>& info) { return std::string(info.param.name); });
 
 }  // namespace
 }  // namespace dmlc::app::worker
