@@ -17,7 +17,8 @@ Result<std::unique_ptr<ChildProcess>> SpawnProcess(const std::vector<std::string
 // The workers, kept between Run() calls so that each keeps its device (and its warm pipelines).
 struct WorkerPool::Live {
   explicit Live(const PoolOptions& options)
-      : slots(static_cast<size_t>(std::max(options.workers, 1)), WorkerSlot(options.timeout_s, options.stderr_tail_lines)) {}
+      : slots(static_cast<size_t>(std::max(options.workers, 1)),
+              WorkerSlot(options.timeout_s, options.stderr_tail_lines)) {}
 
   void Shutdown() {
     for (WorkerSlot& s : slots) s.Kill();
@@ -35,7 +36,11 @@ struct WorkerPool::Live {
 class WorkerPool::Supervisor {
  public:
   Supervisor(WorkerPool& pool, const std::vector<CaseRequest>& requests, const PoolCallbacks& callbacks)
-      : options_(pool.options_), live_(*pool.live_), device_(pool.device_), requests_(requests), callbacks_(callbacks) {}
+      : options_(pool.options_),
+        live_(*pool.live_),
+        device_(pool.device_),
+        requests_(requests),
+        callbacks_(callbacks) {}
 
   Status Run() {
     // What the workers said while idle between runs (a worker that died meanwhile) is settled first.

@@ -28,7 +28,7 @@ Result<std::unique_ptr<ChildProcess>> SpawnProcess(const std::vector<std::string
 struct PoolOptions {
   std::vector<std::string> command;  // a worker's argv: the program, then its worker-mode arguments
   int workers = 1;
-  double timeout_s = 0;             // per case; 0 = none
+  double timeout_s = 0;             // per case, and per worker's start; 0 = none
   size_t stderr_tail_lines = 8;     // of a dead worker's stderr, quoted in its case's message
   ProcessLauncher launch = SpawnProcess;  // tests hand the pool fake workers
 };

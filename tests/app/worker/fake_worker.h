@@ -49,22 +49,24 @@ inline const DescribedStatus kFakeKilled = {{ExitStatus::Kind::kSignaled, 9}, "k
 
 // What the fake workers of one launcher do.
 struct FakeScript {
-  std::vector<FakeStart> starts;        // how the nth worker started starts; past the end kReady
+  std::vector<FakeStart> starts;        // how the nth worker launched starts; past the end kReady
   std::map<std::string, FakeAct> acts;  // what a worker does with the case of this id; kAnswer if none
   // A worker's stderr stays open after it ends, as when a grandchild inherited it (until the launcher
   // is gone).
   bool stderr_held = false;
 };
 
-// What became of one fake worker. Thread-safe.
-class FakeState;
+// What became of one fake worker.
 struct FakeRecord {
   std::vector<std::string> argv;      // what it was started as
   std::vector<std::string> requests;  // the ids of the requests it was given, in order
   bool killed = false;                // Kill() ended it (not a no-op on a worker already gone)
 };
 
-// Hands out fake workers that follow `script`. Must outlive the pool it launches for.
+class FakeState;  // one fake worker's pipes and exit (fake_worker.cpp)
+
+// Hands out fake workers that follow `script`. Must outlive the pool it launches for. Launcher() is
+// called on the pool's thread, as are the other methods on the test's.
 class FakeLauncher {
  public:
   explicit FakeLauncher(FakeScript script = {});

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <ostream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -26,6 +27,9 @@ struct StartFailure {
   std::string message;
   size_t started;
 };
+
+// Its name, in test names.
+void PrintTo(const StartFailure& failure, std::ostream* out) { *out << failure.name; }
 
 const std::string kDiedThrice = "workers died while starting, 3 times in a row; the last ";
 
@@ -52,7 +56,9 @@ TEST_P(WorkerPoolStartTest, FailsTheRun) {
   EXPECT_TRUE(ran.results.empty());
   EXPECT_EQ(pool.started(), failure.started);
   EXPECT_FALSE(pool.device().has_value());
-  for (size_t i = 0; i < launcher.launched(); ++i) EXPECT_EQ(launcher.Record(i).killed, failure.timeout_s > 0) << i;
+  for (size_t i = 0; i < launcher.launched(); ++i) {
+    EXPECT_EQ(launcher.Record(i).killed, failure.timeout_s > 0) << "worker " << i;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Failures, WorkerPoolStartTest, ::testing::ValuesIn(kStartFailures),

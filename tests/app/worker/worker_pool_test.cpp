@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,9 @@ struct Fault {
   bool stderr_held = false;   // a grandchild holds the worker's stderr open
   double at_least_ms = 0;     // the case's duration: the timeout, or the exit grace a held stream costs
 };
+
+// Its name, in test names.
+void PrintTo(const Fault& fault, std::ostream* out) { *out << fault.name; }
 
 const std::string kCrashed = "its worker process ended while running it: ";
 const std::string kBroke = "the worker running the case broke the protocol and was stopped: ";
