@@ -37,6 +37,19 @@ struct ExitStatus {
 // Python, Go and Rust use). On POSIX a killed child is ExitStatus{kSignaled, SIGKILL}.
 inline constexpr int kKilledExitCode = 1;
 
+// What the worker pool needs of a running child: its stdin, stdout and stderr, ending it and waiting
+// for it. Process is the real one; tests hand the pool fakes (worker_pool.h's ProcessLauncher). Thread
+// safety as Process's.
+class ChildProcess {
+ public:
+  virtual ~ChildProcess() = default;
+  virtual Status Write(std::string_view bytes) = 0;
+  virtual Result<size_t> ReadStdout(std::span<char> into) = 0;
+  virtual Result<size_t> ReadStderr(std::span<char> into) = 0;
+  virtual void Kill() = 0;
+  virtual ExitStatus Wait() = 0;
+};
+
 // A running child process and the parent's ends of its stdin, stdout and stderr pipes.
 //
 // Thread safety: one thread may Write() and CloseStdin(), one may ReadStdout() and one ReadStderr(), all
@@ -47,7 +60,7 @@ inline constexpr int kKilledExitCode = 1;
 // spawn from a thread that lives as long as its children.
 // Windows: Spawn() must not run on two threads at once (nor beside any other CreateProcess that
 // inherits handles): the child's pipe ends are inheritable while it runs.
-class Process {
+class Process final : public ChildProcess {
  public:
   // Starts argv[0], a path to the program (no PATH search; on Windows with its extension), with
   // arguments argv[1...] (UTF-8), the parent's environment and working directory. On POSIX the child
@@ -59,25 +72,25 @@ class Process {
   Process(const Process&) = delete;
   Process& operator=(const Process&) = delete;
   // Kills and reaps the child if it still runs; closes every handle.
-  ~Process();
+  ~Process() override;
 
   // Writes all of `bytes` to the child's stdin, blocking while the pipe is full. An error (never a
   // SIGPIPE) when the child has closed its stdin or exited, or after CloseStdin().
-  Status Write(std::string_view bytes);
+  Status Write(std::string_view bytes) override;
   // Closes the child's stdin, so that it reads end of file. Idempotent.
   void CloseStdin();
 
   // Reads what the child has written so far, at least one byte, blocking until there is some; 0 at end
   // of file (the child and everything that inherited its stdout/stderr have exited or closed it).
   // `into` must not be empty.
-  Result<size_t> ReadStdout(std::span<char> into);
-  Result<size_t> ReadStderr(std::span<char> into);
+  Result<size_t> ReadStdout(std::span<char> into) override;
+  Result<size_t> ReadStderr(std::span<char> into) override;
 
   // Ends the child at once: SIGKILL, or TerminateProcess with kKilledExitCode. Only the child, not
   // processes it started. Idempotent; a no-op once the child has exited.
-  void Kill();
+  void Kill() override;
   // Blocks until the child exits and reaps it; later calls return the same status.
-  ExitStatus Wait();
+  ExitStatus Wait() override;
 
   // The process id.
   int Id() const;

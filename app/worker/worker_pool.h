@@ -14,16 +14,23 @@
 #include <vector>
 
 #include "app/engine/case_result.h"
+#include "app/worker/process.h"
 #include "app/worker/protocol.h"
 #include "ops/error.h"
 
 namespace dmlc::app::worker {
 
+// Starts a worker process from its argv; called on Run()'s thread.
+using ProcessLauncher = std::function<Result<std::unique_ptr<ChildProcess>>(const std::vector<std::string>& argv)>;
+// The real one: Process::Spawn.
+Result<std::unique_ptr<ChildProcess>> SpawnProcess(const std::vector<std::string>& argv);
+
 struct PoolOptions {
   std::vector<std::string> command;  // a worker's argv: the program, then its worker-mode arguments
   int workers = 1;
-  double timeout_s = 0;             // per case; 0 = none
+  double timeout_s = 0;             // per case, and per worker's start; 0 = none
   size_t stderr_tail_lines = 8;     // of a dead worker's stderr, quoted in its case's message
+  ProcessLauncher launch = SpawnProcess;  // tests hand the pool fake workers
 };
 
 struct PoolCallbacks {
@@ -51,7 +58,8 @@ class WorkerPool {
   const std::optional<WorkerReady>& device() const { return device_; }
 
  private:
-  struct Live;
+  struct Live;        // the workers, kept between runs
+  class Supervisor;   // one Run(): hands out the cases and answers what the workers do
   PoolOptions options_;
   std::optional<WorkerReady> device_;
   std::unique_ptr<Live> live_;
