@@ -8,6 +8,7 @@
 #include <string>
 
 #include "ops/float16.h"
+#include "tests/backends/directml_nan_rows.h"
 #include "tests/backends/test_tensor.h"
 
 namespace dmlc::backends::testing {
@@ -209,36 +210,20 @@ TEST(CpuReduce, NaNIsSkippedByMinMaxAndArgUnlessItLeads) {
 // (the fast paths' row and column kernels) and padded rows (the generic kernels), on one thread and on
 // three.
 TEST(CpuReduce, NaNIsAnsweredAsDirectMLDoesOnRowsAndColumns) {
-  const double inf = std::numeric_limits<double>::infinity();
-  const std::vector<double> rows = {kNaN, kNaN, kNaN, kNaN,  //
-                                    kNaN, 1, 2, kNaN,        //
-                                    1, kNaN, 2, kNaN,        //
-                                    2, 1, kNaN, kNaN,        //
-                                    kNaN, -1, inf, kNaN,     //
-                                    1, 2, 3, 4};
-  std::vector<double> columns(24);
-  for (int r = 0; r < 6; ++r) {
-    for (int c = 0; c < 4; ++c) columns[c * 6 + r] = rows[r * 4 + c];
-  }
-  const struct {
-    ReduceFunction f;
-    std::vector<double> want;
-  } answers[] = {{ReduceFunction::kMax, {-inf, 2, 2, 2, inf, 4}},
-                 {ReduceFunction::kMin, {inf, 1, 1, 1, -1, 1}},
-                 {ReduceFunction::kArgMax, {0, 0, 2, 0, 0, 3}},
-                 {ReduceFunction::kArgMin, {0, 0, 0, 1, 0, 0}}};
+  const std::vector<double>& rows = kDirectmlNanRows;
+  const std::vector<double> columns = DirectmlNanColumns();
   for (DataType type : {DataType::kFloat32, DataType::kFloat16}) {
     for (int threads : {1, 3}) {
-      for (const auto& a : answers) {
-        const DataType out = ops::IsArgReduce(a.f) ? DataType::kUint32 : type;
+      for (const DirectmlNanAnswer& a : kDirectmlNanAnswers) {
+        const DataType out = ops::IsArgReduce(a.function) ? DataType::kUint32 : type;
         const std::string where = std::string(ops::DataTypeName(type)) + " threads " + std::to_string(threads);
         const Tensor by_rows = MakeTensor(Desc(type, {6, 4}), rows);
-        EXPECT_EQ(ReadValues(RunReduce(a.f, by_rows, Desc(out, {6, 1}), {1}, threads)), a.want) << where << " rows";
+        EXPECT_EQ(ReadValues(RunReduce(a.function, by_rows, Desc(out, {6, 1}), {1}, threads)), a.outputs) << where << " rows";
         const Tensor by_columns = MakeTensor(Desc(type, {4, 6}), columns);
-        EXPECT_EQ(ReadValues(RunReduce(a.f, by_columns, Desc(out, {1, 6}), {0}, threads)), a.want)
+        EXPECT_EQ(ReadValues(RunReduce(a.function, by_columns, Desc(out, {1, 6}), {0}, threads)), a.outputs)
             << where << " columns";
         const Tensor padded = MakeTensor(Desc(type, {6, 4}, {8, 2}), rows);
-        EXPECT_EQ(ReadValues(RunReduce(a.f, padded, Desc(out, {6, 1}), {1}, threads)), a.want) << where << " padded";
+        EXPECT_EQ(ReadValues(RunReduce(a.function, padded, Desc(out, {6, 1}), {1}, threads)), a.outputs) << where << " padded";
       }
     }
   }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tests/app/engine/bytes.h"
+#include "tests/backends/directml_nan_rows.h"
 #include "tests/app/engine/reduce_desc.h"
 
 namespace dmlc::app {
@@ -23,16 +24,10 @@ using ops::ReduceFunction;
 using testing::Reduce;
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
-constexpr float kInf = std::numeric_limits<float>::infinity();
 
-// Rows with NaN in every place (and one without), one per output element. The reference gives
-// DirectML's answers on them (tests/backends pin those); the admitted alternative propagates NaN.
-const std::vector<float> kRows = {kNaN, kNaN, kNaN, kNaN,  //
-                                  kNaN, 1, 2, kNaN,        //
-                                  1, kNaN, 2, kNaN,        //
-                                  2, 1, kNaN, kNaN,        //
-                                  kNaN, -1, kInf, kNaN,    //
-                                  1, 2, 3, 4};
+// The rows DirectML was probed with (tests/backends/directml_nan_rows.h), as FLOAT32.
+std::vector<float> Floats(const std::vector<double>& values) { return {values.begin(), values.end()}; }
+const std::vector<float> kRows = Floats(backends::testing::kDirectmlNanRows);
 
 std::vector<Behaviour> Admitted(const ops::ReduceDesc& desc, const std::vector<float>& x) {
   const std::vector<std::byte> input = Bytes(x);
@@ -63,11 +58,7 @@ TEST(NanBehaviours, ArgMaxPropagatingNanIsTheFirstNansPosition) {
 }
 
 TEST(NanBehaviours, ArgMinOverTheFirstAxisWalksEachColumn) {
-  // The rows above as columns of a 4 x 6 input reduced over axis 0: the same answers.
-  std::vector<float> columns(24);
-  for (int r = 0; r < 6; ++r) {
-    for (int c = 0; c < 4; ++c) columns[c * 6 + r] = kRows[r * 4 + c];
-  }
+  const std::vector<float> columns = Floats(backends::testing::DirectmlNanColumns());
   const std::vector<Behaviour> b =
       Admitted(Reduce(ReduceFunction::kArgMin, DataType::kFloat32, DataType::kInt64, {4, 6}, {0}), columns);
   ASSERT_EQ(b.size(), 2u);
