@@ -19,8 +19,10 @@ Result<std::unique_ptr<Backend>> CreateCpuBackend(const BackendOptions& options)
     return MakeError("cpu", "--threads", "threads is " + std::to_string(options.threads), "threads >= 0");
   }
   const int threads = ResolveThreads(options.threads);
-  DMLC_RETURN_IF_ERROR(SelectDevice("cpu", options.device, {cpu::HostDeviceInfo(threads).name}));
-  return std::unique_ptr<Backend>(std::make_unique<cpu::CpuBackend>(threads));
+  // Selected against the backend's own description, so /proc/cpuinfo is read once.
+  auto backend = std::make_unique<cpu::CpuBackend>(threads);
+  DMLC_RETURN_IF_ERROR(SelectDevice("cpu", options.device, {backend->Device().name}));
+  return std::unique_ptr<Backend>(std::move(backend));
 }
 
 }  // namespace

@@ -1,7 +1,6 @@
 #include "backends/vulkan/vulkan_context.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
