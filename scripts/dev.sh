@@ -3,7 +3,8 @@
 # what the command needs (ccache, Ninja), then runs it.
 #   scripts/dev.sh build            build dml-conform (build/app/conform/dml-conform)
 #   scripts/dev.sh run [ARGS...]    build dml-conform and run `dml-conform run ARGS` (default: testcases)
-#   scripts/dev.sh test             build everything and run the whole test suite (ctest)
+#   scripts/dev.sh test             build everything and run the whole test suite (ctest), the HTML page's
+#                                   browser test included (Chromium from Debian, playwright-core from npm)
 #   scripts/dev.sh bench [ARGS...]  build dml-bench and run it
 # Environment: BUILD_DIR (default build), DMLC_SANITIZE=ON for an ASan+UBSan build.
 set -euo pipefail
@@ -12,7 +13,7 @@ cd "$(dirname "$0")/.."
 packages=(cmake ninja-build g++ ccache git pkg-config python3 python3-numpy
           libcli11-dev nlohmann-json3-dev libspdlog-dev libbenchmark-dev libgtest-dev libgmock-dev
           directx-headers-dev libvulkan-dev glslang-tools mesa-vulkan-drivers vulkan-validationlayers
-          g++-aarch64-linux-gnu)
+          g++-aarch64-linux-gnu chromium)
 
 install_missing() {
   local missing=()
@@ -46,6 +47,11 @@ case "$command" in
     ;;
   test)
     cmake --build "$build_dir"
+    # The HTML page's browser test drives Chromium through playwright-core, pinned with its checksum in
+    # tests/browser/package-lock.json; without Node.js 20 the test skips and says so.
+    if command -v npm > /dev/null && [ ! -d tests/browser/node_modules/playwright-core ]; then
+      npm ci --prefix tests/browser --no-audit --no-fund --loglevel=error
+    fi
     # The fuzz label (a 60 s fuzzer run with its own build) is run on demand: ctest -L fuzz.
     cd "$build_dir" && exec ctest --output-on-failure -j"$(nproc)" -LE fuzz
     ;;

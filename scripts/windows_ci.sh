@@ -18,7 +18,7 @@
 #      the case expects its desc to be rejected and no kernel runs (never a fail or error);
 #   6. `dml-conform.exe run testcases --backend directml` on the real DirectML, and the model files of
 #      tests/e2e/models (a copy: they write files): green against .ci/directml_baseline.csv, whose every
-#      line names its cause (checked);
+#      line names its cause (checked); its HTML page (--html) is written by the Windows build too;
 #   7. `dml-conform.exe fuzz --backend directml`: a fixed seed, its cases judged against the same baseline;
 #   8. `dml-conform.exe run testcases --backend directml --ab-metacommands`: the corpus again, each case
 #      also with DISABLE_META_COMMANDS; with no driver metacommands under Wine both runs must agree.
@@ -166,7 +166,9 @@ PY
 # The models write files beside themselves (`writeFile`): a copy keeps the source tree clean.
 rm -rf "$build_dir/models" && cp -r tests/e2e/models "$build_dir/models"
 judged --min-cases 800 -- run testcases "$build_dir/models" --backend directml -j "$jobs" -q \
-  --baseline "$directml_baseline" --report "$build_dir/directml_windows.json"
+  --baseline "$directml_baseline" --report "$build_dir/directml_windows.json" --html "$build_dir/directml_windows.html"
+grep -q 'id="dmlc-data"' "$build_dir/directml_windows.html" ||
+  { echo "$build_dir/directml_windows.html: no page written"; failed=1; }
 
 step "dml-conform fuzz --backend directml (seed 5, judged against the same baseline)"
 judged --min-cases "${DIRECTML_FUZZ_COUNT:-1000}" -- fuzz --backend directml --seed 5 --count "${DIRECTML_FUZZ_COUNT:-1000}" \

@@ -38,6 +38,7 @@ struct RunCommandOptions {
   int jobs = 0;               // 0 = all cores
   std::string report;         // JSON report path
   std::string junit;          // JUnit XML path
+  std::string html;           // the run as an HTML page (app/html)
   std::string dump_dir;
   bool fail_fast = false;
   // Timed iterations as DxDispatch's -i, -w, -r (app/engine/runner.h, RunOptions).
@@ -91,6 +92,7 @@ struct MergeCommandOptions {
   std::vector<std::string> inputs;  // --report files of the parts
   std::string report;               // the merged JSON report; required
   std::string junit;                // the merged JUnit XML; "" = none
+  std::string html;                 // the merged run as an HTML page; "" = none
   Verbosity verbosity = Verbosity::kNormal;
 };
 

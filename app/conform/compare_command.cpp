@@ -2,6 +2,8 @@
 
 #include <iostream>
 
+#include "app/html/html_report.h"
+
 namespace dmlc::app {
 
 CompareCommand::CompareCommand(CLI::App& app)
@@ -22,13 +24,22 @@ CompareCommand::CompareCommand(CLI::App& app)
   command_->add_option("--format", format_, "Output format")
       ->check(CLI::IsMember({"text", "markdown"}))
       ->capture_default_str();
+  command_->add_option("--html", html_,
+                       "Also write NEW as one self-contained HTML page, its changes since BASE at the top "
+                       "(dml-conform reports only)");
 }
 
 int CompareCommand::Run() const {
   compare::CompareOptions options = options_;
   // CLI::IsMember has already limited format_ to the names ParseOutputFormat accepts.
   options.format = compare::ParseOutputFormat(format_).value_or(compare::OutputFormat::kText);
-  return compare::RunCompare(options, std::cout, std::cerr);
+  const int code = compare::RunCompare(options, std::cout, std::cerr);
+  if (html_.empty() || code == compare::kCompareUsageError) return code;
+  if (std::optional<Error> e = html::WriteHtmlReport({options.new_path, options.base_path, html_, options.thresholds})) {
+    std::cerr << e->ToString() << "\n";
+    return compare::kCompareUsageError;
+  }
+  return code;
 }
 
 }  // namespace dmlc::app

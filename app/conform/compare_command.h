@@ -25,6 +25,7 @@ class CompareCommand {
   CLI::App* command_;
   compare::CompareOptions options_;
   std::string format_ = "text";
+  std::string html_;  // --html: the page of NEW with its changes since BASE
 };
 
 }  // namespace dmlc::app

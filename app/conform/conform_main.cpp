@@ -8,6 +8,7 @@
 
 #include "app/conform/commands.h"
 #include "app/conform/compare_command.h"
+#include "app/conform/html_command.h"
 #include "app/conform/execution_cli.h"
 #include "app/conform/flag_values.h"
 #include "app/conform/load_flags.h"
@@ -115,6 +116,7 @@ int ConformMain(int argc, char** argv) {
   CLI::App* backends_cmd = app.add_subcommand("backends", "List backends, their devices and properties");
 
   dmlc::app::CompareCommand compare_cmd(app);
+  dmlc::app::HtmlCommand html_cmd(app);
 
   dmlc::app::MergeCommandOptions merge;
   bool merge_verbose = false, merge_quiet = false;
@@ -122,6 +124,7 @@ int ConformMain(int argc, char** argv) {
   merge_cmd->add_option("reports", merge.inputs, "The shards' JSON reports")->required()->check(CLI::ExistingFile);
   merge_cmd->add_option("--report", merge.report, "Write the merged JSON report to this file")->required();
   merge_cmd->add_option("--junit", merge.junit, "Write the merged JUnit XML report to this file");
+  merge_cmd->add_option("--html", merge.html, "Write the merged run as one self-contained HTML page to this file");
   AddVerbosity(*merge_cmd, merge_verbose, merge_quiet);
 
   if (Status values = CheckFlagsTakeNoValue(std::vector<std::string>(argv + 1, argv + argc)); !values.ok()) {
@@ -157,6 +160,7 @@ int ConformMain(int argc, char** argv) {
   }
   if (backends_cmd->parsed()) return dmlc::app::BackendsCommand();
   if (compare_cmd.parsed()) return compare_cmd.Run();
+  if (html_cmd.parsed()) return html_cmd.Run();
   if (merge_cmd->parsed()) {
     merge.verbosity = SetVerbosity(merge_verbose, merge_quiet);
     return dmlc::app::MergeCommand(merge);

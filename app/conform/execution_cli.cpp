@@ -13,6 +13,7 @@ void AddExecutionOptions(CLI::App& command, RunCommandOptions& o) {
   command.add_option("-j,--jobs", o.jobs, "Cases run in parallel; 0 = all cores")->check(CLI::NonNegativeNumber)->capture_default_str();
   command.add_option("--report", o.report, "Write a JSON report to this file");
   command.add_option("--junit", o.junit, "Write a JUnit XML report to this file");
+  command.add_option("--html", o.html, "Write the run as one self-contained HTML page to this file");
   command.add_option("--isolation", o.isolation, "process: each case in a worker process (default); none: in this process")
       ->check(CLI::IsMember({"process", "none"}));
   command.add_option("--timeout", o.timeout_s, "Seconds a case may run before its worker is killed; 0 = none (default 60 on a device, 300 on cpu and plain)")

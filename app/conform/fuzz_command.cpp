@@ -178,7 +178,7 @@ int FuzzCommand(const FuzzCommandOptions& o) {
   context.planned_cases = static_cast<int>(outcome.results.size());
   context.interrupted = outcome.interrupted;
   context.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  written &= WriteReportFiles(o.run.report, o.run.junit, context, outcome.results);
+  written &= WriteReportFiles({o.run.report, o.run.junit, o.run.html}, context, outcome.results);
   PrintSummary(std::cout, o, *settings, outcome, (*executor)->Device(), files);
 
   if (outcome.interrupted) return worker::InterruptExitCode(worker::InterruptSignal());

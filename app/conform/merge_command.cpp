@@ -31,7 +31,7 @@ int MergeCommand(const MergeCommandOptions& o) {
   // Rerun commands name the backend the parts ran on; the device and level caps are each part's own.
   WriteConsoleReport(std::cout, context, results, ConsoleOptions{o.verbosity, RerunOptions{context.backend, "", ""}});
   for (const std::string& problem : run->problems) spdlog::warn("{}", problem);
-  if (!WriteReportFiles(o.report, o.junit, context, results)) return kExitUsage;
+  if (!WriteReportFiles({o.report, o.junit, o.html}, context, results)) return kExitUsage;
 
   const bool all_succeeded =
       std::all_of(results.begin(), results.end(), [](const CaseResult& r) { return CountsAsSuccess(r.status); });

@@ -5,6 +5,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/html/html_report.h"
 #include "app/report/journal.h"
 #include "app/report/json_report.h"
 #include "app/report/junit_report.h"
@@ -25,14 +26,18 @@ bool WriteReportFile(const std::string& path, const char* what, const std::funct
   return true;
 }
 
-bool WriteReportFiles(const std::string& json, const std::string& junit, const RunContext& context,
-                      const std::vector<CaseResult>& results) {
+bool WriteReportFiles(const ReportPaths& paths, const RunContext& context, const std::vector<CaseResult>& results) {
   bool written = true;
-  if (!json.empty()) {
-    written &= WriteReportFile(json, "JSON", [&](std::ostream& out) { WriteJsonReport(out, context, results); });
+  if (!paths.json.empty()) {
+    written &= WriteReportFile(paths.json, "JSON", [&](std::ostream& out) { WriteJsonReport(out, context, results); });
   }
-  if (!junit.empty()) {
-    written &= WriteReportFile(junit, "JUnit", [&](std::ostream& out) { WriteJUnitReport(out, context, results); });
+  if (!paths.junit.empty()) {
+    written &= WriteReportFile(paths.junit, "JUnit", [&](std::ostream& out) { WriteJUnitReport(out, context, results); });
+  }
+  if (!paths.html.empty()) {
+    written &= WriteReportFile(paths.html, "HTML", [&](std::ostream& out) {
+      out << html::RunPage({.context = &context, .results = &results, .run_path = paths.json});
+    });
   }
   return written;
 }

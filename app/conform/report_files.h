@@ -1,4 +1,4 @@
-// The report files a command writes (--report, --junit), shared by `run` and `merge`.
+// The report files a command writes (--report, --junit, --html), shared by `run`, `fuzz` and `merge`.
 #pragma once
 
 #include <functional>
@@ -14,9 +14,14 @@ namespace dmlc::app {
 // it went; false, logged, when it could not be written.
 bool WriteReportFile(const std::string& path, const char* what, const std::function<void(std::ostream&)>& write);
 
-// Writes the JSON report to `json` and the JUnit file to `junit`, each only when its path is not empty,
-// logging where each went. False, logged, when one could not be written.
-bool WriteReportFiles(const std::string& json, const std::string& junit, const RunContext& context,
-                      const std::vector<CaseResult>& results);
+struct ReportPaths {
+  std::string json;   // --report
+  std::string junit;  // --junit
+  std::string html;   // --html: the page `dml-conform html` would make of the JSON report
+};
+
+// Writes each report whose path is not empty, logging where each went. False, logged, when one could
+// not be written.
+bool WriteReportFiles(const ReportPaths& paths, const RunContext& context, const std::vector<CaseResult>& results);
 
 }  // namespace dmlc::app

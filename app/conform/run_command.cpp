@@ -275,7 +275,7 @@ int RunCommand(const RunCommandOptions& o) {
 
   ConsoleOptions console{o.verbosity, RerunOptions{o.backend, o.device, o.feature_level}};
   WriteConsoleReport(std::cout, context, results, console);
-  bool written = WriteReportFiles(o.report, o.junit, context, results);
+  bool written = WriteReportFiles({o.report, o.junit, o.html}, context, results);
   if (written) session.RemoveJournal();
   if (!o.write_baseline.empty()) {
     written &= WriteReportFile(o.write_baseline, "baseline", [&](std::ostream& out) { out << policy::BaselineCsv(results); });

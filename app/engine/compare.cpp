@@ -1,11 +1,13 @@
 #include "app/engine/compare.h"
 
 #include <bit>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <type_traits>
 
 #include "app/engine/element_walk.h"
@@ -27,24 +29,59 @@ T Load(const std::byte* base, uint64_t element_offset) {
   return v;
 }
 
-// Records one element's errors and, when it fails, the mismatch.
-struct Recorder {
-  const std::vector<uint32_t>& sizes;
-  ops::DataType data_type;
-  std::string_view tensor;
-  size_t max_reported;
-  CompareResult& result;
+bool Worse(const Mismatch& a, const Mismatch& b) {
+  return a.ulp > b.ulp || (a.ulp == b.ulp && a.abs_error > b.abs_error);
+}
+
+// Records one element's errors and, when it fails, the mismatch: among the first, the worst, and on the
+// output's error map.
+class Recorder {
+ public:
+  Recorder(const std::vector<uint32_t>& sizes, ops::DataType data_type, std::string_view tensor, size_t max_reported,
+           CompareResult& result)
+      : sizes_(sizes), data_type_(data_type), tensor_(tensor), max_reported_(max_reported), result_(result) {}
+  ~Recorder() {
+    if (map_) map_->Finish();
+  }
+  const std::vector<uint32_t>& sizes() const { return sizes_; }
 
   void Observe(double ulp, double abs_error) {
-    if (ulp > result.max_ulp) result.max_ulp = ulp;
-    if (abs_error > result.max_abs_error) result.max_abs_error = abs_error;
+    if (ulp > result_.max_ulp) result_.max_ulp = ulp;
+    if (abs_error > result_.max_abs_error) result_.max_abs_error = abs_error;
   }
-  void Fail(uint64_t linear, Scalar expected, Scalar actual, double ulp, double abs_error) {
-    ++result.mismatches;
-    if (result.first.size() < max_reported) {
-      result.first.push_back({std::string(tensor), CoordinatesOf(linear, sizes), data_type, expected, actual, ulp, abs_error});
+  void Fail(uint64_t linear, Scalar expected, Scalar actual, uint64_t expected_bits, uint64_t actual_bits, double ulp,
+            double abs_error) {
+    ++result_.mismatches;
+    const bool first = result_.first.size() < max_reported_;
+    const bool worst = result_.worst.size() < kWorstMismatches ||
+                       ulp > result_.worst.back().ulp ||
+                       (ulp == result_.worst.back().ulp && abs_error > result_.worst.back().abs_error);
+    if (first || worst) {
+      const Mismatch m{std::string(tensor_), CoordinatesOf(linear, sizes_), data_type_, expected, actual, ulp,
+                       abs_error, expected_bits, actual_bits};
+      if (worst) KeepWorst(m);
+      if (first) result_.first.push_back(m);
     }
+    if (!map_ && result_.maps.size() < kMaxErrorMaps) {
+      result_.maps.push_back(MakeErrorMap(std::string(tensor_), data_type_, sizes_));
+      map_.emplace(result_.maps.back());
+    }
+    if (map_) map_->Add(linear, ulp);
   }
+
+ private:
+  void KeepWorst(const Mismatch& m) {
+    std::vector<Mismatch>& worst = result_.worst;
+    worst.insert(std::upper_bound(worst.begin(), worst.end(), m, Worse), m);
+    if (worst.size() > kWorstMismatches) worst.pop_back();
+  }
+
+  const std::vector<uint32_t>& sizes_;
+  ops::DataType data_type_;
+  std::string_view tensor_;
+  size_t max_reported_;
+  CompareResult& result_;
+  std::optional<ErrorMapBuilder> map_;  // this output's, from its first mismatch
 };
 
 // Floats: Bits is the storage type, decode turns it into a double.
@@ -103,14 +140,14 @@ void CompareFloats(const std::byte* e_base, const std::byte* a_base, const std::
                    const Tolerance& tol, const Admissions& admitted, Recorder& rec, Decode decode) {
   const FloatRule<Bits, Decode> rule(tol, admitted, decode);
   const std::byte* alternative = admitted.alternative.empty() ? nullptr : admitted.alternative.data();
-  ForEachElement(rec.sizes, strides, [&](uint64_t linear, uint64_t offset) {
+  ForEachElement(rec.sizes(), strides, [&](uint64_t linear, uint64_t offset) {
     const Bits eb = Load<Bits>(e_base, offset);
     const Bits ab = Load<Bits>(a_base, offset);
     double ulp = 0, abs_error = 0;
     const bool passes = rule.Passes(eb, ab, linear, &ulp, &abs_error);
     rec.Observe(ulp, abs_error);
     if (passes || (alternative != nullptr && rule.Passes(Load<Bits>(alternative, offset), Flushed(ab), linear))) return;
-    rec.Fail(linear, rule.Value(eb), rule.Value(ab), ulp, abs_error);
+    rec.Fail(linear, rule.Value(eb), rule.Value(ab), eb, ab, ulp, abs_error);
   });
 }
 
@@ -119,7 +156,8 @@ void CompareIntegers(const std::byte* e_base, const std::byte* a_base, const std
                      const Admissions& admitted, Recorder& rec) {
   using Wide = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>;
   const std::byte* alternative = admitted.alternative.empty() ? nullptr : admitted.alternative.data();
-  ForEachElement(rec.sizes, strides, [&](uint64_t linear, uint64_t offset) {
+  using Unsigned = std::make_unsigned_t<T>;
+  ForEachElement(rec.sizes(), strides, [&](uint64_t linear, uint64_t offset) {
     const Wide e = Load<T>(e_base, offset);
     const Wide a = Load<T>(a_base, offset);
     if (e == a) return;
@@ -129,7 +167,7 @@ void CompareIntegers(const std::byte* e_base, const std::byte* a_base, const std
                                 : static_cast<uint64_t>(a) - static_cast<uint64_t>(e);
     const double d = static_cast<double>(diff);
     rec.Observe(d, d);
-    rec.Fail(linear, e, a, d, d);
+    rec.Fail(linear, e, a, static_cast<Unsigned>(e), static_cast<Unsigned>(a), d, d);
   });
 }
 
@@ -156,10 +194,10 @@ void CompareTensor(const ops::TensorDesc& desc, std::string_view tensor, std::sp
   DMLC_CHECK(admitted.alternative.empty() || admitted.alternative.size() >= desc.TotalTensorSizeInBytes)
       << "CompareTensor: alternative smaller than TotalTensorSizeInBytes";
   const std::vector<uint32_t> strides = ops::EffectiveStrides(desc);
-  Recorder rec{desc.Sizes, desc.DataType, tensor, max_reported, result};
   const std::byte* e = expected.data();
   const std::byte* a = actual.data();
   using DT = ops::DataType;
+  Recorder rec(desc.Sizes, desc.DataType, tensor, max_reported, result);  // finishes the map when it goes
   switch (desc.DataType) {
     case DT::kFloat16:
       CompareFloats<uint16_t>(e, a, strides, tolerance, admitted, rec,

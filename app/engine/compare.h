@@ -22,6 +22,7 @@
 
 #include "app/case/initializer.h"
 #include "app/case/test_case.h"
+#include "app/engine/error_map.h"
 #include "ops/tensor_desc.h"
 
 namespace dmlc::app {
@@ -34,7 +35,12 @@ struct Mismatch {
   Scalar actual;
   double ulp = 0;        // ULP distance (integers: |a - e|); +inf when exactly one side is NaN
   double abs_error = 0;  // |a - e|; +inf when exactly one side is NaN
+  uint64_t expected_bits = 0;  // the elements' bits, zero-extended from the type's width
+  uint64_t actual_bits = 0;
 };
+
+inline constexpr size_t kWorstMismatches = 5;
+inline constexpr size_t kMaxErrorMaps = 4;  // per case: its first failing outputs
 
 struct CompareResult {
   uint64_t elements = 0;    // logical elements compared
@@ -42,6 +48,11 @@ struct CompareResult {
   double max_ulp = 0;       // over all compared elements
   double max_abs_error = 0;
   std::vector<Mismatch> first;  // the first `max_reported` mismatches, in row-major order
+  // The kWorstMismatches largest by ULP distance (then absolute error), largest first; ties keep the
+  // earlier element.
+  std::vector<Mismatch> worst;
+  std::vector<ErrorMap> maps;  // one per failing output, up to kMaxErrorMaps (error_map.h)
+  bool maps_omitted = false;   // a report left the maps out to stay within its size (json_report.h)
 
   bool passed() const { return mismatches == 0; }
 };

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <variant>
 
+#include "app/report/base64.h"
 #include "app/report/format.h"
 
 namespace dmlc::app {
@@ -16,6 +17,40 @@ Json ScalarJson(const Scalar& s) {
   if (const double* d = std::get_if<double>(&s)) return Number(*d);
   if (const int64_t* i = std::get_if<int64_t>(&s)) return Json(*i);
   return Json(std::get<uint64_t>(s));
+}
+
+// "0x3f800000": as many hex digits as the type has nibbles.
+Json BitsJson(uint64_t bits, ops::DataType type) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string hex = "0x";
+  for (int nibble = static_cast<int>(ops::ElementSize(type)) * 2; nibble-- > 0;) hex += kDigits[(bits >> (4 * nibble)) & 15];
+  return Json(hex);
+}
+
+Json MismatchesJson(const std::vector<Mismatch>& list) {
+  Json out = Json::array();
+  for (const Mismatch& m : list) {
+    out.push_back(Json{{"tensor", m.tensor},
+                       {"coordinates", m.coordinates},
+                       {"dataType", ops::DataTypeName(m.data_type)},
+                       {"expected", ScalarJson(m.expected)},
+                       {"actual", ScalarJson(m.actual)},
+                       {"expectedBits", BitsJson(m.expected_bits, m.data_type)},
+                       {"actualBits", BitsJson(m.actual_bits, m.data_type)},
+                       {"ulp", Number(m.ulp)},
+                       {"absError", Number(m.abs_error)}});
+  }
+  return out;
+}
+
+Json ErrorMapJson(const ErrorMap& map) {
+  return Json{{"tensor", map.tensor},
+              {"dataType", ops::DataTypeName(map.data_type)},
+              {"sizes", map.sizes},
+              {"cellSizes", map.cell_sizes},
+              {"grid", map.grid},
+              {"failedLevels", EncodeBase64(map.failed_level)},
+              {"errorLevels", EncodeBase64(map.error_level)}};
 }
 
 Json StatsJson(const TimingStats& s) {
@@ -43,18 +78,8 @@ Json TimingJson(const CaseTiming& t) {
 
 }  // namespace
 
-Json CaseJson(const CaseResult& r) {
+Json CaseJson(const CaseResult& r, bool with_error_maps) {
   const bool compared = r.comparison.elements > 0;
-  Json mismatches = Json::array();
-  for (const Mismatch& m : r.comparison.first) {
-    mismatches.push_back(Json{{"tensor", m.tensor},
-                              {"coordinates", m.coordinates},
-                              {"dataType", ops::DataTypeName(m.data_type)},
-                              {"expected", ScalarJson(m.expected)},
-                              {"actual", ScalarJson(m.actual)},
-                              {"ulp", Number(m.ulp)},
-                              {"absError", Number(m.abs_error)}});
-  }
   Json j{{"id", r.id},
          {"file", r.file},
          {"fileId", r.file_id},
@@ -68,12 +93,20 @@ Json CaseJson(const CaseResult& r) {
          {"maxUlp", compared ? Number(r.comparison.max_ulp) : Json(nullptr)},
          {"maxAbsError", compared ? Number(r.comparison.max_abs_error) : Json(nullptr)},
          {"mismatchCount", r.comparison.mismatches},
-         {"firstMismatches", mismatches},
+         {"firstMismatches", MismatchesJson(r.comparison.first)},
          {"durationMs", r.duration_ms},
          {"attempts", r.attempts},
          {"expectedStatus", r.expected_status},
          {"deviceLost", r.device_lost},
          {"apiFinding", ApiFindingName(r.api_finding)}};
+  // Failing cases only, so a passing run's report does not grow.
+  if (!r.comparison.worst.empty()) j["worstMismatches"] = MismatchesJson(r.comparison.worst);
+  if (!r.comparison.maps.empty() && with_error_maps) {
+    Json maps = Json::array();
+    for (const ErrorMap& map : r.comparison.maps) maps.push_back(ErrorMapJson(map));
+    j["errorMaps"] = maps;
+  }
+  if (r.comparison.maps_omitted || (!r.comparison.maps.empty() && !with_error_maps)) j["errorMapsOmitted"] = true;
   j["timing"] = r.timing ? TimingJson(*r.timing) : Json(nullptr);
   if (!r.transcript.empty()) j["transcript"] = r.transcript;  // model files only: other reports unchanged
   if (!r.api_note.empty()) j["apiNote"] = r.api_note;
@@ -118,7 +151,11 @@ Json ContextJson(const RunContext& c) {
 Json JsonReport(const RunContext& c, const std::vector<CaseResult>& results) {
   const RunTotals t = Tally(results);
   Json cases = Json::array();
-  for (const CaseResult& r : results) cases.push_back(CaseJson(r));
+  uint64_t map_bytes = 0;
+  for (const CaseResult& r : results) {
+    for (const ErrorMap& map : r.comparison.maps) map_bytes += 2 * map.Cells();
+    cases.push_back(CaseJson(r, map_bytes <= kErrorMapBytesPerReport));
+  }
   Json totals{{"cases", t.cases}};
   for (CaseStatus s : kAllStatuses) totals[StatusKey(s)] = t.Count(s);
   totals["durationMs"] = c.duration_ms;

@@ -12,10 +12,15 @@
 
 namespace dmlc::app {
 
+// The error maps' bytes one report keeps; the maps of cases past it are left out and the cases say so
+// ("errorMapsOmitted"), so a run with many failures still writes a report of bounded size.
+inline constexpr uint64_t kErrorMapBytesPerReport = uint64_t{3} << 20;
+
 nlohmann::ordered_json JsonReport(const RunContext& context, const std::vector<CaseResult>& results);
 // The pieces of the report, also used on their own: one case object (the journal's lines and the worker
 // protocol carry these), the context block, and a status's key in "totals" ("expectedFail").
-nlohmann::ordered_json CaseJson(const CaseResult& result);
+// `with_error_maps` false leaves the maps out and marks them omitted.
+nlohmann::ordered_json CaseJson(const CaseResult& result, bool with_error_maps = true);
 nlohmann::ordered_json ContextJson(const RunContext& context);
 std::string StatusKey(CaseStatus status);
 // The report, indented by two spaces, with a trailing newline.

@@ -4,7 +4,9 @@
 #include <fstream>
 #include <limits>
 #include <sstream>
+#include <tuple>
 
+#include "app/report/base64.h"
 #include "app/report/json_report.h"
 
 namespace dmlc::app {
@@ -78,6 +80,19 @@ class Fields {
   std::string path_;
   std::optional<Error> error_;
 };
+
+// "0x3f800000": the bits of an element of `type`, at most its width.
+std::optional<uint64_t> DecodeBits(const std::string& hex, ops::DataType type) {
+  if (hex.size() < 3 || hex.size() > 2 + 2 * ops::ElementSize(type) || hex.compare(0, 2, "0x") != 0) return std::nullopt;
+  uint64_t bits = 0;
+  for (size_t i = 2; i < hex.size(); ++i) {
+    const char c = hex[i];
+    const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    if (digit < 0) return std::nullopt;
+    bits = bits << 4 | static_cast<uint64_t>(digit);
+  }
+  return bits;
+}
 
 // A mismatch value in its tensor's kind: double for floats, int64_t or uint64_t for integers. The
 // parser keeps non-negative integers unsigned and negative ones signed; a value outside the tensor
@@ -175,9 +190,72 @@ std::optional<Error> DecodeMismatch(const Json& j, const std::string& path, Mism
     if (!scalar) return MakeError("report", f.Path(key), f.Path(key) + " is not a value of data type " + type);
     *into = *scalar;
   }
+  for (auto [key, into] : {std::pair<const char*, uint64_t*>{"expectedBits", &m.expected_bits},
+                            {"actualBits", &m.actual_bits}}) {
+    std::string hex;
+    f.Read(key, hex, false);  // older reports lack them
+    if (hex.empty()) continue;
+    std::optional<uint64_t> bits = DecodeBits(hex, m.data_type);
+    if (!bits) return MakeError("report", f.Path(key), f.Path(key) + " '" + hex + "' is not the bits of a " + type);
+    *into = *bits;
+  }
   f.ReadNumber("ulp", m.ulp);
   f.ReadNumber("absError", m.abs_error);
   return f.error();
+}
+
+std::optional<Error> DecodeMismatches(const Json* list, const std::string& path, std::vector<Mismatch>& into) {
+  if (list == nullptr || !list->is_array()) return std::nullopt;
+  for (size_t i = 0; i < list->size(); ++i) {
+    Mismatch m;
+    if (auto e = DecodeMismatch((*list)[i], path + "[" + std::to_string(i) + "]", m)) return e;
+    into.push_back(std::move(m));
+  }
+  return std::nullopt;
+}
+
+// A map as error_map.h shapes it: the grid follows from the sizes and cell sizes, and each level plane
+// holds one byte per cell. Anything else is refused, so a page never draws a map that lies.
+std::optional<Error> DecodeErrorMap(const Json& j, const std::string& path, ErrorMap& map) {
+  Fields f(j, path);
+  std::string type, failed, errors;
+  f.Read("tensor", map.tensor);
+  f.Read("dataType", type);
+  f.Read("sizes", map.sizes);
+  f.Read("cellSizes", map.cell_sizes);
+  f.Read("grid", map.grid);
+  f.Read("failedLevels", failed);
+  f.Read("errorLevels", errors);
+  if (f.error()) return f.error();
+  const std::optional<ops::DataType> parsed = ops::ParseDataType(type);
+  if (!parsed) return MakeError("report", f.Path("dataType"), f.Path("dataType") + " '" + type + "' is not a data type");
+  map.data_type = *parsed;
+  const size_t rank = map.sizes.size();
+  if (map.cell_sizes.size() != rank || map.grid.size() != rank) {
+    return MakeError("report", path, path + ": sizes, cellSizes and grid differ in length");
+  }
+  uint64_t cells = 1;
+  for (size_t d = 0; d < rank; ++d) {
+    const uint64_t cell = map.cell_sizes[d];
+    if (cell == 0 || map.grid[d] != (uint64_t{map.sizes[d]} + cell - 1) / cell) {
+      return MakeError("report", f.Path("grid"), f.Path("grid") + " is not the sizes divided by the cell sizes");
+    }
+    cells *= map.grid[d];
+    if (cells > kMaxErrorMapCells) {
+      return MakeError("report", f.Path("grid"), f.Path("grid") + " has more than " +
+                                                     std::to_string(kMaxErrorMapCells) + " cells");
+    }
+  }
+  for (auto [key, text, into] : {std::tuple{"failedLevels", &failed, &map.failed_level},
+                                 std::tuple{"errorLevels", &errors, &map.error_level}}) {
+    std::optional<std::vector<uint8_t>> bytes = DecodeBase64(*text);
+    if (!bytes || bytes->size() != cells) {
+      return MakeError("report", f.Path(key), f.Path(key) + " is not base64 of one byte per cell (" +
+                                                   std::to_string(cells) + ")");
+    }
+    *into = std::move(*bytes);
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -238,13 +316,16 @@ Result<CaseResult> CaseFromJson(const Json& j) {
   }
   r.api_finding = *finding;
 
-  if (const Json* first = f.Get("firstMismatches"); first != nullptr && first->is_array()) {
-    for (size_t i = 0; i < first->size(); ++i) {
-      Mismatch m;
-      if (auto e = DecodeMismatch((*first)[i], "case.firstMismatches[" + std::to_string(i) + "]", m)) return *e;
-      r.comparison.first.push_back(std::move(m));
+  if (auto e = DecodeMismatches(f.Get("firstMismatches"), "case.firstMismatches", r.comparison.first)) return *e;
+  if (auto e = DecodeMismatches(f.Get("worstMismatches", false), "case.worstMismatches", r.comparison.worst)) return *e;
+  if (const Json* maps = f.Get("errorMaps", false); maps != nullptr && maps->is_array()) {
+    for (size_t i = 0; i < maps->size() && i < kMaxErrorMaps; ++i) {
+      ErrorMap map;
+      if (auto e = DecodeErrorMap((*maps)[i], "case.errorMaps[" + std::to_string(i) + "]", map)) return *e;
+      r.comparison.maps.push_back(std::move(map));
     }
   }
+  f.Read("errorMapsOmitted", r.comparison.maps_omitted, false);
   if (const Json* timing = f.Get("timing"); timing != nullptr && !timing->is_null()) {
     CaseTiming t;
     if (auto e = DecodeTiming(*timing, "case.timing", t)) return *e;

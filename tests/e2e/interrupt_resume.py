@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Interruption, journal, resume and timeouts with real signals and a real hang, on the cpu backend.
 
-A case reads its input from block.bin, and a preloaded shim (hang_shim.c) makes that open() block for
+A case reads its input from block.bin, and a preloaded shim (fault_shim.cpp) makes that open() block for
 good: the run is stopped there, with the cases before it finished and those after it not started.
   1. SIGINT while it hangs: exit 130, a valid report marked interrupted with every finished case.
   2. --resume on that report, without the shim: the rest runs; the merged report equals an

@@ -257,5 +257,53 @@ TEST(CompareTensor, AccumulatesOverSeveralOutputs) {
   EXPECT_EQ(r.first[0].tensor, "B");
 }
 
+TEST(CompareTensor, KeepsTheWorstMismatchesLargestFirstWithTheirBits) {
+  // ULP distances 1, 3, 2, 7, 5, 4, 6 from 1.0f: the five worst are 7, 6, 5, 4, 3.
+  std::vector<float> expected(7, 1.0f), actual;
+  for (uint32_t ulp : {1u, 3u, 2u, 7u, 5u, 4u, 6u}) actual.push_back(std::bit_cast<float>(Bits(1.0f) + ulp));
+  const CompareResult r = Compare<float>(DataType::kFloat32, expected, actual, kExact, {}, {}, 2);
+  ASSERT_EQ(r.worst.size(), kWorstMismatches);
+  std::vector<double> ulps;
+  for (const Mismatch& m : r.worst) ulps.push_back(m.ulp);
+  EXPECT_EQ(ulps, (std::vector<double>{7, 6, 5, 4, 3}));
+  EXPECT_EQ(r.worst[0].coordinates, (std::vector<uint32_t>{3}));
+  EXPECT_EQ(r.worst[0].expected_bits, 0x3f800000u);
+  EXPECT_EQ(r.worst[0].actual_bits, 0x3f800007u);
+  EXPECT_EQ(r.first.size(), 2u);  // max_reported bounds the first, not the worst
+}
+
+TEST(CompareTensor, IntegerBitsAreTheTypesOwnWidth) {
+  const CompareResult r = Compare<int8_t>(DataType::kInt8, {-1}, {2}, kExact);
+  ASSERT_EQ(r.first.size(), 1u);
+  EXPECT_EQ(r.first[0].expected_bits, 0xffu);
+  EXPECT_EQ(r.first[0].actual_bits, 0x02u);
+}
+
+TEST(CompareTensor, DrawsEachFailingOutputOnItsErrorMap) {
+  // 2 x 4, every odd column wrong by 1 ULP, and one element NaN against a number.
+  std::vector<float> expected(8, 1.0f), actual(8, 1.0f);
+  for (size_t i : {1, 3, 5, 7}) actual[i] = std::nextafter(1.0f, 2.0f);
+  actual[4] = std::numeric_limits<float>::quiet_NaN();
+  const CompareResult r = Compare<float>(DataType::kFloat32, expected, actual, kExact, {2, 4});
+  ASSERT_EQ(r.maps.size(), 1u);
+  const ErrorMap& map = r.maps[0];
+  EXPECT_EQ(map.tensor, "OutputTensor");
+  EXPECT_EQ(map.grid, (std::vector<uint32_t>{2, 4}));
+  EXPECT_EQ(map.failed_level, (std::vector<uint8_t>{0, 255, 0, 255, 255, 255, 0, 255}));
+  EXPECT_EQ(map.error_level, (std::vector<uint8_t>{0, 1, 0, 1, 255, 1, 0, 1}));
+}
+
+TEST(CompareTensor, PassingOutputsHaveNoMapAndAtMostFourAreDrawn) {
+  const ops::TensorDesc desc = Tensor(DataType::kInt32, {1});
+  const std::vector<std::byte> one = Bytes<int32_t>({1}), two = Bytes<int32_t>({2});
+  CompareResult r;
+  CompareTensor(desc, "Passing", one, one, kExact, 10, r);
+  EXPECT_TRUE(r.maps.empty());
+  for (int i = 0; i < 6; ++i) CompareTensor(desc, "Output" + std::to_string(i), one, two, kExact, 10, r);
+  ASSERT_EQ(r.maps.size(), kMaxErrorMaps);
+  EXPECT_EQ(r.maps[3].tensor, "Output3");
+  EXPECT_EQ(r.maps[3].failed_level, (std::vector<uint8_t>{255}));
+}
+
 }  // namespace
 }  // namespace dmlc::app

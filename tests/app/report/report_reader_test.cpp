@@ -211,6 +211,27 @@ INSTANTIATE_TEST_SUITE_P(
                     });
                   },
                   "cases[4].firstMismatches[0].actual", "is not a value of data type INT64"},
+        BadReport{"BitsWiderThanTheType",
+                  [] { return Edited([](Json& j) { j["cases"][1]["firstMismatches"][0]["actualBits"] = "0x140e00000"; }); },
+                  "cases[1].firstMismatches[0].actualBits", "'0x140e00000' is not the bits of a FLOAT32"},
+        BadReport{"ErrorMapGridNotFromItsSizes",
+                  [] { return Edited([](Json& j) { j["cases"][1]["errorMaps"][0]["grid"] = {2, 2}; }); },
+                  "cases[1].errorMaps[0].grid", "grid is not the sizes divided by the cell sizes"},
+        BadReport{"ErrorMapLevelsShort",
+                  [] { return Edited([](Json& j) { j["cases"][1]["errorMaps"][0]["failedLevels"] = "AAAA"; }); },
+                  "cases[1].errorMaps[0].failedLevels", "is not base64 of one byte per cell (6)"},
+        BadReport{"ErrorMapLevelsNotBase64",
+                  [] { return Edited([](Json& j) { j["cases"][1]["errorMaps"][0]["errorLevels"] = "AA*AAAAA"; }); },
+                  "cases[1].errorMaps[0].errorLevels", "is not base64 of one byte per cell (6)"},
+        BadReport{"ErrorMapTooManyCells",
+                  [] {
+                    return Edited([](Json& j) {
+                      Json& map = j["cases"][1]["errorMaps"][0];
+                      map["sizes"] = {100, 100};
+                      map["grid"] = {100, 100};
+                    });
+                  },
+                  "cases[1].errorMaps[0].grid", "has more than 4096 cells"},
         BadReport{"HotStatsMissingAField",
                   [] { return Edited([](Json& j) { j["cases"][9]["timing"]["hot"]["gpuMs"].erase("mean"); }); },
                   "cases[9].timing.hot.gpuMs.mean", "cases[9]: case.timing.hot.gpuMs.mean is missing"}),

@@ -1,8 +1,11 @@
-// A real hang, injected from outside the product: preloaded (LD_PRELOAD) into dml-conform and so into
+// Real faults, injected from outside the product: preloaded (LD_PRELOAD) into dml-conform and so into
 // its workers, it makes every open() of a path containing $DMLC_HANG_ON_OPEN block for good, as a
-// driver or a dead network file system would. The tests use it on one case's input file.
+// driver or a dead network file system would, and every open() of a path containing
+// $DMLC_CRASH_ON_OPEN die of SIGSEGV, as a crashing driver would. The tests use it on one case's input
+// file.
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,10 +14,16 @@
 
 extern "C" {
 
-static void hang_if_named(const char* path) {
-  const char* pattern = getenv("DMLC_HANG_ON_OPEN");
-  if (pattern == nullptr || *pattern == '\0' || path == nullptr || strstr(path, pattern) == nullptr) return;
-  for (;;) pause();
+static bool named(const char* variable, const char* path) {
+  const char* pattern = getenv(variable);
+  return pattern != nullptr && *pattern != '\0' && path != nullptr && strstr(path, pattern) != nullptr;
+}
+
+static void fault_if_named(const char* path) {
+  if (named("DMLC_CRASH_ON_OPEN", path)) raise(SIGSEGV);
+  if (named("DMLC_HANG_ON_OPEN", path)) {
+    for (;;) pause();
+  }
 }
 
 static mode_t mode_of(int flags, va_list args) { return (flags & (O_CREAT | O_TMPFILE)) != 0 ? va_arg(args, mode_t) : 0; }
@@ -26,7 +35,7 @@ int open(const char* path, int flags, ...) {
   va_start(args, flags);
   const mode_t mode = mode_of(flags, args);
   va_end(args);
-  hang_if_named(path);
+  fault_if_named(path);
   return REAL("open", int (*)(const char*, int, ...))(path, flags, mode);
 }
 
@@ -35,7 +44,7 @@ int open64(const char* path, int flags, ...) {
   va_start(args, flags);
   const mode_t mode = mode_of(flags, args);
   va_end(args);
-  hang_if_named(path);
+  fault_if_named(path);
   return REAL("open64", int (*)(const char*, int, ...))(path, flags, mode);
 }
 
@@ -44,17 +53,17 @@ int openat(int dir, const char* path, int flags, ...) {
   va_start(args, flags);
   const mode_t mode = mode_of(flags, args);
   va_end(args);
-  hang_if_named(path);
+  fault_if_named(path);
   return REAL("openat", int (*)(int, const char*, int, ...))(dir, path, flags, mode);
 }
 
 FILE* fopen(const char* path, const char* mode) {
-  hang_if_named(path);
+  fault_if_named(path);
   return REAL("fopen", FILE* (*)(const char*, const char*))(path, mode);
 }
 
 FILE* fopen64(const char* path, const char* mode) {
-  hang_if_named(path);
+  fault_if_named(path);
   return REAL("fopen64", FILE* (*)(const char*, const char*))(path, mode);
 }
 

@@ -1,0 +1,19 @@
+// The page itself: one HTML file holding its style, its script and its data, so it opens from disk,
+// offline, and can be attached to a CI run as a single artifact. Its Content-Security-Policy allows no
+// request at all: nothing it shows can come from elsewhere. Pure; thread-safe.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace dmlc::app::html {
+
+// `data` is PageData's object. `title` names the page in the browser ("dml-conform: vulkan").
+std::string HtmlPage(const nlohmann::ordered_json& data, const std::string& title);
+
+// The data as the page's <script type="application/json"> holds it: JSON whose "</" is written "<\/",
+// so no string in it can close the element.
+std::string InlineJson(const nlohmann::ordered_json& data);
+
+}  // namespace dmlc::app::html

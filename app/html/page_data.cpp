@@ -1,0 +1,105 @@
+#include "app/html/page_data.h"
+
+#include <map>
+#include <regex>
+
+#include "app/report/format.h"
+#include "app/report/json_report.h"
+
+namespace dmlc::app::html {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// A passing case needs only what the matrix and the list show; the rest would only weigh the page.
+Json PassingCase(const CaseResult& r) {
+  return Json{{"id", r.id}, {"operator", r.operator_name}, {"dataTypes", r.data_types},
+              {"status", StatusName(r.status)}, {"durationMs", r.duration_ms}};
+}
+
+Json ChangeJson(const compare::StatusChange& c) {
+  return Json{{"id", c.id}, {"baseStatus", c.base_status}, {"newStatus", c.new_status}, {"message", c.message}};
+}
+
+Json TimingChangeJson(const compare::TimingChange& c) {
+  return Json{{"id", c.id}, {"baseMs", c.base_ms}, {"newMs", c.new_ms}};
+}
+
+Json ComparisonJson(const compare::Comparison& c, const std::string& base_path) {
+  Json j{{"base", base_path}};
+  for (auto [key, list] : {std::pair{"newFailures", &c.new_failures}, {"fixes", &c.fixes},
+                           {"newlySkipped", &c.newly_skipped}}) {
+    Json changes = Json::array();
+    for (const compare::StatusChange& change : *list) changes.push_back(ChangeJson(change));
+    j[key] = changes;
+  }
+  j["missing"] = c.missing;
+  j["added"] = c.added;
+  for (auto [key, list] : {std::pair{"regressions", &c.regressions}, {"improvements", &c.improvements}}) {
+    Json changes = Json::array();
+    for (const compare::TimingChange& change : *list) changes.push_back(TimingChangeJson(change));
+    j[key] = changes;
+  }
+  j["timingsCompared"] = c.timings_compared;
+  j["hasRegression"] = c.HasRegression();
+  return j;
+}
+
+// Each case's mark, the strongest first: a new failure outweighs its being added or slower.
+std::map<std::string, std::string> Marks(const compare::Comparison& c) {
+  std::map<std::string, std::string> marks;
+  auto mark = [&](const std::string& id, const char* what) { marks.emplace(id, what); };
+  for (const auto& change : c.new_failures) mark(change.id, "new");
+  for (const auto& change : c.fixes) mark(change.id, "fixed");
+  for (const auto& change : c.newly_skipped) mark(change.id, "skipped");
+  for (const std::string& id : c.added) mark(id, "added");
+  for (const auto& change : c.regressions) mark(change.id, "slower");
+  for (const auto& change : c.improvements) mark(change.id, "faster");
+  return marks;
+}
+
+}  // namespace
+
+std::string ReplayCommand(const CaseResult& r, const RunContext& context) {
+  static const std::regex kFuzzId(R"(fuzz-(\d+)/(\d+))");
+  std::smatch m;
+  if (!std::regex_match(r.id, m, kFuzzId)) return "";
+  return "dml-conform fuzz --replay " + m[1].str() + ":" + m[2].str() + " --backend " + ShellQuote(context.backend);
+}
+
+Json PageData(const PageInputs& in) {
+  const RunContext& context = *in.context;
+  const std::vector<CaseResult>& results = *in.results;
+  // The report keeps the device's name, not the --device that chose it, and a name is no selector on
+  // every backend (the cpu's counts a worker's threads): the rerun names the backend and the level cap.
+  const RerunOptions rerun{context.backend, "", context.feature_level == "highest" ? "" : context.feature_level};
+  const std::map<std::string, std::string> marks = in.comparison ? Marks(*in.comparison) : std::map<std::string, std::string>{};
+  Json cases = Json::array();
+  uint64_t map_bytes = 0;
+  for (const CaseResult& r : results) {
+    Json j;
+    if (r.status == CaseStatus::kPass) {
+      j = PassingCase(r);
+    } else {
+      for (const ErrorMap& map : r.comparison.maps) map_bytes += 2 * map.Cells();
+      j = CaseJson(r, map_bytes <= kErrorMapBytesPerReport);
+      j.erase("timing");  // the page shows durations; the report keeps the phases
+      if (!r.file.empty()) j["rerun"] = RerunCommand(r, rerun);
+      if (std::string replay = ReplayCommand(r, context); !replay.empty()) j["replay"] = replay;
+    }
+    if (auto it = marks.find(r.id); it != marks.end()) j["mark"] = it->second;
+    cases.push_back(std::move(j));
+  }
+  Json totals{{"cases", static_cast<int>(results.size())}};
+  const RunTotals t = Tally(results);
+  for (CaseStatus s : kAllStatuses) totals[StatusKey(s)] = t.Count(s);
+  Json data{{"schemaVersion", RunContext::kSchemaVersion},
+            {"report", in.run_path},
+            {"context", ContextJson(context)},
+            {"totals", totals},
+            {"cases", cases}};
+  if (in.comparison) data["comparison"] = ComparisonJson(*in.comparison, in.base_path);
+  return data;
+}
+
+}  // namespace dmlc::app::html

@@ -1,0 +1,89 @@
+#include "app/html/page_data.h"
+
+#include <gtest/gtest.h>
+
+#include "app/report/format.h"
+#include "sample_results.h"
+
+namespace dmlc::app::html {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+const Json& CaseOf(const Json& data, const std::string& id) {
+  for (const Json& c : data["cases"]) {
+    if (c["id"] == id) return c;
+  }
+  ADD_FAILURE() << "no case " << id;
+  static const Json none;
+  return none;
+}
+
+TEST(PageData, PassingCasesCarryOnlyWhatTheListShows) {
+  const RunContext context = testing::MaskedContext();
+  const std::vector<CaseResult> results = testing::SampleResults();
+  const Json data = PageData({&context, &results, "run.json"});
+  EXPECT_EQ(data["report"], "run.json");
+  EXPECT_EQ(data["cases"].size(), results.size());
+  EXPECT_EQ(data["totals"]["cases"], results.size());
+  for (const CaseResult& r : results) {
+    const Json& c = CaseOf(data, r.id);
+    EXPECT_EQ(c["status"], std::string(StatusName(r.status)));
+    if (r.status == CaseStatus::kPass) {
+      EXPECT_EQ(c.size(), 5u) << c.dump();
+    } else {
+      EXPECT_TRUE(c.contains("message")) << r.id;
+      EXPECT_FALSE(c.contains("timing")) << r.id;
+    }
+  }
+}
+
+TEST(PageData, FailingCasesCarryTheirMapsAndTheCommandThatRerunsThem) {
+  const RunContext context = testing::MaskedContext();
+  const std::vector<CaseResult> results = testing::SampleResults();
+  const Json data = PageData({&context, &results, "run.json"});
+  const CaseResult* failing = nullptr;
+  for (const CaseResult& r : results) {
+    if (!r.comparison.maps.empty()) failing = &r;
+  }
+  ASSERT_NE(failing, nullptr);
+  const Json& c = CaseOf(data, failing->id);
+  EXPECT_EQ(c["errorMaps"][0]["failedLevels"], "AP8A/wD/");
+  EXPECT_EQ(c["worstMismatches"][0]["actualBits"], "0x7fc00000");
+  // The run's backend; "highest" is no --feature-level cap.
+  EXPECT_EQ(c["rerun"], RerunCommand(*failing, RerunOptions{"cpu", "", ""}));
+}
+
+TEST(PageData, FuzzCasesCarryTheirReplay) {
+  RunContext context = testing::MaskedContext();
+  context.backend = "vulkan";
+  CaseResult r{.id = "fuzz-31/1234", .status = CaseStatus::kFail};
+  EXPECT_EQ(ReplayCommand(r, context), "dml-conform fuzz --replay 31:1234 --backend vulkan");
+  r.id = "fuzz-31/1234/x";
+  EXPECT_EQ(ReplayCommand(r, context), "");
+}
+
+TEST(PageData, ACompareMarksEachCaseWithItsStrongestChange) {
+  const RunContext context = testing::MaskedContext();
+  std::vector<CaseResult> results;
+  for (const char* id : {"a", "b", "c", "d", "e"}) results.push_back(CaseResult{.id = id, .status = CaseStatus::kPass});
+  compare::Comparison comparison;
+  comparison.new_failures = {{"a", "pass", "fail", "broke"}};
+  comparison.added = {"a", "b"};
+  comparison.fixes = {{"c", "fail", "pass", ""}};
+  comparison.regressions = {{"d", 1.0, 2.0}};
+  comparison.missing = {"gone"};
+  const Json data = PageData({&context, &results, "new.json", &comparison, "base.json"});
+  EXPECT_EQ(CaseOf(data, "a")["mark"], "new");
+  EXPECT_EQ(CaseOf(data, "b")["mark"], "added");
+  EXPECT_EQ(CaseOf(data, "c")["mark"], "fixed");
+  EXPECT_EQ(CaseOf(data, "d")["mark"], "slower");
+  EXPECT_FALSE(CaseOf(data, "e").contains("mark"));
+  EXPECT_EQ(data["comparison"]["base"], "base.json");
+  EXPECT_EQ(data["comparison"]["missing"], Json::array({"gone"}));
+  EXPECT_EQ(data["comparison"]["newFailures"][0]["message"], "broke");
+  EXPECT_TRUE(data["comparison"]["hasRegression"]);
+}
+
+}  // namespace
+}  // namespace dmlc::app::html
