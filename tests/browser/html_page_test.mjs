@@ -142,6 +142,16 @@ await check("run page: statuses, matrix, filters, heat maps", async () => {
   for (let r = 0; r < 16; ++r) {
     for (let c = 0; c < 24; ++c) assert.equal(cellFailed(image, scale, r, c), c % 2 === 1, `striped cell ${r},${c}`);
   }
+  // Hovering a failed cell names the element and its recorded values with their bits.
+  const canvas = page.locator('tr.details[data-id="diagonal/striped"] canvas.heatmap').first();
+  await canvas.hover({ position: { x: 1 * scale + scale / 2, y: scale / 2 } });
+  const tip = await page.$eval("#tooltip", t => (t.hidden ? "" : t.textContent));
+  assert.match(tip, /^OutputTensor\[0,0,0,1\]\nfailed\n/);
+  assert.match(tip, /\[0,0,0,1\] expected 5 \(0x40a00000\), actual 0 \(0x00000000\), ULP 1084227584/);
+  await canvas.hover({ position: { x: scale / 2, y: scale / 2 } });
+  assert.match(await page.$eval("#tooltip", t => t.textContent), /no element failed/);
+  await page.mouse.move(0, 0);
+  assert.equal(await page.$eval("#tooltip", t => t.hidden), true, "the tooltip goes with the pointer");
   // What docs/images/html-report.png shows: the top of the page with the striped case open.
   await page.setViewportSize({ width: 1200, height: 1240 });
   await page.screenshot({ path: path.join(artifacts, "run-failing-case.png") });
