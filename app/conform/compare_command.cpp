@@ -6,6 +6,17 @@
 
 namespace dmlc::app {
 
+void AddThresholdOptions(CLI::App& command, compare::Thresholds& thresholds) {
+  command.add_option("--threshold", thresholds.relative,
+                     "Relative slowdown of a median that counts as a regression (0.1 = 10%)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  command.add_option("--noise-floor-ms", thresholds.noise_floor_ms,
+                     "Slowdowns of at most this many milliseconds are noise, whatever their ratio")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+}
+
 CompareCommand::CompareCommand(CLI::App& app)
     : command_(app.add_subcommand("compare",
                                   "Compare two JSON reports (dml-conform --report or dml-bench "
@@ -13,14 +24,7 @@ CompareCommand::CompareCommand(CLI::App& app)
                                   "regressions; exit 1 on any regression")) {
   command_->add_option("base", options_.base_path, "The baseline report")->required()->check(CLI::ExistingFile);
   command_->add_option("new", options_.new_path, "The report to judge")->required()->check(CLI::ExistingFile);
-  command_->add_option("--threshold", options_.thresholds.relative,
-                       "Relative slowdown of a median that counts as a regression (0.1 = 10%)")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
-  command_->add_option("--noise-floor-ms", options_.thresholds.noise_floor_ms,
-                       "Slowdowns of at most this many milliseconds are noise, whatever their ratio")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
+  AddThresholdOptions(*command_, options_.thresholds);
   command_->add_option("--format", format_, "Output format")
       ->check(CLI::IsMember({"text", "markdown"}))
       ->capture_default_str();

@@ -11,6 +11,9 @@
 
 namespace dmlc::app {
 
+// --threshold and --noise-floor-ms, as compare and html both take them.
+void AddThresholdOptions(CLI::App& command, compare::Thresholds& thresholds);
+
 class CompareCommand {
  public:
   explicit CompareCommand(CLI::App& app);

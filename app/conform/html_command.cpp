@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "app/conform/commands.h"
+#include "app/conform/compare_command.h"
 
 namespace dmlc::app {
 
@@ -15,14 +16,7 @@ HtmlCommand::HtmlCommand(CLI::App& app)
   command_->add_option("--base", options_.base, "A report to compare against, as `compare` does")
       ->check(CLI::ExistingFile);
   command_->add_option("-o,--output", options_.output, "The page to write")->required();
-  command_->add_option("--threshold", options_.thresholds.relative,
-                       "With --base: relative slowdown of a median that counts as a regression (0.1 = 10%)")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
-  command_->add_option("--noise-floor-ms", options_.thresholds.noise_floor_ms,
-                       "With --base: slowdowns of at most this many milliseconds are noise")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
+  AddThresholdOptions(*command_, options_.thresholds);  // with --base, as compare judges timings
 }
 
 int HtmlCommand::Run() const {

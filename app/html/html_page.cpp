@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "app/html/page_assets.h"
+#include "app/report/junit_report.h"  // XmlEscape: HTML text escapes as XML's does
 
 namespace dmlc::app::html {
 namespace {
@@ -14,20 +15,6 @@ size_t Fill(std::string& page, size_t from, std::string_view name, std::string_v
   if (at == std::string::npos) return from;
   page.replace(at, name.size(), text);
   return at + text.size();
-}
-
-std::string EscapeHtml(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -46,7 +33,7 @@ std::string InlineJson(const nlohmann::ordered_json& data) {
 std::string HtmlPage(const nlohmann::ordered_json& data, const std::string& title) {
   // The template's placeholders appear in this order, each once.
   std::string page(kPageHtml);
-  size_t at = Fill(page, 0, "{{TITLE}}", EscapeHtml(title));
+  size_t at = Fill(page, 0, "{{TITLE}}", XmlEscape(title));
   at = Fill(page, at, "{{STYLE}}", kPageCss);
   at = Fill(page, at, "{{DATA}}", InlineJson(data));
   Fill(page, at, "{{SCRIPT}}", kPageJs);

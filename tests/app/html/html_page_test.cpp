@@ -17,7 +17,7 @@ TEST(InlineJson, NoStringCanCloseTheScriptElement) {
 TEST(HtmlPage, FillsEachPlaceholderOnceWhateverTheDataHolds) {
   const Json data{{"id", "{{SCRIPT}} {{DATA}} {{STYLE}}"}};
   const std::string page = HtmlPage(data, "a <b> & \"c\"");
-  EXPECT_NE(page.find("<title>a &lt;b&gt; &amp; &quot;c&quot;</title>"), std::string::npos);
+  EXPECT_NE(page.find("<title>a &lt;b&gt; &amp; &quot;c&quot;</title>"), std::string::npos) << page.substr(0, 600);
   // The data sits in its element as written, and the script after it is the page's own.
   const size_t data_at = page.find("<script type=\"application/json\" id=\"dmlc-data\">");
   ASSERT_NE(data_at, std::string::npos);
