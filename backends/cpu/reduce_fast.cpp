@@ -10,50 +10,34 @@
 #include "backends/cpu/element.h"
 #include "backends/cpu/reduce_functions.h"
 #include "backends/cpu/reduce_simd.h"
+#include "backends/cpu/reduce_skeleton.h"
 
 namespace dmlc::backends::cpu {
 namespace {
 
 using ops::ReduceFunction;
 using reduce::FloatKind;
-using simd::Accumulate;
 
 constexpr uint64_t kMaxColumnStrip = 1024;
 
-enum class Family { kSum, kExtreme, kArg, kLogSumExp };
-
-struct Function {
-  Family family = Family::kSum;
-  FloatKind kind = FloatKind::kSum;  // kSum family only
-  bool max = true;                   // extremes, args (and the maximum LOG_SUM_EXP starts from)
+// A function's family (reduce_skeleton.h) and, for the sum family, the transform before its store.
+struct Function : ReduceClass {
+  FloatKind kind = FloatKind::kSum;
 };
 
-Function Classify(ReduceFunction f) {
-  switch (f) {
-    case ReduceFunction::kArgMax: return {Family::kArg, FloatKind::kSum, true};
-    case ReduceFunction::kArgMin: return {Family::kArg, FloatKind::kSum, false};
-    case ReduceFunction::kMax: return {Family::kExtreme, FloatKind::kSum, true};
-    case ReduceFunction::kMin: return {Family::kExtreme, FloatKind::kSum, false};
-    case ReduceFunction::kLogSumExp: return {Family::kLogSumExp, FloatKind::kSum, true};
-    case ReduceFunction::kAverage: return {Family::kSum, FloatKind::kAverage, true};
-    case ReduceFunction::kL1: return {Family::kSum, FloatKind::kL1, true};
-    case ReduceFunction::kL2: return {Family::kSum, FloatKind::kL2, true};
-    case ReduceFunction::kLogSum: return {Family::kSum, FloatKind::kLogSum, true};
-    case ReduceFunction::kMultiply: return {Family::kSum, FloatKind::kMultiply, true};
-    case ReduceFunction::kSumSquare: return {Family::kSum, FloatKind::kSumSquare, true};
-    case ReduceFunction::kSum: break;
-  }
-  return {Family::kSum, FloatKind::kSum, true};
-}
-
-Accumulate AccumulateOf(FloatKind kind) {
-  switch (kind) {
-    case FloatKind::kL1: return Accumulate::kAbs;
-    case FloatKind::kL2:
-    case FloatKind::kSumSquare: return Accumulate::kSquare;
-    case FloatKind::kMultiply: return Accumulate::kProduct;
-    default: return Accumulate::kSum;
-  }
+Function FloatFunction(ReduceFunction f) {
+  const auto kind = [&] {
+    switch (f) {
+      case ReduceFunction::kAverage: return FloatKind::kAverage;
+      case ReduceFunction::kL1: return FloatKind::kL1;
+      case ReduceFunction::kL2: return FloatKind::kL2;
+      case ReduceFunction::kLogSum: return FloatKind::kLogSum;
+      case ReduceFunction::kMultiply: return FloatKind::kMultiply;
+      case ReduceFunction::kSumSquare: return FloatKind::kSumSquare;
+      default: return FloatKind::kSum;
+    }
+  };
+  return {Classify(f), kind()};
 }
 
 double Fold(Accumulate a, double x, double y) { return a == Accumulate::kProduct ? x * y : x + y; }
@@ -154,25 +138,117 @@ constexpr uint64_t kSumBatch = 32;
 // result by itself).
 bool SumsExps(const Extreme& e) { return !e.nan && std::isfinite(e.value); }
 
-// One reduction task: an output's input run and output element.
-struct Target {
-  const std::byte* in;
-  std::byte* out;
-};
-
+// Rows for ReduceRuns (reduce_skeleton.h). A block's part: its sum, or its Extreme (and LOG_SUM_EXP's
+// exp sum, from the second pass against the run's maximum).
 template <class T>
 class RowReducer {
  public:
+  struct Part {
+    double sum = 0;
+    Extreme extreme;
+    double exp = 0;
+  };
+  // Room for a block widened to floats (OnElements), and one output's parts.
+  struct Scratch {
+    std::vector<float> floats;
+    std::vector<Part> parts;
+  };
+
   RowReducer(const ReducePlan& p, Function f, ops::DataType out_type)
       : p_(p), f_(f), out_type_(out_type), blocks_((p.count + kReduceBlock - 1) / kReduceBlock) {}
 
   uint64_t blocks() const { return blocks_; }
+  size_t out_size() const { return f_.family == Family::kArg ? ops::ElementSize(out_type_) : sizeof(T); }
+  Scratch MakeScratch() const {
+    return {std::vector<float>(std::min(kReduceBlock, p_.count)), std::vector<Part>(blocks_)};
+  }
+
+  Part Block(const std::byte* run, uint64_t b, Scratch& scratch) const {
+    Part part;
+    if (NeedsExtremes()) {
+      part.extreme = BlockExtreme(run, b, scratch.floats.data());
+    } else {
+      part.sum = BlockSum(run, b, scratch.floats.data());
+    }
+    return part;
+  }
+
+  // n outputs with one block a run, the first at t and the others `in_step` and `out_step` bytes apart,
+  // without Whole's parts: SumSpan or ExtremeSpan by the family.
+  void Span(const RowTarget& t, uint64_t in_step, uint64_t out_step, uint64_t n, Scratch& scratch) const {
+    if (f_.family == Family::kAccumulate) return SumSpan(t, in_step, out_step, n, scratch.floats.data());
+    ExtremeSpan(t, in_step, out_step, n, scratch.floats.data());
+  }
+
+  // One output start to finish on this thread.
+  void Whole(const RowTarget& t, Scratch& scratch) const {
+    Part* parts = scratch.parts.data();
+    for (uint64_t b = 0; b < blocks_; ++b) parts[b] = Block(t.in, b, scratch);
+    if (NeedsExps()) {
+      const Extreme e = MergeAll(parts);
+      if (SumsExps(e)) {
+        for (uint64_t b = 0; b < blocks_; ++b) parts[b].exp = BlockExp(t.in, b, e.value, scratch.floats.data());
+      }
+    }
+    Finish(t, parts);
+  }
+
+  // LOG_SUM_EXP's second pass over every run's blocks, in parallel, against each run's maximum.
+  void Refine(const std::vector<RowTarget>& targets, std::vector<Part>& parts, ThreadPool& pool) const {
+    if (!NeedsExps()) return;
+    std::vector<float> maxima(targets.size());
+    for (uint64_t j = 0; j < targets.size(); ++j) {
+      const Extreme e = MergeAll(&parts[j * blocks_]);
+      maxima[j] = e.nan ? std::numeric_limits<float>::quiet_NaN() : e.value;
+    }
+    pool.ParallelFor(parts.size(), 1, [&](uint64_t begin, uint64_t end) {
+      std::vector<float> scratch(kReduceBlock);
+      for (uint64_t u = begin; u < end; ++u) {
+        if (std::isfinite(maxima[u / blocks_])) {
+          parts[u].exp = BlockExp(targets[u / blocks_].in, u % blocks_, maxima[u / blocks_], scratch.data());
+        }
+      }
+    });
+  }
+
+  // Folds the per-block results (in block order) and stores the output element.
+  void Finish(const RowTarget& t, const Part* parts) const {
+    switch (f_.family) {
+      case Family::kAccumulate: {
+        double total = parts[0].sum;
+        for (uint64_t b = 1; b < blocks_; ++b) total = Fold(f_.accumulate, total, parts[b].sum);
+        return StoreSums<T>(f_.kind, t.out, 0, &total, 1, p_.count);
+      }
+      case Family::kExtreme:
+      case Family::kArg: return StoreExtreme(t.out, MergeAll(parts));
+      case Family::kLogSumExp: {
+        const Extreme e = MergeAll(parts);
+        double total = 0;
+        if (SumsExps(e)) {
+          total = parts[0].exp;
+          for (uint64_t b = 1; b < blocks_; ++b) total += parts[b].exp;
+        }
+        return StoreLogSumExpOf(t.out, e, total);
+      }
+    }
+  }
+
+ private:
+  uint64_t Length(uint64_t b) const { return std::min(kReduceBlock, p_.count - b * kReduceBlock); }
+  bool NeedsExtremes() const { return f_.family != Family::kAccumulate; }
+  bool NeedsExps() const { return f_.family == Family::kLogSumExp; }
+
+  Extreme MergeAll(const Part* parts) const {
+    Extreme e = parts[0].extreme;
+    for (uint64_t b = 1; b < blocks_; ++b) e = Merge(f_.max, e, parts[b].extreme);
+    return e;
+  }
 
   // The partial result of block b of a run; `scratch` holds kReduceBlock floats.
   double BlockSum(const std::byte* run, uint64_t b, float* scratch) const {
     const uint64_t n = Length(b);
     return OnElements<T>(run + b * kReduceBlock * sizeof(T), n, scratch,
-                         [&](const auto& k, const auto* x) { return k.row(AccumulateOf(f_.kind), x, n); });
+                         [&](const auto& k, const auto* x) { return k.row(f_.accumulate, x, n); });
   }
   Extreme BlockExtreme(const std::byte* run, uint64_t b, float* scratch) const {
     const uint64_t n = Length(b);
@@ -188,70 +264,9 @@ class RowReducer {
     return OnElements<T>(block, n, scratch, [&](const auto& k, const auto* x) { return k.row_exp(x, n, max, next); });
   }
 
-  // Folds the per-block results (in block order) and stores the output element.
-  void Finish(const Target& t, const double* sums, const Extreme* extremes, const double* exps) const {
-    switch (f_.family) {
-      case Family::kSum: {
-        const Accumulate a = AccumulateOf(f_.kind);
-        double total = sums[0];
-        for (uint64_t b = 1; b < blocks_; ++b) total = Fold(a, total, sums[b]);
-        return StoreSums<T>(f_.kind, t.out, 0, &total, 1, p_.count);
-      }
-      case Family::kExtreme:
-      case Family::kArg: return StoreExtreme(t.out, MergeAll(extremes));
-      case Family::kLogSumExp: {
-        const Extreme e = MergeAll(extremes);
-        double total = 0;
-        if (SumsExps(e)) {
-          total = exps[0];
-          for (uint64_t b = 1; b < blocks_; ++b) total += exps[b];
-        }
-        return StoreLogSumExpOf(t.out, e, total);
-      }
-    }
-  }
-
-  // n outputs with one block a run, the first at t and the others `in_step` and `out_step` bytes apart,
-  // without Whole's per-block arrays: SumSpan or ExtremeSpan by the family.
-  void Span(const Target& t, uint64_t in_step, uint64_t out_step, uint64_t n, float* scratch) const {
-    if (f_.family == Family::kSum) return SumSpan(t, in_step, out_step, n, scratch);
-    ExtremeSpan(t, in_step, out_step, n, scratch);
-  }
-
-  Extreme MergeAll(const Extreme* extremes) const {
-    Extreme e = extremes[0];
-    for (uint64_t b = 1; b < blocks_; ++b) e = Merge(f_.max, e, extremes[b]);
-    return e;
-  }
-
-  bool NeedsExtremes() const { return f_.family != Family::kSum; }
-  bool NeedsExps() const { return f_.family == Family::kLogSumExp; }
-
-  // One output start to finish on this thread.
-  void Whole(const Target& t, float* scratch, std::vector<double>& sums, std::vector<Extreme>& extremes,
-             std::vector<double>& exps) const {
-    for (uint64_t b = 0; b < blocks_; ++b) {
-      if (NeedsExtremes()) {
-        extremes[b] = BlockExtreme(t.in, b, scratch);
-      } else {
-        sums[b] = BlockSum(t.in, b, scratch);
-      }
-    }
-    if (NeedsExps()) {
-      const Extreme e = MergeAll(extremes.data());
-      if (SumsExps(e)) {
-        for (uint64_t b = 0; b < blocks_; ++b) exps[b] = BlockExp(t.in, b, e.value, scratch);
-      }
-    }
-    Finish(t, sums.data(), extremes.data(), exps.data());
-  }
-
- private:
-  uint64_t Length(uint64_t b) const { return std::min(kReduceBlock, p_.count - b * kReduceBlock); }
-
   // Span's sum family: the sums of up to kSumBatch runs, then their stores, so that the stores' square
   // roots, logs and roundings wait on no kernel's last add, and on each other neither.
-  void SumSpan(const Target& t, uint64_t in_step, uint64_t out_step, uint64_t n, float* scratch) const {
+  void SumSpan(const RowTarget& t, uint64_t in_step, uint64_t out_step, uint64_t n, float* scratch) const {
     double sums[kSumBatch];
     for (uint64_t j = 0; j < n; j += kSumBatch) {
       const uint64_t m = std::min(kSumBatch, n - j);
@@ -264,7 +279,7 @@ class RowReducer {
   // Extreme (and LOG_SUM_EXP's exp sum). Through the per-block array, each output's merge reloaded the
   // Extreme just stored field by field with wider loads, which waited for the stores to retire (perf: a
   // fifth of FLOAT16 inner ARGMIN's time at that load).
-  void ExtremeSpan(const Target& t, uint64_t in_step, uint64_t out_step, uint64_t n, float* scratch) const {
+  void ExtremeSpan(const RowTarget& t, uint64_t in_step, uint64_t out_step, uint64_t n, float* scratch) const {
     for (uint64_t j = 0; j < n; ++j) {
       const std::byte* in = t.in + j * in_step;
       std::byte* out = t.out + j * out_step;
@@ -294,67 +309,6 @@ class RowReducer {
   uint64_t blocks_;
 };
 
-template <class T>
-void ReduceRowsFast(const ReducePlan& p, Function f, ops::DataType out_type, const std::byte* in, std::byte* out,
-                    ThreadPool& pool) {
-  const RowReducer<T> reducer(p, f, out_type);
-  const uint64_t outputs = p.kept.ElementCount(), blocks = reducer.blocks();
-  const uint64_t kin = p.kept.InnerStride(0), kout = p.kept.InnerStride(1);
-  const size_t out_size = f.family == Family::kArg ? ops::ElementSize(out_type) : sizeof(T);
-  auto target = [&](const StridedShape<2>::Offsets& o, uint64_t j) {
-    return Target{in + (o[0] + j * kin) * sizeof(T), out + (o[1] + j * kout) * out_size};
-  };
-  const uint64_t workers = static_cast<uint64_t>(pool.threads());
-  if (blocks == 1 || outputs >= 2 * workers) {
-    pool.ParallelFor(outputs, std::max<uint64_t>(1, kMinElementsPerTask / p.count), [&](uint64_t begin, uint64_t end) {
-      std::vector<float> scratch(std::min(kReduceBlock, p.count));
-      std::vector<double> sums(blocks), exps(blocks);
-      std::vector<Extreme> extremes(blocks);
-      p.kept.ForEachSpan(begin, end, [&](const StridedShape<2>::Offsets& o, uint64_t j0, uint64_t n) {
-        if (blocks == 1) return reducer.Span(target(o, j0), kin * sizeof(T), kout * out_size, n, scratch.data());
-        for (uint64_t j = j0; j < j0 + n; ++j) reducer.Whole(target(o, j), scratch.data(), sums, extremes, exps);
-      });
-    });
-    return;
-  }
-  // Few long runs: spread their blocks over the workers, then fold each run's blocks in order.
-  std::vector<Target> targets;
-  p.kept.ForEachSpan(0, outputs, [&](const StridedShape<2>::Offsets& o, uint64_t j0, uint64_t n) {
-    for (uint64_t j = j0; j < j0 + n; ++j) targets.push_back(target(o, j));
-  });
-  const uint64_t units = outputs * blocks;
-  std::vector<double> sums(units), exps(units);
-  std::vector<Extreme> extremes(units);
-  pool.ParallelFor(units, 1, [&](uint64_t begin, uint64_t end) {
-    std::vector<float> scratch(kReduceBlock);
-    for (uint64_t u = begin; u < end; ++u) {
-      if (reducer.NeedsExtremes()) {
-        extremes[u] = reducer.BlockExtreme(targets[u / blocks].in, u % blocks, scratch.data());
-      } else {
-        sums[u] = reducer.BlockSum(targets[u / blocks].in, u % blocks, scratch.data());
-      }
-    }
-  });
-  if (reducer.NeedsExps()) {
-    std::vector<float> maxima(outputs);
-    for (uint64_t j = 0; j < outputs; ++j) {
-      const Extreme e = reducer.MergeAll(&extremes[j * blocks]);
-      maxima[j] = e.nan ? std::numeric_limits<float>::quiet_NaN() : e.value;
-    }
-    pool.ParallelFor(units, 1, [&](uint64_t begin, uint64_t end) {
-      std::vector<float> scratch(kReduceBlock);
-      for (uint64_t u = begin; u < end; ++u) {
-        if (std::isfinite(maxima[u / blocks])) {
-          exps[u] = reducer.BlockExp(targets[u / blocks].in, u % blocks, maxima[u / blocks], scratch.data());
-        }
-      }
-    });
-  }
-  for (uint64_t j = 0; j < outputs; ++j) {
-    reducer.Finish(targets[j], &sums[j * blocks], &extremes[j * blocks], &exps[j * blocks]);
-  }
-}
-
 // The columns strategy tiles the work: a tile is a strip of up to kMaxColumnStrip adjacent outputs
 // times a block of kColumnBlock reduced positions. Each tile reduces its block sequentially per column;
 // tiles of one strip are then folded in block order. Whole rows per tile keep reads sequential within
@@ -373,10 +327,8 @@ constexpr uint64_t kExactTilesPerThread = 4;
 // LOG_SUM_EXP takes a tile's rows this many at a time: their maxima, then their exps while the rows are
 // still in L2 (a strip of 1024 FLOAT32 columns: 128 KiB).
 constexpr uint64_t kExpRows = 32;
-// ARGMIN/ARGMAX take a tile's rows this many at a time, and test their columns this many at a time
-// (ColumnReducer::Args).
+// ARGMIN/ARGMAX take a tile's rows this many at a time (ScanArgGroups).
 constexpr uint64_t kArgRows = 32;
-constexpr uint64_t kArgScan = 64;
 
 // Per-column state of a tile, or of a whole strip once folded.
 struct Columns {
@@ -392,33 +344,29 @@ struct TileScratch {
   std::vector<float> floats, group;
 };
 
+// Tiles for ReduceTiles (reduce_skeleton.h).
 template <class T>
 class ColumnReducer {
  public:
+  using State = Columns;
+  using Scratch = TileScratch;
+
   ColumnReducer(const ReducePlan& p, Function f, ops::DataType out_type, const std::byte* in, std::byte* out,
                 int threads)
       : p_(p), f_(f), out_type_(out_type), in_(in), out_(out), k_(simd::ActiveReduceKernels<T>()),
         kf_(simd::ActiveReduceKernels<float>()),
-        a_(AccumulateOf(f.kind)),
-        width_(p.kept.RowLength()),
-        strip_(std::min(width_, kMaxColumnStrip)),
-        strips_per_row_((width_ + strip_ - 1) / strip_),
-        strips_(p.kept.RowCount() * strips_per_row_),
-        block_rows_(BlockRows(p.count, strips_, threads)),
-        blocks_((p.count + block_rows_ - 1) / block_rows_),
+        a_(f.accumulate),
+        tiles_(p, kMaxColumnStrip, [&](uint64_t strips) { return BlockRows(p.count, strips, threads); }),
         out_size_(f.family == Family::kArg ? ops::ElementSize(out_type) : sizeof(T)) {}
 
-  uint64_t strips() const { return strips_; }
-  uint64_t blocks() const { return blocks_; }
-  uint64_t block_rows() const { return block_rows_; }
-  uint64_t strip() const { return strip_; }
+  const ColumnTiles& tiles() const { return tiles_; }
+  TileScratch MakeScratch() const { return TileScratch(tiles_.strip()); }
 
   // Reduces tile (strip s, block b) into `c`. LOG_SUM_EXP works through the tile kExpRows rows at a time,
   // keeping a running maximum per column: the rows' maxima, then their exps against the raised maximum,
   // so the data is read once from memory and once from L2.
   void Reduce(uint64_t s, uint64_t b, Columns& c, TileScratch& scratch) const {
-    const uint64_t w = Width(s);
-    const uint64_t r0 = b * block_rows_, r1 = std::min(p_.count, r0 + block_rows_);
+    const uint64_t w = tiles_.Width(s), r0 = tiles_.RowBegin(b), r1 = tiles_.RowEnd(b);
     Init(c, w);
     if (f_.family != Family::kLogSumExp) return Rows(s, r0, r1, c, scratch);
     const auto reset_peaks = [&] {
@@ -440,13 +388,13 @@ class ColumnReducer {
   // Rows [r0, r1) of strip s into `c` (LOG_SUM_EXP: the rows' maxima, into scratch.group). Rows in place
   // go to the kernels a span at a time; misaligned rows one at a time, widened.
   void Rows(uint64_t s, uint64_t r0, uint64_t r1, Columns& c, TileScratch& scratch) const {
-    const uint64_t w = Width(s);
-    const std::byte* base = in_ + (InputOffset(s)) * sizeof(T);
+    const uint64_t w = tiles_.Width(s);
+    const std::byte* base = in_ + tiles_.InputOffset(s) * sizeof(T);
     const uint64_t rs = p_.reduced.InnerStride(0);
     uint64_t r = r0;
     const auto reduce = [&](const auto& k, const auto* x, uint64_t rows, uint64_t stride) {
       switch (f_.family) {
-        case Family::kSum: return k.column(a_, x, rows, stride, w, c.sums.data());
+        case Family::kAccumulate: return k.column(a_, x, rows, stride, w, c.sums.data());
         case Family::kExtreme: return k.column_extreme(f_.max, x, rows, stride, w, c.values.data());
         case Family::kArg: return Args(k, x, rows, stride, w, static_cast<uint32_t>(r), c, scratch.group.data());
         case Family::kLogSumExp: return PropagatingMaxima(x, rows, stride, w, scratch.group.data());
@@ -465,12 +413,9 @@ class ColumnReducer {
     });
   }
 
-  // ARGMIN/ARGMAX of `rows` rows from x (the first is row r) into c, kArgRows rows at a time: the group's
-  // extremes over the bests first (column_extreme, the cheaper MIN/MAX kernel), then column_arg only on
-  // the chunks of columns where they moved off the bests' bits. They move exactly where column_arg would
-  // take a row (one better than the best), as a running extreme only moves to better values and never
-  // back; most groups move none once the first rows are in. Row 0 of the run seeds the bests, NaN or not
-  // (ArgMinMax).
+  // ARGMIN/ARGMAX of `rows` rows from x (the first is row r) into c by ScanArgGroups: column_extreme for
+  // the groups, column_arg on the chunks they moved (where column_arg takes a row: one better than the
+  // best). Row 0 of the run seeds the bests, NaN or not (ArgMinMax).
   template <class K, class E>
   void Args(const K& k, const E* x, uint64_t rows, uint64_t stride, uint64_t w, uint32_t r, Columns& c,
             float* group) const {
@@ -480,31 +425,28 @@ class ColumnReducer {
       --rows;
       ++r;
     }
-    for (uint64_t g = 0; g < rows; g += kArgRows) {
-      const uint64_t n = std::min(kArgRows, rows - g);
-      const E* gx = x + g * stride;
-      std::copy_n(c.values.data(), w, group);
-      k.column_extreme(f_.max, gx, n, stride, w, group);
-      for (uint64_t i = 0; i < w; i += kArgScan) {
-        const uint64_t m = std::min(kArgScan, w - i);
-        if (std::memcmp(group + i, c.values.data() + i, m * sizeof(float)) == 0) continue;
-        k.column_arg(f_.max, gx + i, n, stride, m, r + static_cast<uint32_t>(g), c.values.data() + i,
-                     c.positions.data() + i);
-      }
-    }
+    ScanArgGroups(
+        rows, kArgRows, w, c.values.data(), group,
+        [&](uint64_t g, uint64_t n, float* extremes) {
+          k.column_extreme(f_.max, x + g * stride, n, stride, w, extremes);
+        },
+        [&](uint64_t g, uint64_t n, uint64_t i, uint64_t m) {
+          k.column_arg(f_.max, x + g * stride + i, n, stride, m, r + static_cast<uint32_t>(g), c.values.data() + i,
+                       c.positions.data() + i);
+        });
   }
 
   // LOG_SUM_EXP's maxima of rows [r0, r1) of strip s, into scratch.group (reset by the caller), by the
   // row-group kernel a span at a time. False when it cannot give them: rows that are not in place, or a
   // NaN among them. Then Rows does, a row at a time.
   bool Peaks(uint64_t s, uint64_t r0, uint64_t r1, TileScratch& scratch) const {
-    const std::byte* base = in_ + (InputOffset(s)) * sizeof(T);
+    const std::byte* base = in_ + tiles_.InputOffset(s) * sizeof(T);
     if (!InPlace<T>(base)) return false;
     const uint64_t rs = p_.reduced.InnerStride(0);
     bool numbers = true;
     p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
       const auto* x = reinterpret_cast<const T*>(base + (ro[0] + e0 * rs) * sizeof(T));
-      numbers = numbers && k_.column_max(x, n, rs, Width(s), scratch.group.data());
+      numbers = numbers && k_.column_max(x, n, rs, tiles_.Width(s), scratch.group.data());
     });
     return numbers;
   }
@@ -513,8 +455,8 @@ class ColumnReducer {
   // the kernel a span at a time; misaligned rows one at a time, widened. Each row prefetches the same row
   // of the next group, where the next maximum pass starts.
   void Exps(uint64_t s, uint64_t r0, uint64_t r1, Columns& c, TileScratch& scratch) const {
-    const uint64_t w = Width(s);
-    const std::byte* base = in_ + (InputOffset(s)) * sizeof(T);
+    const uint64_t w = tiles_.Width(s);
+    const std::byte* base = in_ + tiles_.InputOffset(s) * sizeof(T);
     const uint64_t rs = p_.reduced.InnerStride(0);
     p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
       const auto row = [&](uint64_t e) { return base + (ro[0] + e * rs) * sizeof(T); };
@@ -534,7 +476,7 @@ class ColumnReducer {
   // (maximum, sum of exp(x - maximum)) per column; the sums are rescaled to the larger maximum.
   void Fold(Columns& acc, const Columns& later, uint64_t w) const {
     switch (f_.family) {
-      case Family::kSum:
+      case Family::kAccumulate:
         for (uint64_t c = 0; c < w; ++c) acc.sums[c] = cpu::Fold(a_, acc.sums[c], later.sums[c]);
         return;
       case Family::kExtreme: return kf_.column_extreme(f_.max, later.values.data(), 1, 0, w, acc.values.data());
@@ -556,21 +498,19 @@ class ColumnReducer {
   }
 
   void Store(uint64_t s, const Columns& c) const {
-    const uint64_t w = Width(s), kout = p_.kept.InnerStride(1);
-    std::byte* dst = out_ + OutputOffset(s) * out_size_;
-    if (f_.family == Family::kSum) return StoreSums<T>(f_.kind, dst, kout * out_size_, c.sums.data(), w, p_.count);
+    const uint64_t w = tiles_.Width(s), kout = p_.kept.InnerStride(1);
+    std::byte* dst = out_ + tiles_.OutputOffset(s) * out_size_;
+    if (f_.family == Family::kAccumulate) return StoreSums<T>(f_.kind, dst, kout * out_size_, c.sums.data(), w, p_.count);
     for (uint64_t i = 0; i < w; ++i) {
       std::byte* o = dst + i * kout * out_size_;
       switch (f_.family) {
-        case Family::kSum: break;  // stored above
+        case Family::kAccumulate: break;  // stored above
         case Family::kExtreme: reduce::MinMax<T, true>::Store(o, c.values[i], 0); break;
         case Family::kArg: StoreIndex(out_type_, o, c.positions[i]); break;
         case Family::kLogSumExp: StoreLogSumExp<T>(o, c.values[i], c.sums[i]); break;
       }
     }
   }
-
-  uint64_t Width(uint64_t s) const { return std::min(strip_, width_ - (s % strips_per_row_) * strip_); }
 
  private:
   // Rows a tile: kColumnBlock, where the result depends on the blocks (the sums' order, LOG_SUM_EXP's
@@ -620,23 +560,13 @@ class ColumnReducer {
   void Init(Columns& c, uint64_t w) const {
     const float extreme = f_.max || f_.family == Family::kLogSumExp ? -std::numeric_limits<float>::infinity()
                                                                       : std::numeric_limits<float>::infinity();
-    if (f_.family == Family::kSum || f_.family == Family::kLogSumExp) {
-      c.sums.assign(w, a_ == Accumulate::kProduct && f_.family == Family::kSum ? 1.0 : 0.0);
+    if (f_.family == Family::kAccumulate || f_.family == Family::kLogSumExp) {
+      c.sums.assign(w, a_ == Accumulate::kProduct && f_.family == Family::kAccumulate ? 1.0 : 0.0);
     }
-    if (f_.family != Family::kSum) {
+    if (f_.family != Family::kAccumulate) {
       c.values.assign(w, extreme);
       if (f_.family == Family::kArg) c.positions.assign(w, 0);
     }
-  }
-  uint64_t InputOffset(uint64_t s) const { return Offsets(s)[0] + (s % strips_per_row_) * strip_; }
-  uint64_t OutputOffset(uint64_t s) const {
-    return Offsets(s)[1] + (s % strips_per_row_) * strip_ * p_.kept.InnerStride(1);
-  }
-  StridedShape<2>::Offsets Offsets(uint64_t s) const {
-    StridedShape<2>::Offsets o{};
-    const uint64_t row = s / strips_per_row_;
-    p_.kept.ForEachRow(row, row + 1, [&](const StridedShape<2>::Offsets& r) { o = r; });
-    return o;
   }
 
   const ReducePlan& p_;
@@ -647,42 +577,9 @@ class ColumnReducer {
   const simd::ReduceKernelsOf<T>& k_;  // on the input where it lies
   const simd::ReduceKernels& kf_;      // on widened copies, and on tile states
   Accumulate a_;
-  uint64_t width_, strip_, strips_per_row_, strips_, block_rows_, blocks_;
+  ColumnTiles tiles_;
   size_t out_size_;
 };
-
-template <class T>
-void ReduceColumnsFast(const ReducePlan& p, Function f, ops::DataType out_type, const std::byte* in,
-                       std::byte* out, ThreadPool& pool) {
-  const ColumnReducer<T> reducer(p, f, out_type, in, out, pool.threads());
-  const uint64_t strips = reducer.strips(), blocks = reducer.blocks(), width = reducer.strip();
-  const uint64_t tiles = strips * blocks;
-  const uint64_t grain = std::max<uint64_t>(1, kMinElementsPerTask / (reducer.block_rows() * width));
-  if (blocks == 1) {  // one tile per strip: straight to the output
-    pool.ParallelFor(strips, grain, [&](uint64_t begin, uint64_t end) {
-      Columns c;
-      TileScratch scratch(width);
-      for (uint64_t s = begin; s < end; ++s) {
-        reducer.Reduce(s, 0, c, scratch);
-        reducer.Store(s, c);
-      }
-    });
-    return;
-  }
-  std::vector<Columns> partial(tiles);
-  pool.ParallelFor(tiles, grain, [&](uint64_t begin, uint64_t end) {
-    TileScratch scratch(width);
-    for (uint64_t t = begin; t < end; ++t) reducer.Reduce(t / blocks, t % blocks, partial[t], scratch);
-  });
-  pool.ParallelFor(strips, 1, [&](uint64_t begin, uint64_t end) {
-    for (uint64_t s = begin; s < end; ++s) {
-      Columns& acc = partial[s * blocks];
-      const uint64_t w = reducer.Width(s);
-      for (uint64_t b = 1; b < blocks; ++b) reducer.Fold(acc, partial[s * blocks + b], w);
-      reducer.Store(s, acc);
-    }
-  });
-}
 
 }  // namespace
 
@@ -697,13 +594,17 @@ bool ReduceFastApplies(const ReducePlan& plan, ops::DataType input_type) {
 
 void ReduceFast(const ReducePlan& plan, ops::ReduceFunction function, ops::DataType input_type,
                 ops::DataType output_type, const std::byte* in, std::byte* out, ThreadPool& pool) {
-  const Function f = Classify(function);
+  const Function f = FloatFunction(function);
   auto run = [&](auto tag) {
     using T = typename decltype(tag)::type;
     if (plan.columns) {
-      ReduceColumnsFast<T>(plan, f, output_type, in, out, pool);
+      const ColumnReducer<T> reducer(plan, f, output_type, in, out, pool.threads());
+      const ColumnTiles& tiles = reducer.tiles();
+      ReduceTiles(tiles, reducer, std::max<uint64_t>(1, kMinElementsPerTask / (tiles.block_rows() * tiles.strip())),
+                  pool);
     } else {
-      ReduceRowsFast<T>(plan, f, output_type, in, out, pool);
+      const RowReducer<T> reducer(plan, f, output_type);
+      ReduceRuns(plan, reducer, sizeof(T), reducer.out_size(), in, out, pool);
     }
   };
   if (input_type == ops::DataType::kFloat16) {

@@ -26,13 +26,14 @@
 #include <limits>
 
 #include "backends/cpu/element.h"
+#include "backends/cpu/reduce_plan.h"
 
 namespace dmlc::backends::cpu::simd {
 
 inline constexpr uint64_t kLanes = 16;
 
-// What a sum-like reduction adds (or multiplies) per element: x, |x|, x*x, or x into a product.
-enum class Accumulate { kSum, kAbs, kSquare, kProduct };
+// What a sum-like reduction adds (or multiplies) per element (reduce_plan.h), as simd::Accumulate too.
+using ::dmlc::backends::cpu::Accumulate;
 
 // fn.template operator()<kKind>() for the run-time kind, and its result: each kernel set's way from
 // Accumulate to its templates.

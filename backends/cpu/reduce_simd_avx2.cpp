@@ -1,6 +1,8 @@
-// The AVX2+FMA+F16C REDUCE span kernels, over float or Half elements (Load8: FLOAT16 widened in registers).
-// Every function carries target("avx2,fma,f16c") so the rest of the build stays baseline x86-64;
-// Avx2ReduceKernels() hands them out only when the CPU reports all three features.
+// The AVX2+FMA+F16C REDUCE span kernels, over float or Half elements (Load8: FLOAT16 widened in registers):
+// this set's vector steps, with the loops and kernels both vector sets share (reduce_simd_loops.inc,
+// reduce_simd_kernels.inc) compiled here for AVX2. Every function carries target("avx2,fma,f16c") so the
+// rest of the build stays baseline x86-64; Avx2ReduceKernels() hands them out only when the CPU reports
+// all three features.
 // Tails shorter than a row of lanes (RowLanes: 16, or 32 for squares) run the same per-lane scalar steps
 // as the portable kernels.
 #include <cmath>
@@ -13,13 +15,15 @@
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 
-#define DMLC_AVX2 __attribute__((target("avx2,fma,f16c")))
+#define DMLC_SIMD_TARGET __attribute__((target("avx2,fma,f16c")))
 
 namespace dmlc::backends::cpu::simd {
 namespace {
 
+#include "backends/cpu/reduce_simd_loops.inc"
+
 template <Accumulate kKind>
-DMLC_AVX2 inline __m256d Apply(__m256d a, __m256d d) {
+DMLC_SIMD_TARGET inline __m256d Apply(__m256d a, __m256d d) {
   if constexpr (kKind == Accumulate::kSum) return _mm256_add_pd(a, d);
   if constexpr (kKind == Accumulate::kAbs) return _mm256_add_pd(a, _mm256_andnot_pd(_mm256_set1_pd(-0.0), d));
   if constexpr (kKind == Accumulate::kSquare) return _mm256_fmadd_pd(d, d, a);  // d*d is exact: no double rounding
@@ -27,33 +31,28 @@ DMLC_AVX2 inline __m256d Apply(__m256d a, __m256d d) {
 }
 
 // Eight elements from p as floats: FLOAT16 converted in registers (F16C), exactly.
-DMLC_AVX2 inline __m256 Load8(const float* p) { return _mm256_loadu_ps(p); }
-DMLC_AVX2 inline __m256 Load8(const Half* p) {
+DMLC_SIMD_TARGET inline __m256 Load8(const float* p) { return _mm256_loadu_ps(p); }
+DMLC_SIMD_TARGET inline __m256 Load8(const Half* p) {
   return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
 }
 
 // The low and high four floats of v, widened.
-DMLC_AVX2 inline __m256d Low(__m256 v) { return _mm256_cvtps_pd(_mm256_castps256_ps128(v)); }
-DMLC_AVX2 inline __m256d High(__m256 v) { return _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)); }
-
-template <class E>
-DMLC_AVX2 inline void PrefetchAhead(const E* p) {
-  _mm_prefetch(reinterpret_cast<const char*>(p) + kRowPrefetchBytes, _MM_HINT_T0);
-}
+DMLC_SIMD_TARGET inline __m256d Low(__m256 v) { return _mm256_cvtps_pd(_mm256_castps256_ps128(v)); }
+DMLC_SIMD_TARGET inline __m256d High(__m256 v) { return _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)); }
 
 // Four vectors of four doubles: lanes 0-3, 4-7, 8-11, 12-15.
 struct Lanes16 {
   __m256d v[4];
 };
 
-DMLC_AVX2 inline Lanes16 Splat16(double value) {
+DMLC_SIMD_TARGET inline Lanes16 Splat16(double value) {
   const __m256d s = _mm256_set1_pd(value);
   return {{s, s, s, s}};
 }
 
 // Sixteen elements from x into `a` (element k into lane k).
 template <Accumulate kKind, class E>
-DMLC_AVX2 inline void Step16(Lanes16& a, const E* x) {
+DMLC_SIMD_TARGET inline void Step16(Lanes16& a, const E* x) {
   const __m256 lo = Load8(x), hi = Load8(x + 8);
   a.v[0] = Apply<kKind>(a.v[0], Low(lo));
   a.v[1] = Apply<kKind>(a.v[1], High(lo));
@@ -61,7 +60,7 @@ DMLC_AVX2 inline void Step16(Lanes16& a, const E* x) {
   a.v[3] = Apply<kKind>(a.v[3], High(hi));
 }
 
-DMLC_AVX2 inline void Store16(double* lanes, const Lanes16& a) {
+DMLC_SIMD_TARGET inline void Store16(double* lanes, const Lanes16& a) {
   for (int i = 0; i < 4; ++i) _mm256_storeu_pd(lanes + 4 * i, a.v[i]);
 }
 
@@ -69,7 +68,7 @@ DMLC_AVX2 inline void Store16(double* lanes, const Lanes16& a) {
 // kLanes * kRun elements; the last, partial block goes through memory with the scalar tail. Lanes past
 // the first sixteen (RowLanes) are further Lanes16, a group for each sixteen elements.
 template <Accumulate kKind, class E>
-DMLC_AVX2 double RowOf(const E* x, uint64_t n) {
+DMLC_SIMD_TARGET double RowOf(const E* x, uint64_t n) {
   constexpr uint64_t kRunLength = RunLength<kKind, E>, kRowLanes = RowLanes<kKind>, kGroups = kRowLanes / kLanes;
   static_assert(kRunLength == 1 || kGroups == 1);
   Lanes16 a = Splat16(kKind == Accumulate::kProduct ? 1.0 : 0.0);
@@ -101,31 +100,16 @@ DMLC_AVX2 double RowOf(const E* x, uint64_t n) {
   return CombineLanes(kKind, lanes);
 }
 
-// The column kernels take a span's rows kRowGroup at a time: each column's state is loaded and stored
-// once per group, and while a group is reduced the next group's rows are prefetched, a line per row per
-// 16 columns. In a tile whose strip is a whole row, that is the data right after the group. Against one
-// row at a time with a prefetch along the row, outer SUM and PRODUCT from memory run faster (PRODUCT
-// most); groups of 2 and 8 did worse than 4. Without the next group's prefetch (a prefetch along each
-// row instead), pairs fell below one row at a time. MAX and ARGMAX came out within the noise.
-constexpr int kRowGroup = 4;
-
-// Calls body.template operator()<kRows>(r) over groups of kRowGroup rows from 0, then over single rows.
-template <class Body>
-DMLC_AVX2 inline void ForRowGroups(uint64_t rows, const Body& body) {
-  uint64_t r = 0;
-  for (; r + kRowGroup <= rows; r += kRowGroup) body.template operator()<kRowGroup>(r);
-  for (; r < rows; ++r) body.template operator()<1>(r);
-}
-
-// At column c of a group of kRows rows from x: prefetches the next group's rows, once per 16 columns.
+// At column c of a group of kRows rows from x: prefetches the next group's rows, once per 16 columns (a
+// line of FLOAT32).
 template <int kRows, class E>
-DMLC_AVX2 inline void PrefetchNextGroup(const E* x, uint64_t stride, uint64_t c) {
+DMLC_SIMD_TARGET inline void PrefetchNextGroup(const E* x, uint64_t stride, uint64_t c) {
   if (c % 16 != 0) return;
   for (int r = kRows; r < 2 * kRows; ++r) _mm_prefetch(reinterpret_cast<const char*>(x + r * stride + c), _MM_HINT_T0);
 }
 
 template <Accumulate kKind, int kRows, class E>
-DMLC_AVX2 void ColumnRowsOf(const E* x, uint64_t stride, uint64_t n, double* acc) {
+DMLC_SIMD_TARGET void ColumnRowsOf(const E* x, uint64_t stride, uint64_t n, double* acc) {
   uint64_t c = 0;
   for (; c + 8 <= n; c += 8) {
     PrefetchNextGroup<kRows>(x, stride, c);
@@ -144,29 +128,19 @@ DMLC_AVX2 void ColumnRowsOf(const E* x, uint64_t stride, uint64_t n, double* acc
 }
 
 template <Accumulate kKind, class E>
-DMLC_AVX2 void ColumnOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
-  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX2 {
+DMLC_SIMD_TARGET void ColumnOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
+  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_SIMD_TARGET {
     ColumnRowsOf<kKind, kRows>(x + r * stride, stride, n, acc);
   });
 }
 
-template <class E>
-DMLC_AVX2 double Row(Accumulate kind, const E* x, uint64_t n) {
-  return DispatchAccumulate(kind, [&]<Accumulate kKind>() DMLC_AVX2 { return RowOf<kKind>(x, n); });
-}
-
-template <class E>
-DMLC_AVX2 void Column(Accumulate kind, const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
-  DispatchAccumulate(kind, [&]<Accumulate kKind>() DMLC_AVX2 { ColumnOf<kKind>(x, rows, stride, n, acc); });
-}
-
 // max_ps(x, b) returns b when x is NaN, so NaN never enters the running extreme; it is noted apart.
 template <bool kMax, class E>
-DMLC_AVX2 float RowExtremeOf(const E* x, uint64_t n, bool* nan) {
+DMLC_SIMD_TARGET float RowExtremeOf(const E* x, uint64_t n, bool* nan) {
   const float init = kMax ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity();
   __m256 b0 = _mm256_set1_ps(init), b1 = b0, b2 = b0, b3 = b0;
   __m256 unordered = _mm256_setzero_ps();
-  auto step = [&](__m256 b, __m256 v) DMLC_AVX2 {
+  auto step = [&](__m256 b, __m256 v) DMLC_SIMD_TARGET {
     unordered = _mm256_or_ps(unordered, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
     return kMax ? _mm256_max_ps(v, b) : _mm256_min_ps(v, b);
   };
@@ -188,12 +162,7 @@ DMLC_AVX2 float RowExtremeOf(const E* x, uint64_t n, bool* nan) {
 }
 
 template <class E>
-DMLC_AVX2 float RowExtreme(bool max, const E* x, uint64_t n, bool* nan) {
-  return max ? RowExtremeOf<true>(x, n, nan) : RowExtremeOf<false>(x, n, nan);
-}
-
-template <class E>
-DMLC_AVX2 uint64_t Find(const E* x, uint64_t n, float v) {
+DMLC_SIMD_TARGET uint64_t Find(const E* x, uint64_t n, float v) {
   const bool want_nan = v != v;
   const __m256 target = _mm256_set1_ps(v);
   uint64_t k = 0;
@@ -211,7 +180,7 @@ DMLC_AVX2 uint64_t Find(const E* x, uint64_t n, float v) {
 }
 
 template <bool kMax, int kRows, class E>
-DMLC_AVX2 void ColumnExtremeRows(const E* x, uint64_t stride, uint64_t n, float* acc) {
+DMLC_SIMD_TARGET void ColumnExtremeRows(const E* x, uint64_t stride, uint64_t n, float* acc) {
   uint64_t c = 0;
   for (; c + 8 <= n; c += 8) {
     PrefetchNextGroup<kRows>(x, stride, c);
@@ -228,22 +197,10 @@ DMLC_AVX2 void ColumnExtremeRows(const E* x, uint64_t stride, uint64_t n, float*
   }
 }
 
-template <bool kMax, class E>
-DMLC_AVX2 void ColumnExtremeOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc) {
-  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX2 {
-    ColumnExtremeRows<kMax, kRows>(x + r * stride, stride, n, acc);
-  });
-}
-
-template <class E>
-DMLC_AVX2 void ColumnExtreme(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc) {
-  return max ? ColumnExtremeOf<true>(x, rows, stride, n, acc) : ColumnExtremeOf<false>(x, rows, stride, n, acc);
-}
-
 // ColumnMax over kVectors adjacent vectors of columns: each row's elements in order, one running maximum
 // per vector, kept in registers. max_ps(v, b) returns b unless v > b: column_extreme's rule for numbers.
 template <int kVectors, class E>
-DMLC_AVX2 __m256 ColumnMaxOf(const E* x, uint64_t rows, uint64_t stride, float* peaks) {
+DMLC_SIMD_TARGET __m256 ColumnMaxOf(const E* x, uint64_t rows, uint64_t stride, float* peaks) {
   __m256 b[kVectors];
   for (int v = 0; v < kVectors; ++v) b[v] = _mm256_loadu_ps(peaks + 8 * v);
   __m256 unordered = _mm256_setzero_ps();
@@ -261,7 +218,7 @@ DMLC_AVX2 __m256 ColumnMaxOf(const E* x, uint64_t rows, uint64_t stride, float* 
 }
 
 template <class E>
-DMLC_AVX2 bool ColumnMax(const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* peaks) {
+DMLC_SIMD_TARGET bool ColumnMax(const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* peaks) {
   constexpr uint64_t kChunk = 64;  // eight vectors: four loads in flight per row, one line each two
   __m256 unordered = _mm256_setzero_ps();
   uint64_t c = 0;
@@ -282,7 +239,7 @@ DMLC_AVX2 bool ColumnMax(const E* x, uint64_t rows, uint64_t stride, uint64_t n,
 }
 
 template <bool kMax, int kRows, class E>
-DMLC_AVX2 void ColumnArgRows(const E* x, uint64_t stride, uint64_t n, uint32_t r0, float* best, uint32_t* pos) {
+DMLC_SIMD_TARGET void ColumnArgRows(const E* x, uint64_t stride, uint64_t n, uint32_t r0, float* best, uint32_t* pos) {
   uint64_t c = 0;
   for (; c + 8 <= n; c += 8) {
     PrefetchNextGroup<kRows>(x, stride, c);
@@ -303,23 +260,8 @@ DMLC_AVX2 void ColumnArgRows(const E* x, uint64_t stride, uint64_t n, uint32_t r
   }
 }
 
-template <bool kMax, class E>
-DMLC_AVX2 void ColumnArgOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0, float* best,
-                           uint32_t* pos) {
-  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX2 {
-    ColumnArgRows<kMax, kRows>(x + r * stride, stride, n, r0 + static_cast<uint32_t>(r), best, pos);
-  });
-}
-
-template <class E>
-DMLC_AVX2 void ColumnArg(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0,
-                         float* best, uint32_t* pos) {
-  return max ? ColumnArgOf<true>(x, rows, stride, n, r0, best, pos)
-             : ColumnArgOf<false>(x, rows, stride, n, r0, best, pos);
-}
-
 // Eight lanes of ExpOfDifference (exp_float.h): the same constants and operations.
-DMLC_AVX2 inline __m256 ExpLanes(__m256 x, __m256 m) {
+DMLC_SIMD_TARGET inline __m256 ExpLanes(__m256 x, __m256 m) {
   const __m256 th = _mm256_sub_ps(x, m);
   const __m256 bv = _mm256_sub_ps(th, x);
   const __m256 minus_m = _mm256_xor_ps(m, _mm256_set1_ps(-0.0f));
@@ -340,21 +282,8 @@ DMLC_AVX2 inline __m256 ExpLanes(__m256 x, __m256 m) {
   return _mm256_andnot_ps(below, _mm256_fmadd_ps(scale, q, scale));
 }
 
-// Prefetches the cache line of `next` at the offset the kernel's loop has reached in its own elements.
 template <class E>
-DMLC_AVX2 inline void PrefetchAt(NextData next, uint64_t elements_done) {
-  const uint64_t offset = elements_done * sizeof(E);
-  if (offset < next.size) _mm_prefetch(reinterpret_cast<const char*>(next.bytes + offset), _MM_HINT_T0);
-}
-
-// `next` moved `elements` elements on: the next data of a later row.
-template <class E>
-inline NextData Advanced(NextData next, uint64_t elements) {
-  return {next.bytes + elements * sizeof(E), next.size};
-}
-
-template <class E>
-DMLC_AVX2 double RowExp(const E* x, uint64_t n, float m, NextData next) {
+DMLC_SIMD_TARGET double RowExp(const E* x, uint64_t n, float m, NextData next) {
   __m256d a0 = _mm256_setzero_pd(), a1 = a0, a2 = a0, a3 = a0;
   const __m256 max = _mm256_set1_ps(m);
   const uint64_t body = n - n % kLanes;
@@ -374,7 +303,7 @@ DMLC_AVX2 double RowExp(const E* x, uint64_t n, float m, NextData next) {
 
 // kRows rows of ColumnExp: each column's maximum and sums are loaded and stored once for all of them.
 template <int kRows, class E>
-DMLC_AVX2 void ColumnExpRows(const E* x, uint64_t stride, uint64_t n, const float* m, double* acc,
+DMLC_SIMD_TARGET void ColumnExpRows(const E* x, uint64_t stride, uint64_t n, const float* m, double* acc,
                              NextData next) {
   uint64_t c = 0;
   for (; c + 8 <= n; c += 8) {
@@ -396,21 +325,20 @@ DMLC_AVX2 void ColumnExpRows(const E* x, uint64_t stride, uint64_t n, const floa
   }
 }
 
-template <class E>
-DMLC_AVX2 void ColumnExp(const E* x, uint64_t rows, uint64_t stride, uint64_t n, const float* m, double* acc,
-                         NextData next) {
-  uint64_t r = 0;
-  for (; r + 2 <= rows; r += 2) ColumnExpRows<2>(x + r * stride, stride, n, m, acc, Advanced<E>(next, r * stride));
-  if (r < rows) ColumnExpRows<1>(x + r * stride, stride, n, m, acc, Advanced<E>(next, r * stride));
-}
+#include "backends/cpu/reduce_simd_kernels.inc"
 
 }  // namespace
 
 template <class E>
 const ReduceKernelsOf<E>* Avx2ReduceKernels() {
   static const bool supported = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && ops::HasF16C();
-  static const ReduceKernelsOf<E> kernels{"avx2",           Row<E>,       Column<E>,    RowExtreme<E>, Find<E>,
-                                          ColumnExtreme<E>, ColumnMax<E>, ColumnArg<E>, RowExp<E>,     ColumnExp<E>};
+  static const ReduceKernelsOf<E> kernels = [] {
+    ReduceKernelsOf<E> set{};
+    set.name = "avx2";
+    SetKernels(set);
+    set.column_max = ColumnMax<E>;
+    return set;
+  }();
   return supported ? &kernels : nullptr;
 }
 template const ReduceKernelsOf<float>* Avx2ReduceKernels<float>();
