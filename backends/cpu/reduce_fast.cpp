@@ -90,10 +90,6 @@ void StoreLogSumExp(std::byte* p, float max, double sum) {
   reduce::LogSumExp<T>::Store(p, {max, std::isfinite(max) ? sum : 1.0}, 0);
 }
 
-void StoreIndex(ops::DataType type, std::byte* p, uint64_t position) {
-  DispatchIndexType(type, [&](auto tag) { StoreRaw(p, static_cast<typename decltype(tag)::type>(position)); });
-}
-
 // The extreme of the numbers of a run of elements and where it first occurs, and its NaNs: MIN and MAX
 // give `value`, ARGMIN and ARGMAX `position` (0 when the run's first element is NaN), LOG_SUM_EXP NaN
 // when there is any (reduce_functions.h).
@@ -585,11 +581,8 @@ class ColumnReducer {
 
 bool ReduceFastApplies(const ReducePlan& plan, ops::DataType input_type) {
   if (input_type != ops::DataType::kFloat32 && input_type != ops::DataType::kFloat16) return false;
-  if (plan.columns) {
-    // Column positions are kept as uint32.
-    return plan.kept.InnerStride(0) == 1 && plan.count <= std::numeric_limits<uint32_t>::max();
-  }
-  return plan.reduced.RowCount() == 1 && (plan.reduced.InnerStride(0) == 1 || plan.count == 1);
+  // Column positions are kept as uint32.
+  return FastLayout(plan) && (!plan.columns || plan.count <= std::numeric_limits<uint32_t>::max());
 }
 
 void ReduceFast(const ReducePlan& plan, ops::ReduceFunction function, ops::DataType input_type,

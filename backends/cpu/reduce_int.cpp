@@ -26,10 +26,6 @@ bool HasIntegerDefinition(ReduceFunction f) {
   }
 }
 
-void StoreIndex(ops::DataType type, std::byte* p, uint64_t position) {
-  DispatchIndexType(type, [&](auto tag) { StoreRaw(p, static_cast<typename decltype(tag)::type>(position)); });
-}
-
 // What one function does with partial results, whichever layout produced them.
 template <class T>
 class IntRules {
@@ -260,8 +256,7 @@ class IntColumnReducer {
 
 bool ReduceIntApplies(const ReducePlan& plan, ops::ReduceFunction function, ops::DataType input_type) {
   if (!ops::IsInteger(input_type) || !HasIntegerDefinition(function)) return false;
-  if (plan.columns) return plan.kept.InnerStride(0) == 1;
-  return plan.reduced.RowCount() == 1 && (plan.reduced.InnerStride(0) == 1 || plan.count == 1);
+  return FastLayout(plan);
 }
 
 void ReduceInt(const ReducePlan& plan, ops::ReduceFunction function, ops::DataType input_type,

@@ -20,8 +20,6 @@
 namespace dmlc::backends::cpu::simd {
 namespace {
 
-#include "backends/cpu/reduce_simd_loops.inc"
-
 template <Accumulate kKind>
 DMLC_SIMD_TARGET inline __m256d Apply(__m256d a, __m256d d) {
   if constexpr (kKind == Accumulate::kSum) return _mm256_add_pd(a, d);
@@ -39,6 +37,81 @@ DMLC_SIMD_TARGET inline __m256 Load8(const Half* p) {
 // The low and high four floats of v, widened.
 DMLC_SIMD_TARGET inline __m256d Low(__m256 v) { return _mm256_cvtps_pd(_mm256_castps256_ps128(v)); }
 DMLC_SIMD_TARGET inline __m256d High(__m256 v) { return _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)); }
+
+// The column kernels' vectors (reduce_simd_kernels.inc): eight columns a step, every lane in; the columns
+// left past the last whole vector go one by one through the portable kernels' scalar steps.
+struct AllLanes {};
+struct Wide8 {  // eight doubles: columns 0-3 in lo, 4-7 in hi
+  __m256d lo, hi;
+};
+DMLC_SIMD_TARGET inline __m256 LoadFloats(const float* p, AllLanes) { return _mm256_loadu_ps(p); }
+DMLC_SIMD_TARGET inline void StoreFloats(float* p, AllLanes, __m256 v) { _mm256_storeu_ps(p, v); }
+template <class E>
+DMLC_SIMD_TARGET inline __m256 LoadColumns(const E* p, AllLanes) {
+  return Load8(p);
+}
+template <class E>
+DMLC_SIMD_TARGET inline Wide8 LoadWide(const E* p, AllLanes) {
+  const __m256 v = Load8(p);
+  return {Low(v), High(v)};
+}
+DMLC_SIMD_TARGET inline Wide8 LoadSums(const double* p, AllLanes) { return {_mm256_loadu_pd(p), _mm256_loadu_pd(p + 4)}; }
+DMLC_SIMD_TARGET inline void StoreSums(double* p, AllLanes, const Wide8& a) {
+  _mm256_storeu_pd(p, a.lo);
+  _mm256_storeu_pd(p + 4, a.hi);
+}
+template <Accumulate kKind>
+DMLC_SIMD_TARGET inline Wide8 Applied(const Wide8& a, const Wide8& d) {
+  return {Apply<kKind>(a.lo, d.lo), Apply<kKind>(a.hi, d.hi)};
+}
+DMLC_SIMD_TARGET inline Wide8 PlusWidened(const Wide8& a, __m256 e) {
+  return {_mm256_add_pd(a.lo, Low(e)), _mm256_add_pd(a.hi, High(e))};
+}
+// max_ps(v, b) is v when v > b, else b (for a NaN on either side too): ExtremeStep's rule.
+template <bool kMax>
+DMLC_SIMD_TARGET inline __m256 Better(__m256 v, __m256 b) {
+  return kMax ? _mm256_max_ps(v, b) : _mm256_min_ps(v, b);
+}
+// Where v is taken: an ordered compare, false for a NaN on either side (ArgStep's rule).
+template <bool kMax>
+DMLC_SIMD_TARGET inline __m256 Takes(__m256 v, __m256 b) {
+  return _mm256_cmp_ps(v, b, kMax ? _CMP_GT_OQ : _CMP_LT_OQ);
+}
+DMLC_SIMD_TARGET inline __m256 Select(__m256 take, __m256 v, __m256 b) { return _mm256_blendv_ps(b, v, take); }
+// Positions ride in float registers as their bits.
+DMLC_SIMD_TARGET inline __m256 LoadPositions(const uint32_t* p, AllLanes) {
+  return _mm256_loadu_ps(reinterpret_cast<const float*>(p));
+}
+DMLC_SIMD_TARGET inline void StorePositions(uint32_t* p, AllLanes, __m256 v) {
+  _mm256_storeu_ps(reinterpret_cast<float*>(p), v);
+}
+DMLC_SIMD_TARGET inline __m256 SelectPosition(__m256 take, uint32_t r, __m256 p) {
+  return _mm256_blendv_ps(p, _mm256_castsi256_ps(_mm256_set1_epi32(static_cast<int>(r))), take);
+}
+
+// Columns [0, n): step(c, AllLanes{}) for each whole vector, prefetch(c) before it at every kEvery-th
+// column (none for kEvery 0); then tail(c) for each column left.
+template <uint64_t kEvery, class Prefetch, class Step, class Tail>
+DMLC_SIMD_TARGET inline void ForColumns(uint64_t n, const Prefetch& prefetch, const Step& step, const Tail& tail) {
+  uint64_t c = 0;
+  for (; c + 8 <= n; c += 8) {
+    if constexpr (kEvery != 0) {
+      if (c % kEvery == 0) prefetch(c);
+    }
+    step(c, AllLanes{});
+  }
+  for (; c < n; ++c) tail(c);
+}
+// The column kernels of this set do not prefetch the next row group: they never have in a release build,
+// as GCC 12 dropped the conditional prefetch they were written with, and with the AVX-512 set taking the
+// columns wherever it can, no measurement has asked for one since.
+template <class E>
+inline constexpr uint64_t kGroupPrefetchColumns = 0;
+
+// FLOAT16 column sums add element by element in this set (RunLength): no ColumnRuns.
+inline constexpr bool kColumnRuns = false;
+template <Accumulate kKind, class E>
+void ColumnRuns(const E*, uint64_t, uint64_t, uint64_t, double*) {}
 
 // Four vectors of four doubles: lanes 0-3, 4-7, 8-11, 12-15.
 struct Lanes16 {
@@ -63,6 +136,8 @@ DMLC_SIMD_TARGET inline void Step16(Lanes16& a, const E* x) {
 DMLC_SIMD_TARGET inline void Store16(double* lanes, const Lanes16& a) {
   for (int i = 0; i < 4; ++i) _mm256_storeu_pd(lanes + 4 * i, a.v[i]);
 }
+
+#include "backends/cpu/reduce_simd_loops.inc"
 
 // Runs (RunLength) gather in their own lanes, from 0, and join the lanes at the end of each block of
 // kLanes * kRun elements; the last, partial block goes through memory with the scalar tail. Lanes past
@@ -100,66 +175,24 @@ DMLC_SIMD_TARGET double RowOf(const E* x, uint64_t n) {
   return CombineLanes(kKind, lanes);
 }
 
-// At column c of a group of kRows rows from x: prefetches the next group's rows, once per 16 columns (a
-// line of FLOAT32).
-template <int kRows, class E>
-DMLC_SIMD_TARGET inline void PrefetchNextGroup(const E* x, uint64_t stride, uint64_t c) {
-  if (c % 16 != 0) return;
-  for (int r = kRows; r < 2 * kRows; ++r) _mm_prefetch(reinterpret_cast<const char*>(x + r * stride + c), _MM_HINT_T0);
-}
-
-template <Accumulate kKind, int kRows, class E>
-DMLC_SIMD_TARGET void ColumnRowsOf(const E* x, uint64_t stride, uint64_t n, double* acc) {
-  uint64_t c = 0;
-  for (; c + 8 <= n; c += 8) {
-    PrefetchNextGroup<kRows>(x, stride, c);
-    __m256d lo = _mm256_loadu_pd(acc + c), hi = _mm256_loadu_pd(acc + c + 4);
-    for (int r = 0; r < kRows; ++r) {
-      const __m256 v = Load8(x + r * stride + c);
-      lo = Apply<kKind>(lo, Low(v));
-      hi = Apply<kKind>(hi, High(v));
-    }
-    _mm256_storeu_pd(acc + c, lo);
-    _mm256_storeu_pd(acc + c + 4, hi);
+// RowExtremeOf's vector (reduce_simd_kernels.inc): eight floats, NaNs noted as compare masks.
+struct RowVector {
+  using Floats = __m256;
+  using Nans = __m256;
+  static constexpr uint64_t kWidth = 8;
+  static constexpr size_t kAlign = 32;
+  DMLC_SIMD_TARGET static Floats Splat(float v) { return _mm256_set1_ps(v); }
+  template <class E>
+  DMLC_SIMD_TARGET static Floats Load(const E* p) {
+    return Load8(p);
   }
-  for (; c < n; ++c) {
-    for (int r = 0; r < kRows; ++r) StepScalar<kKind>(acc[c], Widen(x[r * stride + c]));
+  DMLC_SIMD_TARGET static Nans NoNans() { return _mm256_setzero_ps(); }
+  DMLC_SIMD_TARGET static Nans AddNans(Nans seen, Floats v) {
+    return _mm256_or_ps(seen, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
   }
-}
-
-template <Accumulate kKind, class E>
-DMLC_SIMD_TARGET void ColumnOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
-  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_SIMD_TARGET {
-    ColumnRowsOf<kKind, kRows>(x + r * stride, stride, n, acc);
-  });
-}
-
-// max_ps(x, b) returns b when x is NaN, so NaN never enters the running extreme; it is noted apart.
-template <bool kMax, class E>
-DMLC_SIMD_TARGET float RowExtremeOf(const E* x, uint64_t n, bool* nan) {
-  const float init = kMax ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity();
-  __m256 b0 = _mm256_set1_ps(init), b1 = b0, b2 = b0, b3 = b0;
-  __m256 unordered = _mm256_setzero_ps();
-  auto step = [&](__m256 b, __m256 v) DMLC_SIMD_TARGET {
-    unordered = _mm256_or_ps(unordered, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
-    return kMax ? _mm256_max_ps(v, b) : _mm256_min_ps(v, b);
-  };
-  uint64_t k = 0;
-  for (; k + 32 <= n; k += 32) {
-    PrefetchAhead(x + k);
-    PrefetchAhead(x + k + 16);
-    b0 = step(b0, Load8(x + k));
-    b1 = step(b1, Load8(x + k + 8));
-    b2 = step(b2, Load8(x + k + 16));
-    b3 = step(b3, Load8(x + k + 24));
-  }
-  for (; k + 8 <= n; k += 8) b0 = step(b0, Load8(x + k));
-  const __m256 b = kMax ? _mm256_max_ps(_mm256_max_ps(b0, b1), _mm256_max_ps(b2, b3))
-                        : _mm256_min_ps(_mm256_min_ps(b0, b1), _mm256_min_ps(b2, b3));
-  alignas(32) float lanes[8];
-  _mm256_store_ps(lanes, b);
-  return FinishRowExtreme<kMax>(lanes, 8, x, k, n, _mm256_movemask_ps(unordered) != 0, nan);
-}
+  DMLC_SIMD_TARGET static bool Any(Nans seen) { return _mm256_movemask_ps(seen) != 0; }
+  DMLC_SIMD_TARGET static void Store(float* p, Floats v) { _mm256_store_ps(p, v); }
+};
 
 template <class E>
 DMLC_SIMD_TARGET uint64_t Find(const E* x, uint64_t n, float v) {
@@ -177,24 +210,6 @@ DMLC_SIMD_TARGET uint64_t Find(const E* x, uint64_t n, float v) {
     if (want_nan ? e != e : e == v) return k;
   }
   return n;
-}
-
-template <bool kMax, int kRows, class E>
-DMLC_SIMD_TARGET void ColumnExtremeRows(const E* x, uint64_t stride, uint64_t n, float* acc) {
-  uint64_t c = 0;
-  for (; c + 8 <= n; c += 8) {
-    PrefetchNextGroup<kRows>(x, stride, c);
-    __m256 a = _mm256_loadu_ps(acc + c);
-    for (int r = 0; r < kRows; ++r) {
-      // max_ps(v, a) is v when v > a, else a (for a NaN on either side too): ExtremeStep's rule.
-      const __m256 v = Load8(x + r * stride + c);
-      a = kMax ? _mm256_max_ps(v, a) : _mm256_min_ps(v, a);
-    }
-    _mm256_storeu_ps(acc + c, a);
-  }
-  for (; c < n; ++c) {
-    for (int r = 0; r < kRows; ++r) ExtremeStep(kMax, acc[c], Widen(x[r * stride + c]));
-  }
 }
 
 // ColumnMax over kVectors adjacent vectors of columns: each row's elements in order, one running maximum
@@ -238,28 +253,6 @@ DMLC_SIMD_TARGET bool ColumnMax(const E* x, uint64_t rows, uint64_t stride, uint
   return true;
 }
 
-template <bool kMax, int kRows, class E>
-DMLC_SIMD_TARGET void ColumnArgRows(const E* x, uint64_t stride, uint64_t n, uint32_t r0, float* best, uint32_t* pos) {
-  uint64_t c = 0;
-  for (; c + 8 <= n; c += 8) {
-    PrefetchNextGroup<kRows>(x, stride, c);
-    __m256 b = _mm256_loadu_ps(best + c);
-    __m256 p = _mm256_loadu_ps(reinterpret_cast<const float*>(pos + c));
-    for (int r = 0; r < kRows; ++r) {
-      const __m256 v = Load8(x + r * stride + c);
-      // Taken only when better: an ordered compare, false for a NaN on either side (ArgStep's rule).
-      const __m256 take = _mm256_cmp_ps(v, b, kMax ? _CMP_GT_OQ : _CMP_LT_OQ);
-      b = _mm256_blendv_ps(b, v, take);
-      p = _mm256_blendv_ps(p, _mm256_castsi256_ps(_mm256_set1_epi32(static_cast<int>(r0 + r))), take);
-    }
-    _mm256_storeu_ps(best + c, b);
-    _mm256_storeu_ps(reinterpret_cast<float*>(pos + c), p);
-  }
-  for (; c < n; ++c) {
-    for (int r = 0; r < kRows; ++r) ArgStep(kMax, best[c], pos[c], Widen(x[r * stride + c]), r0 + static_cast<uint32_t>(r));
-  }
-}
-
 // Eight lanes of ExpOfDifference (exp_float.h): the same constants and operations.
 DMLC_SIMD_TARGET inline __m256 ExpLanes(__m256 x, __m256 m) {
   const __m256 th = _mm256_sub_ps(x, m);
@@ -299,30 +292,6 @@ DMLC_SIMD_TARGET double RowExp(const E* x, uint64_t n, float m, NextData next) {
   Store16(lanes, {{a0, a1, a2, a3}});
   for (uint64_t k = body; k < n; ++k) lanes[k % kLanes] += ExpOfDifference(Widen(x[k]), m);
   return CombineLanes(Accumulate::kSum, lanes);
-}
-
-// kRows rows of ColumnExp: each column's maximum and sums are loaded and stored once for all of them.
-template <int kRows, class E>
-DMLC_SIMD_TARGET void ColumnExpRows(const E* x, uint64_t stride, uint64_t n, const float* m, double* acc,
-                             NextData next) {
-  uint64_t c = 0;
-  for (; c + 8 <= n; c += 8) {
-    if (c % 16 == 0) {  // a line per 16 floats, as RowExp: one per 8 doubled the prefetches
-      for (int r = 0; r < kRows; ++r) PrefetchAt<E>(Advanced<E>(next, r * stride), c);
-    }
-    const __m256 max = _mm256_loadu_ps(m + c);
-    __m256d lo = _mm256_loadu_pd(acc + c), hi = _mm256_loadu_pd(acc + c + 4);
-    for (int r = 0; r < kRows; ++r) {
-      const __m256 e = ExpLanes(Load8(x + r * stride + c), max);
-      lo = _mm256_add_pd(lo, Low(e));
-      hi = _mm256_add_pd(hi, High(e));
-    }
-    _mm256_storeu_pd(acc + c, lo);
-    _mm256_storeu_pd(acc + c + 4, hi);
-  }
-  for (; c < n; ++c) {
-    for (int r = 0; r < kRows; ++r) acc[c] += ExpOfDifference(Widen(x[r * stride + c]), m[c]);
-  }
 }
 
 #include "backends/cpu/reduce_simd_kernels.inc"

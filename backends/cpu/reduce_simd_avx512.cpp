@@ -28,8 +28,6 @@
 namespace dmlc::backends::cpu::simd {
 namespace {
 
-#include "backends/cpu/reduce_simd_loops.inc"
-
 template <Accumulate kKind>
 DMLC_SIMD_TARGET inline __m512d Apply(__m512d a, __m512d d) {
   if constexpr (kKind == Accumulate::kSum) return _mm512_add_pd(a, d);
@@ -83,13 +81,15 @@ DMLC_SIMD_TARGET inline Wide16 LoadWide(const float* p, __mmask16 m = 0xffff) {
   return {Low(v), High(v)};
 }
 
-// A column kernel's sixteen double accumulators at acc under mask m; lanes outside it are neither read
-// (they load as 0) nor written.
-DMLC_SIMD_TARGET inline Wide16 LoadAccumulators(const double* acc, __mmask16 m) {
+// The column kernels' vectors (reduce_simd_kernels.inc): sixteen columns a step under a mask, the last
+// vector's cut to the columns left; lanes outside it are neither read (they load as 0) nor written.
+DMLC_SIMD_TARGET inline __m512 LoadFloats(const float* p, __mmask16 m) { return _mm512_maskz_loadu_ps(m, p); }
+DMLC_SIMD_TARGET inline void StoreFloats(float* p, __mmask16 m, __m512 v) { _mm512_mask_storeu_ps(p, m, v); }
+DMLC_SIMD_TARGET inline Wide16 LoadSums(const double* acc, __mmask16 m) {
   return {_mm512_maskz_loadu_pd(static_cast<__mmask8>(m), acc),
           _mm512_maskz_loadu_pd(static_cast<__mmask8>(m >> 8), acc + 8)};
 }
-DMLC_SIMD_TARGET inline void StoreAccumulators(double* acc, __mmask16 m, const Wide16& a) {
+DMLC_SIMD_TARGET inline void StoreSums(double* acc, __mmask16 m, const Wide16& a) {
   _mm512_mask_storeu_pd(acc, static_cast<__mmask8>(m), a.lo);
   _mm512_mask_storeu_pd(acc + 8, static_cast<__mmask8>(m >> 8), a.hi);
 }
@@ -97,40 +97,49 @@ DMLC_SIMD_TARGET inline void StoreAccumulators(double* acc, __mmask16 m, const W
 // max_ps(v, b) (min_ps for the minimum): b unless v is better, so a NaN on either side gives b. The
 // zero-masking form with every lane selected, for GCC 12's warning as above.
 template <bool kMax>
-DMLC_SIMD_TARGET inline __m512 Extreme16(__m512 v, __m512 b) {
+DMLC_SIMD_TARGET inline __m512 Better(__m512 v, __m512 b) {
   return kMax ? _mm512_maskz_max_ps(0xffff, v, b) : _mm512_maskz_min_ps(0xffff, v, b);
+}
+
+template <Accumulate kKind>
+DMLC_SIMD_TARGET inline Wide16 Applied(const Wide16& a, const Wide16& d) {
+  return {Apply<kKind>(a.lo, d.lo), Apply<kKind>(a.hi, d.hi)};
+}
+DMLC_SIMD_TARGET inline Wide16 PlusWidened(const Wide16& a, __m512 e) {
+  return {_mm512_add_pd(a.lo, Low(e)), _mm512_add_pd(a.hi, High(e))};
+}
+// Where v is taken: an ordered compare, false for a NaN on either side (ArgStep's rule).
+template <bool kMax>
+DMLC_SIMD_TARGET inline __mmask16 Takes(__m512 v, __m512 b) {
+  return _mm512_cmp_ps_mask(v, b, kMax ? _CMP_GT_OQ : _CMP_LT_OQ);
+}
+DMLC_SIMD_TARGET inline __m512 Select(__mmask16 take, __m512 v, __m512 b) { return _mm512_mask_mov_ps(b, take, v); }
+DMLC_SIMD_TARGET inline __m512i LoadPositions(const uint32_t* p, __mmask16 m) { return _mm512_maskz_loadu_epi32(m, p); }
+DMLC_SIMD_TARGET inline void StorePositions(uint32_t* p, __mmask16 m, __m512i v) { _mm512_mask_storeu_epi32(p, m, v); }
+DMLC_SIMD_TARGET inline __m512i SelectPosition(__mmask16 take, uint32_t r, __m512i p) {
+  return _mm512_mask_mov_epi32(p, take, _mm512_set1_epi32(static_cast<int>(r)));
 }
 
 DMLC_SIMD_TARGET inline __mmask16 FirstLanes(uint64_t count) { return static_cast<__mmask16>((1u << count) - 1); }
 
-// A group of kRows rows over n columns, 16 at a time, prefetching the next group's rows once a line (for
-// FLOAT16, every other 16 columns: asking twice a line took load slots, and FLOAT16 outer SUM, L1,
-// MULTIPLY, MAX and ARGMIN read measurably faster without it); `step(c, mask)` does the columns.
-template <int kRows, class E, class Step>
-DMLC_SIMD_TARGET inline void ColumnGroup(const E* x, uint64_t stride, uint64_t n, const Step& step) {
+// Columns [0, n): step(c, mask) for each vector, the last one masked, prefetch(c) before it at every
+// kEvery-th column (none for kEvery 0). No column is left to scalar code, so `tail` is never called.
+template <uint64_t kEvery, class Prefetch, class Step, class Tail>
+DMLC_SIMD_TARGET inline void ForColumns(uint64_t n, const Prefetch& prefetch, const Step& step, const Tail&) {
   uint64_t c = 0;
   for (; c + 16 <= n; c += 16) {
-    if (c * sizeof(E) % 64 == 0) {
-      for (int r = kRows; r < 2 * kRows; ++r) {
-        _mm_prefetch(reinterpret_cast<const char*>(x + r * stride + c), _MM_HINT_T0);
-      }
+    if constexpr (kEvery != 0) {
+      if (c % kEvery == 0) prefetch(c);
     }
     step(c, __mmask16{0xffff});
   }
   if (c < n) step(c, FirstLanes(n - c));
 }
-
-// The rows in groups (ForRowGroups), each group's columns 16 at a time (ColumnGroup):
-// step.template operator()<kRows>(group's first row, its index, column, mask).
-template <class E, class Step>
-DMLC_SIMD_TARGET inline void ForColumnSteps(const E* x, uint64_t rows, uint64_t stride, uint64_t n, const Step& step) {
-  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_SIMD_TARGET {
-    const E* g = x + r * stride;
-    ColumnGroup<kRows>(g, stride, n, [&](uint64_t c, __mmask16 m) DMLC_SIMD_TARGET {
-      step.template operator()<kRows>(g, r, c, m);
-    });
-  });
-}
+// The column kernels prefetch the next row group once a line: for FLOAT16, every other 16 columns
+// (asking twice a line took load slots, and FLOAT16 outer SUM, L1, MULTIPLY, MAX and ARGMIN read
+// measurably faster without it).
+template <class E>
+inline constexpr uint64_t kGroupPrefetchColumns = 64 / sizeof(E);
 
 // CombineLanes in registers, lanes 0-7 in lo and 8-15 in hi: lanes i and i + 8, then i and i + 4, i + 2,
 // i + 1, as the portable function folds them.
@@ -192,6 +201,8 @@ DMLC_SIMD_TARGET inline __m512d RunSum(const HalfRun& run) {
   return _mm512_mask_add_pd(hi, numbers, hi, Widened<kHalf>(run.lo));
 }
 
+#include "backends/cpu/reduce_simd_loops.inc"
+
 // Lanes 0-7 live in a0, 8-15 in a1 (a[0] below); squares' lanes 16-31 in a[1].
 template <Accumulate kKind, class E>
 DMLC_SIMD_TARGET double RowOf(const E* x, uint64_t n) {
@@ -243,17 +254,6 @@ DMLC_SIMD_TARGET double RowOf(const E* x, uint64_t n) {
   return Combine<kKind>(a[0].lo, a[0].hi);
 }
 
-// kRows rows from x, columns [c, c + 16) under mask m: each column's state loaded and stored once.
-template <Accumulate kKind, int kRows, class E>
-DMLC_SIMD_TARGET inline void ColumnStep(const E* x, uint64_t stride, uint64_t c, __mmask16 m, double* acc) {
-  Wide16 a = LoadAccumulators(acc + c, m);
-  for (int r = 0; r < kRows; ++r) {
-    const Wide16 v = LoadWide(x + r * stride + c, m);
-    a = {Apply<kKind>(a.lo, v.lo), Apply<kKind>(a.hi, v.hi)};
-  }
-  StoreAccumulators(acc + c, m, a);
-}
-
 // FLOAT16 column sums and L1 sums add exact runs of kRun rows as the rows do (RunLength), split as
 // AddToRun splits, with no widening an element; a run's parts for its strip of columns wait in memory
 // between its groups of kRowGroup rows, since a run's sixteen rows read at once, 2 KiB apart, evicted
@@ -274,60 +274,48 @@ DMLC_SIMD_TARGET inline void ColumnRunStep(const E* x, uint64_t stride, uint64_t
     _mm512_mask_storeu_ps(lo + c, m, run.lo);
     return;
   }
-  const Wide16 a = LoadAccumulators(acc + c, m);
-  StoreAccumulators(acc + c, m, {_mm512_add_pd(a.lo, RunSum<0>(run)), _mm512_add_pd(a.hi, RunSum<1>(run))});
+  const Wide16 a = LoadSums(acc + c, m);
+  StoreSums(acc + c, m, {_mm512_add_pd(a.lo, RunSum<0>(run)), _mm512_add_pd(a.hi, RunSum<1>(run))});
 }
 
 // Runs of kRun rows from the first, each over strips of kRunColumns columns in groups of rows
-// (ForColumnSteps, which also prefetches the next run's first rows).
+// (ColumnGroup, which also prefetches the next run's first rows): the set's FLOAT16 column sums.
+inline constexpr bool kColumnRuns = true;
 template <Accumulate kKind, class E>
-DMLC_SIMD_TARGET void ColumnRunsOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
+DMLC_SIMD_TARGET void ColumnRuns(const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
   float hi[kRunColumns], lo[kRunColumns];  // unaligned, as RowExtremeOf's lanes
   for (uint64_t r0 = 0; r0 < rows; r0 += kRun) {
     const uint64_t run_rows = std::min(kRun, rows - r0);
     for (uint64_t c0 = 0; c0 < n; c0 += kRunColumns) {
-      ForColumnSteps(x + r0 * stride + c0, run_rows, stride, std::min(kRunColumns, n - c0),
-                     [&]<int kRows>(const E* g, uint64_t r, uint64_t c, __mmask16 m) DMLC_SIMD_TARGET {
-                       ColumnRunStep<kKind, kRows>(g, stride, c, m, r == 0, r + kRows == run_rows, hi, lo, acc + c0);
-                     });
+      ForRowGroups(run_rows, [&]<int kRows>(uint64_t r) DMLC_SIMD_TARGET {
+        const E* g = x + (r0 + r) * stride + c0;
+        const auto step = [&](uint64_t c, __mmask16 m) DMLC_SIMD_TARGET {
+          ColumnRunStep<kKind, kRows>(g, stride, c, m, r == 0, r + kRows == run_rows, hi, lo, acc + c0);
+        };
+        ColumnGroup<kRows>(g, stride, std::min(kRunColumns, n - c0), step, [](uint64_t) {});
+      });
     }
   }
 }
 
-template <Accumulate kKind, class E>
-DMLC_SIMD_TARGET void ColumnOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
-  if constexpr (RunLength<kKind, E> > 1) return ColumnRunsOf<kKind>(x, rows, stride, n, acc);
-  ForColumnSteps(x, rows, stride, n, [&]<int kRows>(const E* g, uint64_t, uint64_t c, __mmask16 m) DMLC_SIMD_TARGET {
-    ColumnStep<kKind, kRows>(g, stride, c, m, acc);
-  });
-}
-
-// Extreme16(v, b) is b when v is NaN, so NaN never enters the running extreme; it is noted apart.
-template <bool kMax, class E>
-DMLC_SIMD_TARGET float RowExtremeOf(const E* x, uint64_t n, bool* nan) {
-  const float init = kMax ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity();
-  __m512 b0 = _mm512_set1_ps(init), b1 = b0, b2 = b0, b3 = b0;
-  __mmask16 unordered = 0;
-  const auto step = [&](__m512 b, __m512 v) DMLC_SIMD_TARGET {
-    unordered |= _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
-    return Extreme16<kMax>(v, b);
-  };
-  uint64_t k = 0;
-  for (; k + 64 <= n; k += 64) {
-    for (int line = 0; line < 64; line += 16) {
-      PrefetchAhead(x + k + line);
-    }
-    b0 = step(b0, Load16(x + k));
-    b1 = step(b1, Load16(x + k + 16));
-    b2 = step(b2, Load16(x + k + 32));
-    b3 = step(b3, Load16(x + k + 48));
+// RowExtremeOf's vector (reduce_simd_kernels.inc): sixteen floats, NaNs noted as a mask.
+struct RowVector {
+  using Floats = __m512;
+  using Nans = __mmask16;
+  static constexpr uint64_t kWidth = 16;
+  static constexpr size_t kAlign = alignof(float);  // mingw-w64's GCC does not reliably realign the stack to 64
+  DMLC_SIMD_TARGET static Floats Splat(float v) { return _mm512_set1_ps(v); }
+  template <class E>
+  DMLC_SIMD_TARGET static Floats Load(const E* p) {
+    return Load16(p);
   }
-  for (; k + 16 <= n; k += 16) b0 = step(b0, Load16(x + k));
-  const __m512 b = Extreme16<kMax>(Extreme16<kMax>(b0, b1), Extreme16<kMax>(b2, b3));
-  float lanes[16];  // an unaligned store: mingw-w64's GCC does not reliably realign the stack to 64 bytes
-  _mm512_storeu_ps(lanes, b);
-  return FinishRowExtreme<kMax>(lanes, 16, x, k, n, unordered != 0, nan);
-}
+  DMLC_SIMD_TARGET static Nans NoNans() { return 0; }
+  DMLC_SIMD_TARGET static Nans AddNans(Nans seen, Floats v) {
+    return seen | _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
+  }
+  DMLC_SIMD_TARGET static bool Any(Nans seen) { return seen != 0; }
+  DMLC_SIMD_TARGET static void Store(float* p, Floats v) { _mm512_storeu_ps(p, v); }
+};
 
 template <class E>
 DMLC_SIMD_TARGET uint64_t Find(const E* x, uint64_t n, float v) {
@@ -341,49 +329,6 @@ DMLC_SIMD_TARGET uint64_t Find(const E* x, uint64_t n, float v) {
     if (hit != 0) return k + static_cast<uint64_t>(__builtin_ctz(hit));
   }
   return n;
-}
-
-// The per-column kernels below take kRows rows at columns [c, c + 16) under mask m (lanes outside it are
-// neither read nor written) and run each column's rows in order, as the AVX2 kernels do.
-template <bool kMax, int kRows, class E>
-DMLC_SIMD_TARGET inline void ColumnExtremeStep(const E* x, uint64_t stride, uint64_t c, __mmask16 m, float* acc) {
-  __m512 a = _mm512_maskz_loadu_ps(m, acc + c);
-  for (int r = 0; r < kRows; ++r) {
-    // Extreme16(v, a) is v when v is better, else a (for a NaN on either side too): ExtremeStep's rule.
-    a = Extreme16<kMax>(LoadColumns(x + r * stride + c, m), a);
-  }
-  _mm512_mask_storeu_ps(acc + c, m, a);
-}
-
-template <bool kMax, int kRows, class E>
-DMLC_SIMD_TARGET inline void ColumnArgStep(const E* x, uint64_t stride, uint64_t c, __mmask16 m, uint32_t r0,
-                                      float* best, uint32_t* pos) {
-  __m512 b = _mm512_maskz_loadu_ps(m, best + c);
-  __m512i p = _mm512_maskz_loadu_epi32(m, pos + c);
-  for (int r = 0; r < kRows; ++r) {
-    const __m512 v = LoadColumns(x + r * stride + c, m);
-    // Taken only when better: an ordered compare, false for a NaN on either side (ArgStep's rule).
-    const __mmask16 take = _mm512_cmp_ps_mask(v, b, kMax ? _CMP_GT_OQ : _CMP_LT_OQ);
-    b = _mm512_mask_mov_ps(b, take, v);
-    p = _mm512_mask_mov_epi32(p, take, _mm512_set1_epi32(static_cast<int>(r0 + r)));
-  }
-  _mm512_mask_storeu_ps(best + c, m, b);
-  _mm512_mask_storeu_epi32(pos + c, m, p);
-}
-
-template <bool kMax, int kRows, class E>
-DMLC_SIMD_TARGET inline void ColumnExtremeRows(const E* x, uint64_t stride, uint64_t n, float* acc) {
-  ColumnGroup<kRows>(x, stride, n, [&](uint64_t c, __mmask16 m) DMLC_SIMD_TARGET {
-    ColumnExtremeStep<kMax, kRows>(x, stride, c, m, acc);
-  });
-}
-
-template <bool kMax, int kRows, class E>
-DMLC_SIMD_TARGET inline void ColumnArgRows(const E* x, uint64_t stride, uint64_t n, uint32_t r0, float* best,
-                                      uint32_t* pos) {
-  ColumnGroup<kRows>(x, stride, n, [&](uint64_t c, __mmask16 m) DMLC_SIMD_TARGET {
-    ColumnArgStep<kMax, kRows>(x, stride, c, m, r0, best, pos);
-  });
 }
 
 // Sixteen lanes of ExpOfDifference (exp_float.h): the AVX2 kernel's constants and operations, so the same
@@ -427,31 +372,6 @@ DMLC_SIMD_TARGET double RowExp(const E* x, uint64_t n, float m, NextData next) {
   _mm512_storeu_pd(lanes + 8, a1);
   for (uint64_t k = body; k < n; ++k) lanes[k % kLanes] += ExpOfDifference(Widen(x[k]), m);
   return CombineLanes(Accumulate::kSum, lanes);
-}
-
-// kRows rows of ColumnExp at columns [c, c + 16) under mask m: each column's maximum and sums loaded once.
-template <int kRows, class E>
-DMLC_SIMD_TARGET inline void ColumnExpStep(const E* x, uint64_t stride, uint64_t c, __mmask16 mask, const float* m,
-                                      double* acc) {
-  const __m512 max = _mm512_maskz_loadu_ps(mask, m + c);
-  Wide16 a = LoadAccumulators(acc + c, mask);
-  for (int r = 0; r < kRows; ++r) {
-    const __m512 e = ExpLanes(LoadColumns(x + r * stride + c, mask), max);
-    a = {_mm512_add_pd(a.lo, Low(e)), _mm512_add_pd(a.hi, High(e))};
-  }
-  StoreAccumulators(acc + c, mask, a);
-}
-
-// Two rows at a time, as the AVX2 kernel; each row prefetches its next data a line per 16 columns.
-template <int kRows, class E>
-DMLC_SIMD_TARGET void ColumnExpRows(const E* x, uint64_t stride, uint64_t n, const float* m, double* acc,
-                               NextData next) {
-  uint64_t c = 0;
-  for (; c + 16 <= n; c += 16) {
-    for (int r = 0; r < kRows; ++r) PrefetchAt<E>(Advanced<E>(next, r * stride), c);
-    ColumnExpStep<kRows>(x, stride, c, __mmask16{0xffff}, m, acc);
-  }
-  if (c < n) ColumnExpStep<kRows>(x, stride, c, FirstLanes(n - c), m, acc);
 }
 
 #include "backends/cpu/reduce_simd_kernels.inc"

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "backends/cpu/cpu_operator.h"
+#include "backends/cpu/element.h"
 #include "backends/cpu/reduce_plan.h"
 #include "backends/cpu/thread_pool.h"
 #include "ops/operators/reduce.h"
@@ -52,6 +53,18 @@ inline ReduceClass Classify(ops::ReduceFunction f) {
     case ReduceFunction::kSum: break;
   }
   return {Family::kAccumulate, Accumulate::kSum, true};
+}
+
+// Whether the drivers below cover the plan's layout: columns whose kept elements are adjacent, or rows
+// whose reduced elements are one contiguous run.
+inline bool FastLayout(const ReducePlan& p) {
+  if (p.columns) return p.kept.InnerStride(0) == 1;
+  return p.reduced.RowCount() == 1 && (p.reduced.InnerStride(0) == 1 || p.count == 1);
+}
+
+// The position of an ARGMIN/ARGMAX result, stored as the output's index type.
+inline void StoreIndex(ops::DataType type, std::byte* p, uint64_t position) {
+  DispatchIndexType(type, [&](auto tag) { StoreRaw(p, static_cast<typename decltype(tag)::type>(position)); });
 }
 
 // One output of a rows plan: its run of reduced elements and its output element.
