@@ -144,10 +144,9 @@ class RowReducer {
     Extreme extreme;
     double exp = 0;
   };
-  // Room for a block widened to floats (OnElements), and one output's parts.
+  // Room for a block widened to floats (OnElements).
   struct Scratch {
     std::vector<float> floats;
-    std::vector<Part> parts;
   };
 
   RowReducer(const ReducePlan& p, Function f, ops::DataType out_type)
@@ -155,13 +154,11 @@ class RowReducer {
 
   uint64_t blocks() const { return blocks_; }
   size_t out_size() const { return f_.family == Family::kArg ? ops::ElementSize(out_type_) : sizeof(T); }
-  Scratch MakeScratch() const {
-    return {std::vector<float>(std::min(kReduceBlock, p_.count)), std::vector<Part>(blocks_)};
-  }
+  Scratch MakeScratch() const { return {std::vector<float>(std::min(kReduceBlock, p_.count))}; }
 
   Part Block(const std::byte* run, uint64_t b, Scratch& scratch) const {
     Part part;
-    if (NeedsExtremes()) {
+    if (f_.family != Family::kAccumulate) {
       part.extreme = BlockExtreme(run, b, scratch.floats.data());
     } else {
       part.sum = BlockSum(run, b, scratch.floats.data());
@@ -170,41 +167,21 @@ class RowReducer {
   }
 
   // n outputs with one block a run, the first at t and the others `in_step` and `out_step` bytes apart,
-  // without Whole's parts: SumSpan or ExtremeSpan by the family.
+  // without parts: SumSpan or ExtremeSpan by the family.
   void Span(const RowTarget& t, uint64_t in_step, uint64_t out_step, uint64_t n, Scratch& scratch) const {
     if (f_.family == Family::kAccumulate) return SumSpan(t, in_step, out_step, n, scratch.floats.data());
     ExtremeSpan(t, in_step, out_step, n, scratch.floats.data());
   }
 
-  // One output start to finish on this thread.
-  void Whole(const RowTarget& t, Scratch& scratch) const {
-    Part* parts = scratch.parts.data();
-    for (uint64_t b = 0; b < blocks_; ++b) parts[b] = Block(t.in, b, scratch);
-    if (NeedsExps()) {
-      const Extreme e = MergeAll(parts);
-      if (SumsExps(e)) {
-        for (uint64_t b = 0; b < blocks_; ++b) parts[b].exp = BlockExp(t.in, b, e.value, scratch.floats.data());
-      }
-    }
-    Finish(t, parts);
+  // LOG_SUM_EXP's second pass: each block's exp sum against the run's maximum (NaN when any element is;
+  // only a finite one is summed against).
+  bool TwoPasses() const { return f_.family == Family::kLogSumExp; }
+  float Between(const Part* parts) const {
+    const Extreme e = MergeAll(parts);
+    return e.nan ? std::numeric_limits<float>::quiet_NaN() : e.value;
   }
-
-  // LOG_SUM_EXP's second pass over every run's blocks, in parallel, against each run's maximum.
-  void Refine(const std::vector<RowTarget>& targets, std::vector<Part>& parts, ThreadPool& pool) const {
-    if (!NeedsExps()) return;
-    std::vector<float> maxima(targets.size());
-    for (uint64_t j = 0; j < targets.size(); ++j) {
-      const Extreme e = MergeAll(&parts[j * blocks_]);
-      maxima[j] = e.nan ? std::numeric_limits<float>::quiet_NaN() : e.value;
-    }
-    pool.ParallelFor(parts.size(), 1, [&](uint64_t begin, uint64_t end) {
-      std::vector<float> scratch(kReduceBlock);
-      for (uint64_t u = begin; u < end; ++u) {
-        if (std::isfinite(maxima[u / blocks_])) {
-          parts[u].exp = BlockExp(targets[u / blocks_].in, u % blocks_, maxima[u / blocks_], scratch.data());
-        }
-      }
-    });
+  void SecondPass(const std::byte* run, uint64_t b, float max, Part& part, Scratch& scratch) const {
+    if (std::isfinite(max)) part.exp = BlockExp(run, b, max, scratch.floats.data());
   }
 
   // Folds the per-block results (in block order) and stores the output element.
@@ -231,8 +208,6 @@ class RowReducer {
 
  private:
   uint64_t Length(uint64_t b) const { return std::min(kReduceBlock, p_.count - b * kReduceBlock); }
-  bool NeedsExtremes() const { return f_.family != Family::kAccumulate; }
-  bool NeedsExps() const { return f_.family == Family::kLogSumExp; }
 
   Extreme MergeAll(const Part* parts) const {
     Extreme e = parts[0].extreme;

@@ -72,7 +72,7 @@ struct Partial {
   uint64_t position = 0;
 };
 
-// Rows for ReduceRuns (reduce_skeleton.h): the integer kernels need no scratch, and one pass.
+// Rows for ReduceRuns (reduce_skeleton.h): the integer kernels need no scratch and one pass.
 template <class T>
 class IntRowReducer {
  public:
@@ -101,16 +101,12 @@ class IntRowReducer {
   }
 
   void Span(const RowTarget& t, uint64_t in_step, uint64_t out_step, uint64_t n, Scratch& scratch) const {
-    for (uint64_t j = 0; j < n; ++j) Whole({t.in + j * in_step, t.out + j * out_step}, scratch);
+    for (uint64_t j = 0; j < n; ++j) Store(t.out + j * out_step, Block(t.in + j * in_step, 0, scratch));
   }
 
-  void Whole(const RowTarget& t, Scratch& scratch) const {
-    Partial<T> acc = Block(t.in, 0, scratch);
-    for (uint64_t b = 1; b < blocks_; ++b) Fold(acc, Block(t.in, b, scratch));
-    Store(t.out, acc);
-  }
-
-  void Refine(const std::vector<RowTarget>&, std::vector<Partial<T>>&, ThreadPool&) const {}
+  bool TwoPasses() const { return false; }
+  int Between(const Partial<T>*) const { return 0; }
+  void SecondPass(const std::byte*, uint64_t, int, Partial<T>&, Scratch&) const {}
 
   void Finish(const RowTarget& t, Partial<T>* parts) const {
     for (uint64_t b = 1; b < blocks_; ++b) Fold(parts[0], parts[b]);

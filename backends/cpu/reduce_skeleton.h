@@ -79,16 +79,17 @@ struct RowTarget {
 //   uint64_t blocks() const;                         kReduceBlock blocks a run
 //   void Span(RowTarget first, uint64_t in_step, uint64_t out_step, uint64_t n, Scratch&) const;
 //                                                    n outputs of one block, steps in bytes
-//   void Whole(RowTarget, Scratch&) const;           one output of several blocks
 //   Part Block(const std::byte* run, uint64_t b, Scratch&) const;
-//   void Refine(const std::vector<RowTarget>&, std::vector<Part>&, ThreadPool&) const;
-//                                                    any pass over the blocks that needs the first's results
+//   bool TwoPasses() const;                          whether a second pass over the blocks follows:
+//   Between Between(const Part* parts) const;        what it needs of a run's first (all its parts),
+//   void SecondPass(const std::byte* run, uint64_t b, const Between&, Part&, Scratch&) const;
 //   void Finish(RowTarget, Part* parts) const;       folds a run's parts in block order and stores
 // Outputs run in parallel; when there are too few for the workers, the blocks of all runs do, and each
 // run's parts are folded afterwards.
 template <class R>
 void ReduceRuns(const ReducePlan& p, const R& r, size_t in_size, size_t out_size, const std::byte* in,
                 std::byte* out, ThreadPool& pool) {
+  using Part = decltype(r.Block(nullptr, 0, std::declval<decltype(r.MakeScratch())&>()));
   const uint64_t outputs = p.kept.ElementCount(), blocks = r.blocks();
   const uint64_t kin = p.kept.InnerStride(0), kout = p.kept.InnerStride(1);
   const auto target = [&](const StridedShape<2>::Offsets& o, uint64_t j) {
@@ -97,9 +98,18 @@ void ReduceRuns(const ReducePlan& p, const R& r, size_t in_size, size_t out_size
   if (blocks == 1 || outputs >= 2 * static_cast<uint64_t>(pool.threads())) {
     pool.ParallelFor(outputs, std::max<uint64_t>(1, kMinElementsPerTask / p.count), [&](uint64_t begin, uint64_t end) {
       auto scratch = r.MakeScratch();
+      std::vector<Part> parts(blocks);
       p.kept.ForEachSpan(begin, end, [&](const StridedShape<2>::Offsets& o, uint64_t j0, uint64_t n) {
         if (blocks == 1) return r.Span(target(o, j0), kin * in_size, kout * out_size, n, scratch);
-        for (uint64_t j = j0; j < j0 + n; ++j) r.Whole(target(o, j), scratch);
+        for (uint64_t j = j0; j < j0 + n; ++j) {  // one output start to finish
+          const RowTarget t = target(o, j);
+          for (uint64_t b = 0; b < blocks; ++b) parts[b] = r.Block(t.in, b, scratch);
+          if (r.TwoPasses()) {
+            const auto between = r.Between(parts.data());
+            for (uint64_t b = 0; b < blocks; ++b) r.SecondPass(t.in, b, between, parts[b], scratch);
+          }
+          r.Finish(t, parts.data());
+        }
       });
     });
     return;
@@ -108,12 +118,21 @@ void ReduceRuns(const ReducePlan& p, const R& r, size_t in_size, size_t out_size
   p.kept.ForEachSpan(0, outputs, [&](const StridedShape<2>::Offsets& o, uint64_t j0, uint64_t n) {
     for (uint64_t j = j0; j < j0 + n; ++j) targets.push_back(target(o, j));
   });
-  std::vector<decltype(r.Block(nullptr, 0, std::declval<decltype(r.MakeScratch())&>()))> parts(outputs * blocks);
+  std::vector<Part> parts(outputs * blocks);
   pool.ParallelFor(parts.size(), 1, [&](uint64_t begin, uint64_t end) {
     auto scratch = r.MakeScratch();
     for (uint64_t u = begin; u < end; ++u) parts[u] = r.Block(targets[u / blocks].in, u % blocks, scratch);
   });
-  r.Refine(targets, parts, pool);
+  if (r.TwoPasses()) {
+    std::vector<decltype(r.Between(nullptr))> between(outputs);
+    for (uint64_t j = 0; j < outputs; ++j) between[j] = r.Between(&parts[j * blocks]);
+    pool.ParallelFor(parts.size(), 1, [&](uint64_t begin, uint64_t end) {
+      auto scratch = r.MakeScratch();
+      for (uint64_t u = begin; u < end; ++u) {
+        r.SecondPass(targets[u / blocks].in, u % blocks, between[u / blocks], parts[u], scratch);
+      }
+    });
+  }
   for (uint64_t j = 0; j < outputs; ++j) r.Finish(targets[j], &parts[j * blocks]);
 }
 
