@@ -10,6 +10,9 @@
 // a row into lane k % RowLanes, 32 for squares, each column's rows in order, NaN and ties by the same rules), so every
 // set gives the same bits; FLOAT16 column sums, which add runs of rows here, the same numbers
 // (RunLength). Tails are masked: lanes and columns outside the mask keep their bits.
+// This file holds the set's vector primitives and its own kernels (the sums along rows and FLOAT16's runs
+// along columns, find, row_exp); the kernels both vector sets share are compiled here from
+// reduce_simd_loops.inc and reduce_simd_kernels.inc.
 // Every function carries the target attribute; Avx512ReduceKernels() hands the set out only when the CPU
 // (and the OS, which libgcc's check covers) supports AVX-512 F, BW, VL and DQ besides the AVX2 set's
 // features.
