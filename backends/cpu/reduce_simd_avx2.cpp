@@ -60,13 +60,6 @@ DMLC_SIMD_TARGET inline void StoreSums(double* p, AllLanes, const Wide8& a) {
   _mm256_storeu_pd(p, a.lo);
   _mm256_storeu_pd(p + 4, a.hi);
 }
-template <Accumulate kKind>
-DMLC_SIMD_TARGET inline Wide8 Applied(const Wide8& a, const Wide8& d) {
-  return {Apply<kKind>(a.lo, d.lo), Apply<kKind>(a.hi, d.hi)};
-}
-DMLC_SIMD_TARGET inline Wide8 PlusWidened(const Wide8& a, __m256 e) {
-  return {_mm256_add_pd(a.lo, Low(e)), _mm256_add_pd(a.hi, High(e))};
-}
 // max_ps(v, b) is v when v > b, else b (for a NaN on either side too): ExtremeStep's rule.
 template <bool kMax>
 DMLC_SIMD_TARGET inline __m256 Better(__m256 v, __m256 b) {

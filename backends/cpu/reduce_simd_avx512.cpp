@@ -104,13 +104,6 @@ DMLC_SIMD_TARGET inline __m512 Better(__m512 v, __m512 b) {
   return kMax ? _mm512_maskz_max_ps(0xffff, v, b) : _mm512_maskz_min_ps(0xffff, v, b);
 }
 
-template <Accumulate kKind>
-DMLC_SIMD_TARGET inline Wide16 Applied(const Wide16& a, const Wide16& d) {
-  return {Apply<kKind>(a.lo, d.lo), Apply<kKind>(a.hi, d.hi)};
-}
-DMLC_SIMD_TARGET inline Wide16 PlusWidened(const Wide16& a, __m512 e) {
-  return {_mm512_add_pd(a.lo, Low(e)), _mm512_add_pd(a.hi, High(e))};
-}
 // Where v is taken: an ordered compare, false for a NaN on either side (ArgStep's rule).
 template <bool kMax>
 DMLC_SIMD_TARGET inline __mmask16 Takes(__m512 v, __m512 b) {
