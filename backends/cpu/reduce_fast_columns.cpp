@@ -205,7 +205,9 @@ class ColumnReducer {
   void Store(uint64_t s, const Columns& c) const {
     const uint64_t w = tiles_.Width(s), kout = p_.kept.InnerStride(1);
     std::byte* dst = out_ + tiles_.OutputOffset(s) * out_size_;
-    if (f_.family == Family::kAccumulate) return StoreSums<T>(f_.kind, dst, kout * out_size_, c.sums.data(), w, p_.count);
+    if (f_.family == Family::kAccumulate) {
+      return StoreSums<T>(f_.kind, dst, kout * out_size_, c.sums.data(), w, p_.count);
+    }
     for (uint64_t i = 0; i < w; ++i) {
       std::byte* o = dst + i * kout * out_size_;
       switch (f_.family) {
@@ -294,7 +296,8 @@ void ReduceColumns(const ReducePlan& plan, const Function& f, ops::DataType inpu
     using T = typename decltype(tag)::type;
     const ColumnReducer<T> reducer(plan, f, output_type, in, out, pool.threads());
     const ColumnTiles& tiles = reducer.tiles();
-    ReduceTiles(tiles, reducer, std::max<uint64_t>(1, kMinElementsPerTask / (tiles.block_rows() * tiles.strip())), pool);
+    const uint64_t grain = std::max<uint64_t>(1, kMinElementsPerTask / (tiles.block_rows() * tiles.strip()));
+    ReduceTiles(tiles, reducer, grain, pool);
   };
   if (input_type == ops::DataType::kFloat16) {
     run(TypeTag<Half>{});

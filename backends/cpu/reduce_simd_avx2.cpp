@@ -55,7 +55,9 @@ DMLC_SIMD_TARGET inline Wide8 LoadWide(const E* p, AllLanes) {
   const __m256 v = Load8(p);
   return {Low(v), High(v)};
 }
-DMLC_SIMD_TARGET inline Wide8 LoadSums(const double* p, AllLanes) { return {_mm256_loadu_pd(p), _mm256_loadu_pd(p + 4)}; }
+DMLC_SIMD_TARGET inline Wide8 LoadSums(const double* p, AllLanes) {
+  return {_mm256_loadu_pd(p), _mm256_loadu_pd(p + 4)};
+}
 DMLC_SIMD_TARGET inline void StoreSums(double* p, AllLanes, const Wide8& a) {
   _mm256_storeu_pd(p, a.lo);
   _mm256_storeu_pd(p + 4, a.hi);

@@ -56,7 +56,9 @@ void ExpectKernelSetsAgree() {
       const std::string where = std::string(typeid(T).name()) + " n " + std::to_string(n);
       const IntKernels<T>& base = *IntKernelSets<T>().front();
       for (const IntKernels<T>* k : IntKernelSets<T>()) {
-        for (int op = 0; op < kAccumulates; ++op) EXPECT_EQ(k->row[op](x.data(), n), base.row[op](x.data(), n)) << where;
+        for (int op = 0; op < kAccumulates; ++op) {
+          EXPECT_EQ(k->row[op](x.data(), n), base.row[op](x.data(), n)) << where;
+        }
         for (int max = 0; max < 2; ++max) {
           const T m = k->row_extreme[max](x.data(), n);
           EXPECT_EQ(m, base.row_extreme[max](x.data(), n)) << where;
