@@ -2,113 +2,21 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <vector>
 
 #include "backends/cpu/cpu_operator.h"
-#include "backends/cpu/element.h"
-#include "backends/cpu/reduce_functions.h"
-#include "backends/cpu/reduce_simd.h"
+#include "backends/cpu/reduce_fast_parts.h"
 
 namespace dmlc::backends::cpu {
 namespace {
 
-using ops::ReduceFunction;
-using reduce::FloatKind;
-using simd::Accumulate;
-
-constexpr uint64_t kMaxColumnStrip = 1024;
-
-enum class Family { kSum, kExtreme, kArg, kLogSumExp };
-
-struct Function {
-  Family family = Family::kSum;
-  FloatKind kind = FloatKind::kSum;  // kSum family only
-  bool max = true;                   // extremes, args (and the maximum LOG_SUM_EXP starts from)
-};
-
-Function Classify(ReduceFunction f) {
-  switch (f) {
-    case ReduceFunction::kArgMax: return {Family::kArg, FloatKind::kSum, true};
-    case ReduceFunction::kArgMin: return {Family::kArg, FloatKind::kSum, false};
-    case ReduceFunction::kMax: return {Family::kExtreme, FloatKind::kSum, true};
-    case ReduceFunction::kMin: return {Family::kExtreme, FloatKind::kSum, false};
-    case ReduceFunction::kLogSumExp: return {Family::kLogSumExp, FloatKind::kSum, true};
-    case ReduceFunction::kAverage: return {Family::kSum, FloatKind::kAverage, true};
-    case ReduceFunction::kL1: return {Family::kSum, FloatKind::kL1, true};
-    case ReduceFunction::kL2: return {Family::kSum, FloatKind::kL2, true};
-    case ReduceFunction::kLogSum: return {Family::kSum, FloatKind::kLogSum, true};
-    case ReduceFunction::kMultiply: return {Family::kSum, FloatKind::kMultiply, true};
-    case ReduceFunction::kSumSquare: return {Family::kSum, FloatKind::kSumSquare, true};
-    case ReduceFunction::kSum: break;
-  }
-  return {Family::kSum, FloatKind::kSum, true};
-}
-
-Accumulate AccumulateOf(FloatKind kind) {
-  switch (kind) {
-    case FloatKind::kL1: return Accumulate::kAbs;
-    case FloatKind::kL2:
-    case FloatKind::kSumSquare: return Accumulate::kSquare;
-    case FloatKind::kMultiply: return Accumulate::kProduct;
-    default: return Accumulate::kSum;
-  }
-}
-
-double Fold(Accumulate a, double x, double y) { return a == Accumulate::kProduct ? x * y : x + y; }
-
-// Whether the kernels can read elements of T at p where they lie (FLOAT16 widened as they load).
-template <class T>
-bool InPlace(const std::byte* p) {
-  return reinterpret_cast<uintptr_t>(p) % alignof(T) == 0;
-}
-
-// n elements of T at a misaligned p, widened (or copied) into `scratch` as floats.
-template <class T>
-const float* Floats(const std::byte* p, uint64_t n, float* scratch) {
-  for (uint64_t k = 0; k < n; ++k) scratch[k] = Load<T>(p + k * sizeof(T));
-  return scratch;
-}
-
-// fn(kernels, elements) on n elements of T at p by the T kernels: in place when p is aligned for T, else
-// on a copy of the bytes in `scratch` (n floats' room: aligned for either type), so that an input's
-// address never changes its arithmetic (FLOAT16's exact runs included).
-template <class T, class Fn>
-decltype(auto) OnElements(const std::byte* p, uint64_t n, float* scratch, Fn&& fn) {
-  if (!InPlace<T>(p)) {
-    std::memcpy(scratch, p, n * sizeof(T));
-    p = reinterpret_cast<const std::byte*>(scratch);
-  }
-  return fn(simd::ActiveReduceKernels<T>(), reinterpret_cast<const T*>(p));
-}
-
-// Stores `count` outputs of the sum family, sums[i] (of n elements each) at p + i * step.
-template <class T>
-void StoreSums(FloatKind kind, std::byte* p, uint64_t step, const double* sums, uint64_t count, uint64_t n) {
-  const auto each = [&]<FloatKind kKind>() {
-    for (uint64_t i = 0; i < count; ++i) reduce::FloatReduce<T, kKind>::Store(p + i * step, sums[i], n);
-  };
-  switch (kind) {
-    case FloatKind::kSum: return each.template operator()<FloatKind::kSum>();
-    case FloatKind::kAverage: return each.template operator()<FloatKind::kAverage>();
-    case FloatKind::kL1: return each.template operator()<FloatKind::kL1>();
-    case FloatKind::kL2: return each.template operator()<FloatKind::kL2>();
-    case FloatKind::kLogSum: return each.template operator()<FloatKind::kLogSum>();
-    case FloatKind::kSumSquare: return each.template operator()<FloatKind::kSumSquare>();
-    case FloatKind::kMultiply: return each.template operator()<FloatKind::kMultiply>();
-  }
-}
-
-template <class T>
-void StoreLogSumExp(std::byte* p, float max, double sum) {
-  // A NaN or infinite maximum is the result; the sum only matters for a finite one.
-  reduce::LogSumExp<T>::Store(p, {max, std::isfinite(max) ? sum : 1.0}, 0);
-}
-
-void StoreIndex(ops::DataType type, std::byte* p, uint64_t position) {
-  DispatchIndexType(type, [&](auto tag) { StoreRaw(p, static_cast<typename decltype(tag)::type>(position)); });
-}
+using fast::FloatKind;
+using fast::Fold;
+using fast::Function;
+using fast::OnElements;
+using fast::StoreLogSumExp;
+using fast::StoreSums;
 
 // The extreme of the numbers of a run of elements and where it first occurs, and its NaNs: MIN and MAX
 // give `value`, ARGMIN and ARGMAX `position` (0 when the run's first element is NaN), LOG_SUM_EXP NaN
@@ -154,25 +62,92 @@ constexpr uint64_t kSumBatch = 32;
 // result by itself).
 bool SumsExps(const Extreme& e) { return !e.nan && std::isfinite(e.value); }
 
-// One reduction task: an output's input run and output element.
-struct Target {
-  const std::byte* in;
-  std::byte* out;
-};
-
+// Rows for ReduceRuns (reduce_skeleton.h). A block's part: its sum, or its Extreme (and LOG_SUM_EXP's
+// exp sum, from the second pass against the run's maximum).
 template <class T>
 class RowReducer {
  public:
+  struct Part {
+    double sum = 0;
+    Extreme extreme;
+    double exp = 0;
+  };
+  // Room for a block widened to floats (OnElements).
+  struct Scratch {
+    std::vector<float> floats;
+  };
+
   RowReducer(const ReducePlan& p, Function f, ops::DataType out_type)
       : p_(p), f_(f), out_type_(out_type), blocks_((p.count + kReduceBlock - 1) / kReduceBlock) {}
 
   uint64_t blocks() const { return blocks_; }
+  size_t out_size() const { return f_.family == Family::kArg ? ops::ElementSize(out_type_) : sizeof(T); }
+  Scratch MakeScratch() const { return {std::vector<float>(std::min(kReduceBlock, p_.count))}; }
+
+  Part Block(const std::byte* run, uint64_t b, Scratch& scratch) const {
+    Part part;
+    if (f_.family != Family::kAccumulate) {
+      part.extreme = BlockExtreme(run, b, scratch.floats.data());
+    } else {
+      part.sum = BlockSum(run, b, scratch.floats.data());
+    }
+    return part;
+  }
+
+  // n outputs with one block a run, the first at t and the others `in_step` and `out_step` bytes apart,
+  // without parts: SumSpan or ExtremeSpan by the family.
+  void Span(const RowTarget& t, uint64_t in_step, uint64_t out_step, uint64_t n, Scratch& scratch) const {
+    if (f_.family == Family::kAccumulate) return SumSpan(t, in_step, out_step, n, scratch.floats.data());
+    ExtremeSpan(t, in_step, out_step, n, scratch.floats.data());
+  }
+
+  // LOG_SUM_EXP's second pass: each block's exp sum against the run's maximum (NaN when any element is;
+  // only a finite one is summed against).
+  bool TwoPasses() const { return f_.family == Family::kLogSumExp; }
+  float Between(const Part* parts) const {
+    const Extreme e = MergeAll(parts);
+    return e.nan ? std::numeric_limits<float>::quiet_NaN() : e.value;
+  }
+  void SecondPass(const std::byte* run, uint64_t b, float max, Part& part, Scratch& scratch) const {
+    if (std::isfinite(max)) part.exp = BlockExp(run, b, max, scratch.floats.data());
+  }
+
+  // Folds the per-block results (in block order) and stores the output element.
+  void Finish(const RowTarget& t, const Part* parts) const {
+    switch (f_.family) {
+      case Family::kAccumulate: {
+        double total = parts[0].sum;
+        for (uint64_t b = 1; b < blocks_; ++b) total = Fold(f_.accumulate, total, parts[b].sum);
+        return StoreSums<T>(f_.kind, t.out, 0, &total, 1, p_.count);
+      }
+      case Family::kExtreme:
+      case Family::kArg: return StoreExtreme(t.out, MergeAll(parts));
+      case Family::kLogSumExp: {
+        const Extreme e = MergeAll(parts);
+        double total = 0;
+        if (SumsExps(e)) {
+          total = parts[0].exp;
+          for (uint64_t b = 1; b < blocks_; ++b) total += parts[b].exp;
+        }
+        return StoreLogSumExpOf(t.out, e, total);
+      }
+    }
+  }
+
+ private:
+  uint64_t Length(uint64_t b) const { return std::min(kReduceBlock, p_.count - b * kReduceBlock); }
+
+  Extreme MergeAll(const Part* parts) const {
+    Extreme e = parts[0].extreme;
+    for (uint64_t b = 1; b < blocks_; ++b) e = Merge(f_.max, e, parts[b].extreme);
+    return e;
+  }
 
   // The partial result of block b of a run; `scratch` holds kReduceBlock floats.
   double BlockSum(const std::byte* run, uint64_t b, float* scratch) const {
     const uint64_t n = Length(b);
     return OnElements<T>(run + b * kReduceBlock * sizeof(T), n, scratch,
-                         [&](const auto& k, const auto* x) { return k.row(AccumulateOf(f_.kind), x, n); });
+                         [&](const auto& k, const auto* x) { return k.row(f_.accumulate, x, n); });
   }
   Extreme BlockExtreme(const std::byte* run, uint64_t b, float* scratch) const {
     const uint64_t n = Length(b);
@@ -188,70 +163,9 @@ class RowReducer {
     return OnElements<T>(block, n, scratch, [&](const auto& k, const auto* x) { return k.row_exp(x, n, max, next); });
   }
 
-  // Folds the per-block results (in block order) and stores the output element.
-  void Finish(const Target& t, const double* sums, const Extreme* extremes, const double* exps) const {
-    switch (f_.family) {
-      case Family::kSum: {
-        const Accumulate a = AccumulateOf(f_.kind);
-        double total = sums[0];
-        for (uint64_t b = 1; b < blocks_; ++b) total = Fold(a, total, sums[b]);
-        return StoreSums<T>(f_.kind, t.out, 0, &total, 1, p_.count);
-      }
-      case Family::kExtreme:
-      case Family::kArg: return StoreExtreme(t.out, MergeAll(extremes));
-      case Family::kLogSumExp: {
-        const Extreme e = MergeAll(extremes);
-        double total = 0;
-        if (SumsExps(e)) {
-          total = exps[0];
-          for (uint64_t b = 1; b < blocks_; ++b) total += exps[b];
-        }
-        return StoreLogSumExpOf(t.out, e, total);
-      }
-    }
-  }
-
-  // n outputs with one block a run, the first at t and the others `in_step` and `out_step` bytes apart,
-  // without Whole's per-block arrays: SumSpan or ExtremeSpan by the family.
-  void Span(const Target& t, uint64_t in_step, uint64_t out_step, uint64_t n, float* scratch) const {
-    if (f_.family == Family::kSum) return SumSpan(t, in_step, out_step, n, scratch);
-    ExtremeSpan(t, in_step, out_step, n, scratch);
-  }
-
-  Extreme MergeAll(const Extreme* extremes) const {
-    Extreme e = extremes[0];
-    for (uint64_t b = 1; b < blocks_; ++b) e = Merge(f_.max, e, extremes[b]);
-    return e;
-  }
-
-  bool NeedsExtremes() const { return f_.family != Family::kSum; }
-  bool NeedsExps() const { return f_.family == Family::kLogSumExp; }
-
-  // One output start to finish on this thread.
-  void Whole(const Target& t, float* scratch, std::vector<double>& sums, std::vector<Extreme>& extremes,
-             std::vector<double>& exps) const {
-    for (uint64_t b = 0; b < blocks_; ++b) {
-      if (NeedsExtremes()) {
-        extremes[b] = BlockExtreme(t.in, b, scratch);
-      } else {
-        sums[b] = BlockSum(t.in, b, scratch);
-      }
-    }
-    if (NeedsExps()) {
-      const Extreme e = MergeAll(extremes.data());
-      if (SumsExps(e)) {
-        for (uint64_t b = 0; b < blocks_; ++b) exps[b] = BlockExp(t.in, b, e.value, scratch);
-      }
-    }
-    Finish(t, sums.data(), extremes.data(), exps.data());
-  }
-
- private:
-  uint64_t Length(uint64_t b) const { return std::min(kReduceBlock, p_.count - b * kReduceBlock); }
-
   // Span's sum family: the sums of up to kSumBatch runs, then their stores, so that the stores' square
   // roots, logs and roundings wait on no kernel's last add, and on each other neither.
-  void SumSpan(const Target& t, uint64_t in_step, uint64_t out_step, uint64_t n, float* scratch) const {
+  void SumSpan(const RowTarget& t, uint64_t in_step, uint64_t out_step, uint64_t n, float* scratch) const {
     double sums[kSumBatch];
     for (uint64_t j = 0; j < n; j += kSumBatch) {
       const uint64_t m = std::min(kSumBatch, n - j);
@@ -264,7 +178,7 @@ class RowReducer {
   // Extreme (and LOG_SUM_EXP's exp sum). Through the per-block array, each output's merge reloaded the
   // Extreme just stored field by field with wider loads, which waited for the stores to retire (perf: a
   // fifth of FLOAT16 inner ARGMIN's time at that load).
-  void ExtremeSpan(const Target& t, uint64_t in_step, uint64_t out_step, uint64_t n, float* scratch) const {
+  void ExtremeSpan(const RowTarget& t, uint64_t in_step, uint64_t out_step, uint64_t n, float* scratch) const {
     for (uint64_t j = 0; j < n; ++j) {
       const std::byte* in = t.in + j * in_step;
       std::byte* out = t.out + j * out_step;
@@ -294,417 +208,22 @@ class RowReducer {
   uint64_t blocks_;
 };
 
-template <class T>
-void ReduceRowsFast(const ReducePlan& p, Function f, ops::DataType out_type, const std::byte* in, std::byte* out,
-                    ThreadPool& pool) {
-  const RowReducer<T> reducer(p, f, out_type);
-  const uint64_t outputs = p.kept.ElementCount(), blocks = reducer.blocks();
-  const uint64_t kin = p.kept.InnerStride(0), kout = p.kept.InnerStride(1);
-  const size_t out_size = f.family == Family::kArg ? ops::ElementSize(out_type) : sizeof(T);
-  auto target = [&](const StridedShape<2>::Offsets& o, uint64_t j) {
-    return Target{in + (o[0] + j * kin) * sizeof(T), out + (o[1] + j * kout) * out_size};
-  };
-  const uint64_t workers = static_cast<uint64_t>(pool.threads());
-  if (blocks == 1 || outputs >= 2 * workers) {
-    pool.ParallelFor(outputs, std::max<uint64_t>(1, kMinElementsPerTask / p.count), [&](uint64_t begin, uint64_t end) {
-      std::vector<float> scratch(std::min(kReduceBlock, p.count));
-      std::vector<double> sums(blocks), exps(blocks);
-      std::vector<Extreme> extremes(blocks);
-      p.kept.ForEachSpan(begin, end, [&](const StridedShape<2>::Offsets& o, uint64_t j0, uint64_t n) {
-        if (blocks == 1) return reducer.Span(target(o, j0), kin * sizeof(T), kout * out_size, n, scratch.data());
-        for (uint64_t j = j0; j < j0 + n; ++j) reducer.Whole(target(o, j), scratch.data(), sums, extremes, exps);
-      });
-    });
-    return;
-  }
-  // Few long runs: spread their blocks over the workers, then fold each run's blocks in order.
-  std::vector<Target> targets;
-  p.kept.ForEachSpan(0, outputs, [&](const StridedShape<2>::Offsets& o, uint64_t j0, uint64_t n) {
-    for (uint64_t j = j0; j < j0 + n; ++j) targets.push_back(target(o, j));
-  });
-  const uint64_t units = outputs * blocks;
-  std::vector<double> sums(units), exps(units);
-  std::vector<Extreme> extremes(units);
-  pool.ParallelFor(units, 1, [&](uint64_t begin, uint64_t end) {
-    std::vector<float> scratch(kReduceBlock);
-    for (uint64_t u = begin; u < end; ++u) {
-      if (reducer.NeedsExtremes()) {
-        extremes[u] = reducer.BlockExtreme(targets[u / blocks].in, u % blocks, scratch.data());
-      } else {
-        sums[u] = reducer.BlockSum(targets[u / blocks].in, u % blocks, scratch.data());
-      }
-    }
-  });
-  if (reducer.NeedsExps()) {
-    std::vector<float> maxima(outputs);
-    for (uint64_t j = 0; j < outputs; ++j) {
-      const Extreme e = reducer.MergeAll(&extremes[j * blocks]);
-      maxima[j] = e.nan ? std::numeric_limits<float>::quiet_NaN() : e.value;
-    }
-    pool.ParallelFor(units, 1, [&](uint64_t begin, uint64_t end) {
-      std::vector<float> scratch(kReduceBlock);
-      for (uint64_t u = begin; u < end; ++u) {
-        if (std::isfinite(maxima[u / blocks])) {
-          exps[u] = reducer.BlockExp(targets[u / blocks].in, u % blocks, maxima[u / blocks], scratch.data());
-        }
-      }
-    });
-  }
-  for (uint64_t j = 0; j < outputs; ++j) {
-    reducer.Finish(targets[j], &sums[j * blocks], &extremes[j * blocks], &exps[j * blocks]);
-  }
-}
-
-// The columns strategy tiles the work: a tile is a strip of up to kMaxColumnStrip adjacent outputs
-// times a block of kColumnBlock reduced positions. Each tile reduces its block sequentially per column;
-// tiles of one strip are then folded in block order. Whole rows per tile keep reads sequential within
-// each page, and blocks give every worker a share even when there is a single strip.
-constexpr uint64_t kColumnBlock = 512;
-// Whether `rows` halves a column, summed from +0, stay exact in double: what lets the kernel sets add a
-// tile's rows as runs or one by one and give the same numbers (reduce_simd.h RunLength).
-constexpr bool ColumnSumsStayExact(uint64_t rows) { return rows * 65504.0 < 0x1p29; }
-static_assert(ColumnSumsStayExact(kColumnBlock));
-// MIN, MAX, ARGMIN and ARGMAX give the same result for any blocks, so they take longer ones: about this
-// many tiles a worker, in whole blocks. Each tile's state is allocated per run, and 64 tiles a strip (64
-// MiB FLOAT16 outer ARGMAX) spent a quarter of the run in malloc and the kernel's page clearing; that was
-// measured before freed memory was kept between runs (heap_retention.h), which makes the allocations
-// cheap for every family, so fewer tiles now save only their folds.
-constexpr uint64_t kExactTilesPerThread = 4;
-// LOG_SUM_EXP takes a tile's rows this many at a time: their maxima, then their exps while the rows are
-// still in L2 (a strip of 1024 FLOAT32 columns: 128 KiB).
-constexpr uint64_t kExpRows = 32;
-// ARGMIN/ARGMAX take a tile's rows this many at a time, and test their columns this many at a time
-// (ColumnReducer::Args).
-constexpr uint64_t kArgRows = 32;
-constexpr uint64_t kArgScan = 64;
-
-// Per-column state of a tile, or of a whole strip once folded.
-struct Columns {
-  std::vector<double> sums;
-  std::vector<float> values;  // extremes, arg bests, LOG_SUM_EXP maxima
-  std::vector<uint32_t> positions;
-};
-
-// What a worker reuses from tile to tile: rows widened to float, and the extremes of a row group
-// (LOG_SUM_EXP's maxima, ARGMIN/ARGMAX's bests).
-struct TileScratch {
-  explicit TileScratch(uint64_t width) : floats(width), group(width) {}
-  std::vector<float> floats, group;
-};
-
-template <class T>
-class ColumnReducer {
- public:
-  ColumnReducer(const ReducePlan& p, Function f, ops::DataType out_type, const std::byte* in, std::byte* out,
-                int threads)
-      : p_(p), f_(f), out_type_(out_type), in_(in), out_(out), k_(simd::ActiveReduceKernels<T>()),
-        kf_(simd::ActiveReduceKernels<float>()),
-        a_(AccumulateOf(f.kind)),
-        width_(p.kept.RowLength()),
-        strip_(std::min(width_, kMaxColumnStrip)),
-        strips_per_row_((width_ + strip_ - 1) / strip_),
-        strips_(p.kept.RowCount() * strips_per_row_),
-        block_rows_(BlockRows(p.count, strips_, threads)),
-        blocks_((p.count + block_rows_ - 1) / block_rows_),
-        out_size_(f.family == Family::kArg ? ops::ElementSize(out_type) : sizeof(T)) {}
-
-  uint64_t strips() const { return strips_; }
-  uint64_t blocks() const { return blocks_; }
-  uint64_t block_rows() const { return block_rows_; }
-  uint64_t strip() const { return strip_; }
-
-  // Reduces tile (strip s, block b) into `c`. LOG_SUM_EXP works through the tile kExpRows rows at a time,
-  // keeping a running maximum per column: the rows' maxima, then their exps against the raised maximum,
-  // so the data is read once from memory and once from L2.
-  void Reduce(uint64_t s, uint64_t b, Columns& c, TileScratch& scratch) const {
-    const uint64_t w = Width(s);
-    const uint64_t r0 = b * block_rows_, r1 = std::min(p_.count, r0 + block_rows_);
-    Init(c, w);
-    if (f_.family != Family::kLogSumExp) return Rows(s, r0, r1, c, scratch);
-    const auto reset_peaks = [&] {
-      std::fill(scratch.group.begin(), scratch.group.begin() + static_cast<std::ptrdiff_t>(w),
-                -std::numeric_limits<float>::infinity());
-    };
-    for (uint64_t g = r0; g < r1; g += kExpRows) {
-      const uint64_t g1 = std::min(r1, g + kExpRows);
-      reset_peaks();
-      if (!Peaks(s, g, g1, scratch)) {
-        reset_peaks();
-        Rows(s, g, g1, c, scratch);
-      }
-      RaisePeaks(c, scratch.group.data(), w);
-      Exps(s, g, g1, c, scratch);
-    }
-  }
-
-  // Rows [r0, r1) of strip s into `c` (LOG_SUM_EXP: the rows' maxima, into scratch.group). Rows in place
-  // go to the kernels a span at a time; misaligned rows one at a time, widened.
-  void Rows(uint64_t s, uint64_t r0, uint64_t r1, Columns& c, TileScratch& scratch) const {
-    const uint64_t w = Width(s);
-    const std::byte* base = in_ + (InputOffset(s)) * sizeof(T);
-    const uint64_t rs = p_.reduced.InnerStride(0);
-    uint64_t r = r0;
-    const auto reduce = [&](const auto& k, const auto* x, uint64_t rows, uint64_t stride) {
-      switch (f_.family) {
-        case Family::kSum: return k.column(a_, x, rows, stride, w, c.sums.data());
-        case Family::kExtreme: return k.column_extreme(f_.max, x, rows, stride, w, c.values.data());
-        case Family::kArg: return Args(k, x, rows, stride, w, static_cast<uint32_t>(r), c, scratch.group.data());
-        case Family::kLogSumExp: return PropagatingMaxima(x, rows, stride, w, scratch.group.data());
-      }
-    };
-    p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
-      const std::byte* span = base + (ro[0] + e0 * rs) * sizeof(T);
-      if (InPlace<T>(base)) {
-        reduce(k_, reinterpret_cast<const T*>(span), n, rs);
-        r += n;
-        return;
-      }
-      for (uint64_t e = 0; e < n; ++e, ++r) {
-        reduce(kf_, Floats<T>(span + e * rs * sizeof(T), w, scratch.floats.data()), 1, 0);
-      }
-    });
-  }
-
-  // ARGMIN/ARGMAX of `rows` rows from x (the first is row r) into c, kArgRows rows at a time: the group's
-  // extremes over the bests first (column_extreme, the cheaper MIN/MAX kernel), then column_arg only on
-  // the chunks of columns where they moved off the bests' bits. They move exactly where column_arg would
-  // take a row (one better than the best), as a running extreme only moves to better values and never
-  // back; most groups move none once the first rows are in. Row 0 of the run seeds the bests, NaN or not
-  // (ArgMinMax).
-  template <class K, class E>
-  void Args(const K& k, const E* x, uint64_t rows, uint64_t stride, uint64_t w, uint32_t r, Columns& c,
-            float* group) const {
-    if (r == 0 && rows > 0) {
-      for (uint64_t i = 0; i < w; ++i) c.values[i] = simd::Widen(x[i]);  // positions are 0 already
-      x += stride;
-      --rows;
-      ++r;
-    }
-    for (uint64_t g = 0; g < rows; g += kArgRows) {
-      const uint64_t n = std::min(kArgRows, rows - g);
-      const E* gx = x + g * stride;
-      std::copy_n(c.values.data(), w, group);
-      k.column_extreme(f_.max, gx, n, stride, w, group);
-      for (uint64_t i = 0; i < w; i += kArgScan) {
-        const uint64_t m = std::min(kArgScan, w - i);
-        if (std::memcmp(group + i, c.values.data() + i, m * sizeof(float)) == 0) continue;
-        k.column_arg(f_.max, gx + i, n, stride, m, r + static_cast<uint32_t>(g), c.values.data() + i,
-                     c.positions.data() + i);
-      }
-    }
-  }
-
-  // LOG_SUM_EXP's maxima of rows [r0, r1) of strip s, into scratch.group (reset by the caller), by the
-  // row-group kernel a span at a time. False when it cannot give them: rows that are not in place, or a
-  // NaN among them. Then Rows does, a row at a time.
-  bool Peaks(uint64_t s, uint64_t r0, uint64_t r1, TileScratch& scratch) const {
-    const std::byte* base = in_ + (InputOffset(s)) * sizeof(T);
-    if (!InPlace<T>(base)) return false;
-    const uint64_t rs = p_.reduced.InnerStride(0);
-    bool numbers = true;
-    p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
-      const auto* x = reinterpret_cast<const T*>(base + (ro[0] + e0 * rs) * sizeof(T));
-      numbers = numbers && k_.column_max(x, n, rs, Width(s), scratch.group.data());
-    });
-    return numbers;
-  }
-
-  // LOG_SUM_EXP's exp sums of rows [r0, r1) of strip s against the running maxima. Rows in place go to
-  // the kernel a span at a time; misaligned rows one at a time, widened. Each row prefetches the same row
-  // of the next group, where the next maximum pass starts.
-  void Exps(uint64_t s, uint64_t r0, uint64_t r1, Columns& c, TileScratch& scratch) const {
-    const uint64_t w = Width(s);
-    const std::byte* base = in_ + (InputOffset(s)) * sizeof(T);
-    const uint64_t rs = p_.reduced.InnerStride(0);
-    p_.reduced.ForEachSpan(r0, r1, [&](const StridedShape<1>::Offsets& ro, uint64_t e0, uint64_t n) {
-      const auto row = [&](uint64_t e) { return base + (ro[0] + e * rs) * sizeof(T); };
-      const auto next = [&](uint64_t e) { return simd::NextData{row(e + kExpRows), w * sizeof(T)}; };
-      if (InPlace<T>(base)) {
-        return k_.column_exp(reinterpret_cast<const T*>(row(e0)), n, rs, w, c.values.data(), c.sums.data(),
-                             next(e0));
-      }
-      for (uint64_t e = e0; e < e0 + n; ++e) {
-        kf_.column_exp(Floats<T>(row(e), w, scratch.floats.data()), 1, 0, w, c.values.data(), c.sums.data(), next(e));
-      }
-    });
-  }
-
-  // Folds a later tile's state into `acc` (same strip, earlier blocks): for all but LOG_SUM_EXP the same
-  // result as running the later block's elements through the sequential update. LOG_SUM_EXP keeps
-  // (maximum, sum of exp(x - maximum)) per column; the sums are rescaled to the larger maximum.
-  void Fold(Columns& acc, const Columns& later, uint64_t w) const {
-    switch (f_.family) {
-      case Family::kSum:
-        for (uint64_t c = 0; c < w; ++c) acc.sums[c] = cpu::Fold(a_, acc.sums[c], later.sums[c]);
-        return;
-      case Family::kExtreme: return kf_.column_extreme(f_.max, later.values.data(), 1, 0, w, acc.values.data());
-      case Family::kArg:
-        for (uint64_t c = 0; c < w; ++c) {
-          simd::ArgStep(f_.max, acc.values[c], acc.positions[c], later.values[c], later.positions[c]);
-        }
-        return;
-      case Family::kLogSumExp:
-        for (uint64_t c = 0; c < w; ++c) {
-          const float ma = acc.values[c], mb = later.values[c];
-          const float m = RunningMax(ma, mb);
-          // A non-finite maximum is the result by itself (StoreLogSumExp); then the sum is not used.
-          if (std::isfinite(m)) acc.sums[c] = Rescaled(acc.sums[c], ma, m) + Rescaled(later.sums[c], mb, m);
-          acc.values[c] = m;
-        }
-        return;
-    }
-  }
-
-  void Store(uint64_t s, const Columns& c) const {
-    const uint64_t w = Width(s), kout = p_.kept.InnerStride(1);
-    std::byte* dst = out_ + OutputOffset(s) * out_size_;
-    if (f_.family == Family::kSum) return StoreSums<T>(f_.kind, dst, kout * out_size_, c.sums.data(), w, p_.count);
-    for (uint64_t i = 0; i < w; ++i) {
-      std::byte* o = dst + i * kout * out_size_;
-      switch (f_.family) {
-        case Family::kSum: break;  // stored above
-        case Family::kExtreme: reduce::MinMax<T, true>::Store(o, c.values[i], 0); break;
-        case Family::kArg: StoreIndex(out_type_, o, c.positions[i]); break;
-        case Family::kLogSumExp: StoreLogSumExp<T>(o, c.values[i], c.sums[i]); break;
-      }
-    }
-  }
-
-  uint64_t Width(uint64_t s) const { return std::min(strip_, width_ - (s % strips_per_row_) * strip_); }
-
- private:
-  // Rows a tile: kColumnBlock, where the result depends on the blocks (the sums' order, LOG_SUM_EXP's
-  // rescaling); for the exact families, whole blocks enough for kExactTilesPerThread tiles a worker.
-  uint64_t BlockRows(uint64_t count, uint64_t strips, int threads) const {
-    // Sums keep kColumnBlock: longer tiles could leave ColumnSumsStayExact.
-    if (f_.family != Family::kExtreme && f_.family != Family::kArg) return kColumnBlock;
-    return ColumnTileRows(count, strips, threads, kExactTilesPerThread, kColumnBlock);
-  }
-
-  // LOG_SUM_EXP's running maximum after a later value: a later NaN replaces and a NaN stays, as the
-  // result is NaN when any element is.
-  static float RunningMax(float was, float later) { return later > was || later != later ? later : was; }
-
-  // LOG_SUM_EXP's maxima of `rows` rows from x into peaks, NaN where a column holds one: for the rows
-  // column_max declines (a NaN among them, or rows not in place), element by element.
-  template <class E>
-  static void PropagatingMaxima(const E* x, uint64_t rows, uint64_t stride, uint64_t w, float* peaks) {
-    for (uint64_t r = 0; r < rows; ++r) {
-      for (uint64_t i = 0; i < w; ++i) peaks[i] = RunningMax(peaks[i], simd::Widen(x[r * stride + i]));
-    }
-  }
-
-  // Merges a row group's maxima into the running ones, rescaling the sums of the columns whose finite
-  // maximum rose.
-  void RaisePeaks(Columns& c, const float* peaks, uint64_t w) const {
-    // Past a tile's first groups the maxima seldom rise: a branch-free (vectorised) scan settles that.
-    bool rises = false;
-    for (uint64_t i = 0; i < w; ++i) rises |= !(peaks[i] <= c.values[i]);  // NaN on either side counts
-    if (!rises) return;
-    for (uint64_t i = 0; i < w; ++i) {
-      const float was = c.values[i];
-      const float m = RunningMax(was, peaks[i]);
-      if (m != was && std::isfinite(m)) c.sums[i] = Rescaled(c.sums[i], was, m);
-      c.values[i] = m;
-    }
-  }
-
-  // sum (of exp(x - tile_max)) as a sum of exp(x - m), m >= tile_max finite. A tile of -inf only adds 0
-  // (its sum, taken against a maximum of -inf, holds nothing meaningful).
-  static double Rescaled(double sum, float tile_max, float m) {
-    if (tile_max == m) return sum;
-    if (tile_max == -std::numeric_limits<float>::infinity()) return 0;
-    return sum * std::exp(static_cast<double>(tile_max) - static_cast<double>(m));
-  }
-
-  void Init(Columns& c, uint64_t w) const {
-    const float extreme = f_.max || f_.family == Family::kLogSumExp ? -std::numeric_limits<float>::infinity()
-                                                                      : std::numeric_limits<float>::infinity();
-    if (f_.family == Family::kSum || f_.family == Family::kLogSumExp) {
-      c.sums.assign(w, a_ == Accumulate::kProduct && f_.family == Family::kSum ? 1.0 : 0.0);
-    }
-    if (f_.family != Family::kSum) {
-      c.values.assign(w, extreme);
-      if (f_.family == Family::kArg) c.positions.assign(w, 0);
-    }
-  }
-  uint64_t InputOffset(uint64_t s) const { return Offsets(s)[0] + (s % strips_per_row_) * strip_; }
-  uint64_t OutputOffset(uint64_t s) const {
-    return Offsets(s)[1] + (s % strips_per_row_) * strip_ * p_.kept.InnerStride(1);
-  }
-  StridedShape<2>::Offsets Offsets(uint64_t s) const {
-    StridedShape<2>::Offsets o{};
-    const uint64_t row = s / strips_per_row_;
-    p_.kept.ForEachRow(row, row + 1, [&](const StridedShape<2>::Offsets& r) { o = r; });
-    return o;
-  }
-
-  const ReducePlan& p_;
-  Function f_;
-  ops::DataType out_type_;
-  const std::byte* in_;
-  std::byte* out_;
-  const simd::ReduceKernelsOf<T>& k_;  // on the input where it lies
-  const simd::ReduceKernels& kf_;      // on widened copies, and on tile states
-  Accumulate a_;
-  uint64_t width_, strip_, strips_per_row_, strips_, block_rows_, blocks_;
-  size_t out_size_;
-};
-
-template <class T>
-void ReduceColumnsFast(const ReducePlan& p, Function f, ops::DataType out_type, const std::byte* in,
-                       std::byte* out, ThreadPool& pool) {
-  const ColumnReducer<T> reducer(p, f, out_type, in, out, pool.threads());
-  const uint64_t strips = reducer.strips(), blocks = reducer.blocks(), width = reducer.strip();
-  const uint64_t tiles = strips * blocks;
-  const uint64_t grain = std::max<uint64_t>(1, kMinElementsPerTask / (reducer.block_rows() * width));
-  if (blocks == 1) {  // one tile per strip: straight to the output
-    pool.ParallelFor(strips, grain, [&](uint64_t begin, uint64_t end) {
-      Columns c;
-      TileScratch scratch(width);
-      for (uint64_t s = begin; s < end; ++s) {
-        reducer.Reduce(s, 0, c, scratch);
-        reducer.Store(s, c);
-      }
-    });
-    return;
-  }
-  std::vector<Columns> partial(tiles);
-  pool.ParallelFor(tiles, grain, [&](uint64_t begin, uint64_t end) {
-    TileScratch scratch(width);
-    for (uint64_t t = begin; t < end; ++t) reducer.Reduce(t / blocks, t % blocks, partial[t], scratch);
-  });
-  pool.ParallelFor(strips, 1, [&](uint64_t begin, uint64_t end) {
-    for (uint64_t s = begin; s < end; ++s) {
-      Columns& acc = partial[s * blocks];
-      const uint64_t w = reducer.Width(s);
-      for (uint64_t b = 1; b < blocks; ++b) reducer.Fold(acc, partial[s * blocks + b], w);
-      reducer.Store(s, acc);
-    }
-  });
-}
-
 }  // namespace
 
 bool ReduceFastApplies(const ReducePlan& plan, ops::DataType input_type) {
   if (input_type != ops::DataType::kFloat32 && input_type != ops::DataType::kFloat16) return false;
-  if (plan.columns) {
-    // Column positions are kept as uint32.
-    return plan.kept.InnerStride(0) == 1 && plan.count <= std::numeric_limits<uint32_t>::max();
-  }
-  return plan.reduced.RowCount() == 1 && (plan.reduced.InnerStride(0) == 1 || plan.count == 1);
+  // Column positions are kept as uint32.
+  return FastLayout(plan) && (!plan.columns || plan.count <= std::numeric_limits<uint32_t>::max());
 }
 
 void ReduceFast(const ReducePlan& plan, ops::ReduceFunction function, ops::DataType input_type,
                 ops::DataType output_type, const std::byte* in, std::byte* out, ThreadPool& pool) {
-  const Function f = Classify(function);
-  auto run = [&](auto tag) {
+  const Function f = fast::FloatFunction(function);
+  if (plan.columns) return fast::ReduceColumns(plan, f, input_type, output_type, in, out, pool);
+  const auto run = [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if (plan.columns) {
-      ReduceColumnsFast<T>(plan, f, output_type, in, out, pool);
-    } else {
-      ReduceRowsFast<T>(plan, f, output_type, in, out, pool);
-    }
+    const RowReducer<T> reducer(plan, f, output_type);
+    ReduceRuns(plan, reducer, sizeof(T), reducer.out_size(), in, out, pool);
   };
   if (input_type == ops::DataType::kFloat16) {
     run(TypeTag<Half>{});

@@ -3,11 +3,11 @@
 // type is copied into scratch a block at a time along rows, and widened a row at a time into the FLOAT32
 // kernels over columns, where both kernel sets add element by element):
 // - rows: each output's reduced elements are one contiguous run. The run is cut into fixed blocks of
-//   kReduceBlock elements; a block's sum goes through 16 lanes, 32 for squares (element k into lane
-//   k % reduce_simd.h's RowLanes) folded pairwise, and block results are folded in block order.
-//   FLOAT16 sums and L1 sums add each lane's elements in exact runs of 16 (reduce_simd.h RunLength).
-//   When there are fewer outputs than workers need, blocks of one output run on different threads; the arithmetic is the same either way,
-//   so results do not depend on the thread count.
+//   kReduceBlock elements (reduce_skeleton.h); a block's sum goes through 16 lanes, 32 for squares
+//   (element k into lane k % reduce_simd.h's RowLanes) folded pairwise, and block results are folded in
+//   block order. FLOAT16 sums and L1 sums add each lane's elements in exact runs of 16 (reduce_simd.h
+//   RunLength). When there are fewer outputs than workers need, blocks of one output run on different
+//   threads; the arithmetic is the same either way, so results do not depend on the thread count.
 // - columns: adjacent outputs are adjacent in memory. Tiles of up to 1024 outputs by 512 reduced
 //   positions are reduced sequentially per output, a vector of outputs at a time, in parallel; each
 //   output's tiles are then folded in reduced order. Again the arithmetic is fixed by the layout.
@@ -26,8 +26,6 @@
 #include "ops/data_type.h"
 
 namespace dmlc::backends::cpu {
-
-inline constexpr uint64_t kReduceBlock = 16384;
 
 // True when the fast paths cover this plan and types (then ReduceFast() must be used for them).
 bool ReduceFastApplies(const ReducePlan& plan, ops::DataType input_type);

@@ -13,11 +13,9 @@
 #include <cstdint>
 #include <type_traits>
 
-namespace dmlc::backends::cpu::intk {
+#include "backends/cpu/reduce_plan.h"
 
-// What a sum-like reduction adds (or multiplies) per element: x, |x|, x*x, or x into a product.
-enum class Op { kSum, kAbs, kSquare, kProduct };
-inline constexpr int kOps = 4;
+namespace dmlc::backends::cpu::intk {
 
 template <class T>
 using Unsigned = std::make_unsigned_t<T>;
@@ -25,14 +23,14 @@ using Unsigned = std::make_unsigned_t<T>;
 template <class T>
 struct IntKernels {
   const char* name;
-  // [Op]: the wrapped sum (or product) of op(x[k]) over k < n; 0 (1 for kProduct) when n is 0.
-  Unsigned<T> (*row[kOps])(const T* x, uint64_t n);
+  // [Accumulate]: the wrapped sum (or product) of op(x[k]) over k < n; 0 (1 for kProduct) when n is 0.
+  Unsigned<T> (*row[kAccumulates])(const T* x, uint64_t n);
   // [0] the minimum, [1] the maximum of x[0..n), n >= 1.
   T (*row_extreme[2])(const T* x, uint64_t n);
   // The first k with x[k] == v; n when there is none.
   uint64_t (*find)(const T* x, uint64_t n, T v);
-  // [Op]: for rows r < rows (row r at x + r * stride) and c < n: acc[c] (+ or *)= op(x[r * stride + c]).
-  void (*column[kOps])(const T* x, uint64_t rows, uint64_t stride, uint64_t n, Unsigned<T>* acc);
+  // [Accumulate]: for rows r < rows (row r at x + r * stride) and c < n: acc[c] (+ or *)= op(x[r * stride + c]).
+  void (*column[kAccumulates])(const T* x, uint64_t rows, uint64_t stride, uint64_t n, Unsigned<T>* acc);
   // [0] min, [1] max: acc[c] = the extreme of acc[c] and x[r * stride + c] over rows r < rows.
   void (*column_extreme[2])(const T* x, uint64_t rows, uint64_t stride, uint64_t n, T* acc);
 };

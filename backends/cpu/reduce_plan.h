@@ -11,6 +11,11 @@
 
 namespace dmlc::backends::cpu {
 
+// What a sum-like reduction adds (or multiplies) per element: x, |x|, x*x, or x into a product. The float
+// kernels (reduce_simd.h) and the integer ones (reduce_int_kernels.h) are both indexed by it.
+enum class Accumulate { kSum, kAbs, kSquare, kProduct };
+inline constexpr int kAccumulates = 4;
+
 struct ReducePlan {
   StridedShape<2> kept;     // operands: input, output
   StridedShape<1> reduced;  // operand: input

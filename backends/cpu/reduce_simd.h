@@ -1,8 +1,9 @@
-// Span kernels for the fast REDUCE paths (reduce_fast.cpp) over FLOAT32 and FLOAT16 elements, with two
+// Span kernels for the fast REDUCE paths (reduce_fast.h) over FLOAT32 and FLOAT16 elements, with two
 // implementations of one contract: portable C++ (reduce_simd_portable.cpp) and AVX2+FMA+F16C
 // (reduce_simd_avx2.cpp, compiled with a target attribute, never -march), whose kernels but column_max
-// have AVX-512 versions (reduce_simd_avx512.cpp) for CPUs that have it. Each is one set of templates
-// over the element type E, float or Half: a FLOAT16 element is widened to float as it is loaded (F16C in
+// have AVX-512 versions (reduce_simd_avx512.cpp) for CPUs that have it; what the two vector sets do alike
+// is written once (reduce_simd_loops.inc, reduce_simd_kernels.inc) and compiled in each. Each is one set
+// of templates over the element type E, float or Half: a FLOAT16 element is widened to float as it is loaded (F16C in
 // registers in the AVX2 set; exact either way), and everything after the load is the FLOAT32 kernel's.
 // ActiveReduceKernels<E>() picks the widest set once at run time.
 //
@@ -26,13 +27,14 @@
 #include <limits>
 
 #include "backends/cpu/element.h"
+#include "backends/cpu/reduce_plan.h"
 
 namespace dmlc::backends::cpu::simd {
 
 inline constexpr uint64_t kLanes = 16;
 
-// What a sum-like reduction adds (or multiplies) per element: x, |x|, x*x, or x into a product.
-enum class Accumulate { kSum, kAbs, kSquare, kProduct };
+// What a sum-like reduction adds (or multiplies) per element (reduce_plan.h), as simd::Accumulate too.
+using ::dmlc::backends::cpu::Accumulate;
 
 // fn.template operator()<kKind>() for the run-time kind, and its result: each kernel set's way from
 // Accumulate to its templates.
@@ -137,9 +139,9 @@ struct ReduceKernelsOf {
   // kRun, each lane instead adds the exact sum of its elements in each block of kLanes * kRun (the last
   // block cut at n). The vector sets keep the lanes in registers.
   double (*row)(Accumulate kind, const E* x, uint64_t n);
-  // The column kernels take rows r < rows, row r at x + r * stride, in that order. The AVX2 set takes them
-  // four at a time and prefetches the four after them (so a caller's rows past the last are prefetched,
-  // harmlessly).
+  // The column kernels take rows r < rows, row r at x + r * stride, in that order. The vector sets take
+  // them four at a time, and the AVX-512 set prefetches the four after them (so a caller's rows past the
+  // last are prefetched, harmlessly).
   // Per row: acc[c] (+ or *)= g(double(x[c])) for c < n: steps of n independent sequential reductions;
   // where RunLength is kRun, a set may add each run of kRun rows from the first as its exact sum instead
   // (the same numbers under the conditions RunLength gives).

@@ -1,6 +1,8 @@
-// The AVX2+FMA+F16C REDUCE span kernels, over float or Half elements (Load8: FLOAT16 widened in registers).
-// Every function carries target("avx2,fma,f16c") so the rest of the build stays baseline x86-64;
-// Avx2ReduceKernels() hands them out only when the CPU reports all three features.
+// The AVX2+FMA+F16C REDUCE span kernels, over float or Half elements (Load8: FLOAT16 widened in registers):
+// this set's vector steps, with the loops and kernels both vector sets share (reduce_simd_loops.inc,
+// reduce_simd_kernels.inc) compiled here for AVX2. Every function carries target("avx2,fma,f16c") so the
+// rest of the build stays baseline x86-64; Avx2ReduceKernels() hands them out only when the CPU reports
+// all three features.
 // Tails shorter than a row of lanes (RowLanes: 16, or 32 for squares) run the same per-lane scalar steps
 // as the portable kernels.
 #include <cmath>
@@ -13,13 +15,13 @@
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 
-#define DMLC_AVX2 __attribute__((target("avx2,fma,f16c")))
+#define DMLC_SIMD_TARGET __attribute__((target("avx2,fma,f16c")))
 
 namespace dmlc::backends::cpu::simd {
 namespace {
 
 template <Accumulate kKind>
-DMLC_AVX2 inline __m256d Apply(__m256d a, __m256d d) {
+DMLC_SIMD_TARGET inline __m256d Apply(__m256d a, __m256d d) {
   if constexpr (kKind == Accumulate::kSum) return _mm256_add_pd(a, d);
   if constexpr (kKind == Accumulate::kAbs) return _mm256_add_pd(a, _mm256_andnot_pd(_mm256_set1_pd(-0.0), d));
   if constexpr (kKind == Accumulate::kSquare) return _mm256_fmadd_pd(d, d, a);  // d*d is exact: no double rounding
@@ -27,33 +29,98 @@ DMLC_AVX2 inline __m256d Apply(__m256d a, __m256d d) {
 }
 
 // Eight elements from p as floats: FLOAT16 converted in registers (F16C), exactly.
-DMLC_AVX2 inline __m256 Load8(const float* p) { return _mm256_loadu_ps(p); }
-DMLC_AVX2 inline __m256 Load8(const Half* p) {
+DMLC_SIMD_TARGET inline __m256 Load8(const float* p) { return _mm256_loadu_ps(p); }
+DMLC_SIMD_TARGET inline __m256 Load8(const Half* p) {
   return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
 }
 
 // The low and high four floats of v, widened.
-DMLC_AVX2 inline __m256d Low(__m256 v) { return _mm256_cvtps_pd(_mm256_castps256_ps128(v)); }
-DMLC_AVX2 inline __m256d High(__m256 v) { return _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)); }
+DMLC_SIMD_TARGET inline __m256d Low(__m256 v) { return _mm256_cvtps_pd(_mm256_castps256_ps128(v)); }
+DMLC_SIMD_TARGET inline __m256d High(__m256 v) { return _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)); }
 
+// The column kernels' vectors (reduce_simd_kernels.inc): eight columns a step, every lane in; the columns
+// left past the last whole vector go one by one through the portable kernels' scalar steps.
+struct AllLanes {};
+struct Wide8 {  // eight doubles: columns 0-3 in lo, 4-7 in hi
+  __m256d lo, hi;
+};
+DMLC_SIMD_TARGET inline __m256 LoadFloats(const float* p, AllLanes) { return _mm256_loadu_ps(p); }
+DMLC_SIMD_TARGET inline void StoreFloats(float* p, AllLanes, __m256 v) { _mm256_storeu_ps(p, v); }
 template <class E>
-DMLC_AVX2 inline void PrefetchAhead(const E* p) {
-  _mm_prefetch(reinterpret_cast<const char*>(p) + kRowPrefetchBytes, _MM_HINT_T0);
+DMLC_SIMD_TARGET inline __m256 LoadColumns(const E* p, AllLanes) {
+  return Load8(p);
 }
+template <class E>
+DMLC_SIMD_TARGET inline Wide8 LoadWide(const E* p, AllLanes) {
+  const __m256 v = Load8(p);
+  return {Low(v), High(v)};
+}
+DMLC_SIMD_TARGET inline Wide8 LoadSums(const double* p, AllLanes) {
+  return {_mm256_loadu_pd(p), _mm256_loadu_pd(p + 4)};
+}
+DMLC_SIMD_TARGET inline void StoreSums(double* p, AllLanes, const Wide8& a) {
+  _mm256_storeu_pd(p, a.lo);
+  _mm256_storeu_pd(p + 4, a.hi);
+}
+// max_ps(v, b) is v when v > b, else b (for a NaN on either side too): ExtremeStep's rule.
+template <bool kMax>
+DMLC_SIMD_TARGET inline __m256 Better(__m256 v, __m256 b) {
+  return kMax ? _mm256_max_ps(v, b) : _mm256_min_ps(v, b);
+}
+// Where v is taken: an ordered compare, false for a NaN on either side (ArgStep's rule).
+template <bool kMax>
+DMLC_SIMD_TARGET inline __m256 Takes(__m256 v, __m256 b) {
+  return _mm256_cmp_ps(v, b, kMax ? _CMP_GT_OQ : _CMP_LT_OQ);
+}
+DMLC_SIMD_TARGET inline __m256 Select(__m256 take, __m256 v, __m256 b) { return _mm256_blendv_ps(b, v, take); }
+// Positions ride in float registers as their bits.
+DMLC_SIMD_TARGET inline __m256 LoadPositions(const uint32_t* p, AllLanes) {
+  return _mm256_loadu_ps(reinterpret_cast<const float*>(p));
+}
+DMLC_SIMD_TARGET inline void StorePositions(uint32_t* p, AllLanes, __m256 v) {
+  _mm256_storeu_ps(reinterpret_cast<float*>(p), v);
+}
+DMLC_SIMD_TARGET inline __m256 SelectPosition(__m256 take, uint32_t r, __m256 p) {
+  return _mm256_blendv_ps(p, _mm256_castsi256_ps(_mm256_set1_epi32(static_cast<int>(r))), take);
+}
+
+// Columns [0, n): step(c, AllLanes{}) for each whole vector, prefetch(c) before it at every kEvery-th
+// column (none for kEvery 0); then tail(c) for each column left.
+template <uint64_t kEvery, class Prefetch, class Step, class Tail>
+DMLC_SIMD_TARGET inline void ForColumns(uint64_t n, const Prefetch& prefetch, const Step& step, const Tail& tail) {
+  uint64_t c = 0;
+  for (; c + 8 <= n; c += 8) {
+    if constexpr (kEvery != 0) {
+      if (c % kEvery == 0) prefetch(c);
+    }
+    step(c, AllLanes{});
+  }
+  for (; c < n; ++c) tail(c);
+}
+// The column kernels of this set do not prefetch the next row group: they never have in a release build,
+// as GCC 12 dropped the conditional prefetch they were written with, and with the AVX-512 set taking the
+// columns wherever it can, no measurement has asked for one since.
+template <class E>
+inline constexpr uint64_t kGroupPrefetchColumns = 0;
+
+// FLOAT16 column sums add element by element in this set (RunLength): no ColumnRuns.
+inline constexpr bool kColumnRuns = false;
+template <Accumulate kKind, class E>
+void ColumnRuns(const E*, uint64_t, uint64_t, uint64_t, double*) {}
 
 // Four vectors of four doubles: lanes 0-3, 4-7, 8-11, 12-15.
 struct Lanes16 {
   __m256d v[4];
 };
 
-DMLC_AVX2 inline Lanes16 Splat16(double value) {
+DMLC_SIMD_TARGET inline Lanes16 Splat16(double value) {
   const __m256d s = _mm256_set1_pd(value);
   return {{s, s, s, s}};
 }
 
 // Sixteen elements from x into `a` (element k into lane k).
 template <Accumulate kKind, class E>
-DMLC_AVX2 inline void Step16(Lanes16& a, const E* x) {
+DMLC_SIMD_TARGET inline void Step16(Lanes16& a, const E* x) {
   const __m256 lo = Load8(x), hi = Load8(x + 8);
   a.v[0] = Apply<kKind>(a.v[0], Low(lo));
   a.v[1] = Apply<kKind>(a.v[1], High(lo));
@@ -61,15 +128,17 @@ DMLC_AVX2 inline void Step16(Lanes16& a, const E* x) {
   a.v[3] = Apply<kKind>(a.v[3], High(hi));
 }
 
-DMLC_AVX2 inline void Store16(double* lanes, const Lanes16& a) {
+DMLC_SIMD_TARGET inline void Store16(double* lanes, const Lanes16& a) {
   for (int i = 0; i < 4; ++i) _mm256_storeu_pd(lanes + 4 * i, a.v[i]);
 }
+
+#include "backends/cpu/reduce_simd_loops.inc"
 
 // Runs (RunLength) gather in their own lanes, from 0, and join the lanes at the end of each block of
 // kLanes * kRun elements; the last, partial block goes through memory with the scalar tail. Lanes past
 // the first sixteen (RowLanes) are further Lanes16, a group for each sixteen elements.
 template <Accumulate kKind, class E>
-DMLC_AVX2 double RowOf(const E* x, uint64_t n) {
+DMLC_SIMD_TARGET double RowOf(const E* x, uint64_t n) {
   constexpr uint64_t kRunLength = RunLength<kKind, E>, kRowLanes = RowLanes<kKind>, kGroups = kRowLanes / kLanes;
   static_assert(kRunLength == 1 || kGroups == 1);
   Lanes16 a = Splat16(kKind == Accumulate::kProduct ? 1.0 : 0.0);
@@ -101,99 +170,27 @@ DMLC_AVX2 double RowOf(const E* x, uint64_t n) {
   return CombineLanes(kKind, lanes);
 }
 
-// The column kernels take a span's rows kRowGroup at a time: each column's state is loaded and stored
-// once per group, and while a group is reduced the next group's rows are prefetched, a line per row per
-// 16 columns. In a tile whose strip is a whole row, that is the data right after the group. Against one
-// row at a time with a prefetch along the row, outer SUM and PRODUCT from memory run faster (PRODUCT
-// most); groups of 2 and 8 did worse than 4. Without the next group's prefetch (a prefetch along each
-// row instead), pairs fell below one row at a time. MAX and ARGMAX came out within the noise.
-constexpr int kRowGroup = 4;
-
-// Calls body.template operator()<kRows>(r) over groups of kRowGroup rows from 0, then over single rows.
-template <class Body>
-DMLC_AVX2 inline void ForRowGroups(uint64_t rows, const Body& body) {
-  uint64_t r = 0;
-  for (; r + kRowGroup <= rows; r += kRowGroup) body.template operator()<kRowGroup>(r);
-  for (; r < rows; ++r) body.template operator()<1>(r);
-}
-
-// At column c of a group of kRows rows from x: prefetches the next group's rows, once per 16 columns.
-template <int kRows, class E>
-DMLC_AVX2 inline void PrefetchNextGroup(const E* x, uint64_t stride, uint64_t c) {
-  if (c % 16 != 0) return;
-  for (int r = kRows; r < 2 * kRows; ++r) _mm_prefetch(reinterpret_cast<const char*>(x + r * stride + c), _MM_HINT_T0);
-}
-
-template <Accumulate kKind, int kRows, class E>
-DMLC_AVX2 void ColumnRowsOf(const E* x, uint64_t stride, uint64_t n, double* acc) {
-  uint64_t c = 0;
-  for (; c + 8 <= n; c += 8) {
-    PrefetchNextGroup<kRows>(x, stride, c);
-    __m256d lo = _mm256_loadu_pd(acc + c), hi = _mm256_loadu_pd(acc + c + 4);
-    for (int r = 0; r < kRows; ++r) {
-      const __m256 v = Load8(x + r * stride + c);
-      lo = Apply<kKind>(lo, Low(v));
-      hi = Apply<kKind>(hi, High(v));
-    }
-    _mm256_storeu_pd(acc + c, lo);
-    _mm256_storeu_pd(acc + c + 4, hi);
+// RowExtremeOf's vector (reduce_simd_kernels.inc): eight floats, NaNs noted as compare masks.
+struct RowVector {
+  using Floats = __m256;
+  using Nans = __m256;
+  static constexpr uint64_t kWidth = 8;
+  static constexpr size_t kAlign = 32;
+  DMLC_SIMD_TARGET static Floats Splat(float v) { return _mm256_set1_ps(v); }
+  template <class E>
+  DMLC_SIMD_TARGET static Floats Load(const E* p) {
+    return Load8(p);
   }
-  for (; c < n; ++c) {
-    for (int r = 0; r < kRows; ++r) StepScalar<kKind>(acc[c], Widen(x[r * stride + c]));
+  DMLC_SIMD_TARGET static Nans NoNans() { return _mm256_setzero_ps(); }
+  DMLC_SIMD_TARGET static Nans AddNans(Nans seen, Floats v) {
+    return _mm256_or_ps(seen, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
   }
-}
-
-template <Accumulate kKind, class E>
-DMLC_AVX2 void ColumnOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
-  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX2 {
-    ColumnRowsOf<kKind, kRows>(x + r * stride, stride, n, acc);
-  });
-}
+  DMLC_SIMD_TARGET static bool Any(Nans seen) { return _mm256_movemask_ps(seen) != 0; }
+  DMLC_SIMD_TARGET static void Store(float* p, Floats v) { _mm256_store_ps(p, v); }
+};
 
 template <class E>
-DMLC_AVX2 double Row(Accumulate kind, const E* x, uint64_t n) {
-  return DispatchAccumulate(kind, [&]<Accumulate kKind>() DMLC_AVX2 { return RowOf<kKind>(x, n); });
-}
-
-template <class E>
-DMLC_AVX2 void Column(Accumulate kind, const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
-  DispatchAccumulate(kind, [&]<Accumulate kKind>() DMLC_AVX2 { ColumnOf<kKind>(x, rows, stride, n, acc); });
-}
-
-// max_ps(x, b) returns b when x is NaN, so NaN never enters the running extreme; it is noted apart.
-template <bool kMax, class E>
-DMLC_AVX2 float RowExtremeOf(const E* x, uint64_t n, bool* nan) {
-  const float init = kMax ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity();
-  __m256 b0 = _mm256_set1_ps(init), b1 = b0, b2 = b0, b3 = b0;
-  __m256 unordered = _mm256_setzero_ps();
-  auto step = [&](__m256 b, __m256 v) DMLC_AVX2 {
-    unordered = _mm256_or_ps(unordered, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
-    return kMax ? _mm256_max_ps(v, b) : _mm256_min_ps(v, b);
-  };
-  uint64_t k = 0;
-  for (; k + 32 <= n; k += 32) {
-    PrefetchAhead(x + k);
-    PrefetchAhead(x + k + 16);
-    b0 = step(b0, Load8(x + k));
-    b1 = step(b1, Load8(x + k + 8));
-    b2 = step(b2, Load8(x + k + 16));
-    b3 = step(b3, Load8(x + k + 24));
-  }
-  for (; k + 8 <= n; k += 8) b0 = step(b0, Load8(x + k));
-  const __m256 b = kMax ? _mm256_max_ps(_mm256_max_ps(b0, b1), _mm256_max_ps(b2, b3))
-                        : _mm256_min_ps(_mm256_min_ps(b0, b1), _mm256_min_ps(b2, b3));
-  alignas(32) float lanes[8];
-  _mm256_store_ps(lanes, b);
-  return FinishRowExtreme<kMax>(lanes, 8, x, k, n, _mm256_movemask_ps(unordered) != 0, nan);
-}
-
-template <class E>
-DMLC_AVX2 float RowExtreme(bool max, const E* x, uint64_t n, bool* nan) {
-  return max ? RowExtremeOf<true>(x, n, nan) : RowExtremeOf<false>(x, n, nan);
-}
-
-template <class E>
-DMLC_AVX2 uint64_t Find(const E* x, uint64_t n, float v) {
+DMLC_SIMD_TARGET uint64_t Find(const E* x, uint64_t n, float v) {
   const bool want_nan = v != v;
   const __m256 target = _mm256_set1_ps(v);
   uint64_t k = 0;
@@ -210,40 +207,10 @@ DMLC_AVX2 uint64_t Find(const E* x, uint64_t n, float v) {
   return n;
 }
 
-template <bool kMax, int kRows, class E>
-DMLC_AVX2 void ColumnExtremeRows(const E* x, uint64_t stride, uint64_t n, float* acc) {
-  uint64_t c = 0;
-  for (; c + 8 <= n; c += 8) {
-    PrefetchNextGroup<kRows>(x, stride, c);
-    __m256 a = _mm256_loadu_ps(acc + c);
-    for (int r = 0; r < kRows; ++r) {
-      // max_ps(v, a) is v when v > a, else a (for a NaN on either side too): ExtremeStep's rule.
-      const __m256 v = Load8(x + r * stride + c);
-      a = kMax ? _mm256_max_ps(v, a) : _mm256_min_ps(v, a);
-    }
-    _mm256_storeu_ps(acc + c, a);
-  }
-  for (; c < n; ++c) {
-    for (int r = 0; r < kRows; ++r) ExtremeStep(kMax, acc[c], Widen(x[r * stride + c]));
-  }
-}
-
-template <bool kMax, class E>
-DMLC_AVX2 void ColumnExtremeOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc) {
-  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX2 {
-    ColumnExtremeRows<kMax, kRows>(x + r * stride, stride, n, acc);
-  });
-}
-
-template <class E>
-DMLC_AVX2 void ColumnExtreme(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc) {
-  return max ? ColumnExtremeOf<true>(x, rows, stride, n, acc) : ColumnExtremeOf<false>(x, rows, stride, n, acc);
-}
-
 // ColumnMax over kVectors adjacent vectors of columns: each row's elements in order, one running maximum
 // per vector, kept in registers. max_ps(v, b) returns b unless v > b: column_extreme's rule for numbers.
 template <int kVectors, class E>
-DMLC_AVX2 __m256 ColumnMaxOf(const E* x, uint64_t rows, uint64_t stride, float* peaks) {
+DMLC_SIMD_TARGET __m256 ColumnMaxOf(const E* x, uint64_t rows, uint64_t stride, float* peaks) {
   __m256 b[kVectors];
   for (int v = 0; v < kVectors; ++v) b[v] = _mm256_loadu_ps(peaks + 8 * v);
   __m256 unordered = _mm256_setzero_ps();
@@ -261,7 +228,7 @@ DMLC_AVX2 __m256 ColumnMaxOf(const E* x, uint64_t rows, uint64_t stride, float* 
 }
 
 template <class E>
-DMLC_AVX2 bool ColumnMax(const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* peaks) {
+DMLC_SIMD_TARGET bool ColumnMax(const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* peaks) {
   constexpr uint64_t kChunk = 64;  // eight vectors: four loads in flight per row, one line each two
   __m256 unordered = _mm256_setzero_ps();
   uint64_t c = 0;
@@ -281,45 +248,8 @@ DMLC_AVX2 bool ColumnMax(const E* x, uint64_t rows, uint64_t stride, uint64_t n,
   return true;
 }
 
-template <bool kMax, int kRows, class E>
-DMLC_AVX2 void ColumnArgRows(const E* x, uint64_t stride, uint64_t n, uint32_t r0, float* best, uint32_t* pos) {
-  uint64_t c = 0;
-  for (; c + 8 <= n; c += 8) {
-    PrefetchNextGroup<kRows>(x, stride, c);
-    __m256 b = _mm256_loadu_ps(best + c);
-    __m256 p = _mm256_loadu_ps(reinterpret_cast<const float*>(pos + c));
-    for (int r = 0; r < kRows; ++r) {
-      const __m256 v = Load8(x + r * stride + c);
-      // Taken only when better: an ordered compare, false for a NaN on either side (ArgStep's rule).
-      const __m256 take = _mm256_cmp_ps(v, b, kMax ? _CMP_GT_OQ : _CMP_LT_OQ);
-      b = _mm256_blendv_ps(b, v, take);
-      p = _mm256_blendv_ps(p, _mm256_castsi256_ps(_mm256_set1_epi32(static_cast<int>(r0 + r))), take);
-    }
-    _mm256_storeu_ps(best + c, b);
-    _mm256_storeu_ps(reinterpret_cast<float*>(pos + c), p);
-  }
-  for (; c < n; ++c) {
-    for (int r = 0; r < kRows; ++r) ArgStep(kMax, best[c], pos[c], Widen(x[r * stride + c]), r0 + static_cast<uint32_t>(r));
-  }
-}
-
-template <bool kMax, class E>
-DMLC_AVX2 void ColumnArgOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0, float* best,
-                           uint32_t* pos) {
-  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX2 {
-    ColumnArgRows<kMax, kRows>(x + r * stride, stride, n, r0 + static_cast<uint32_t>(r), best, pos);
-  });
-}
-
-template <class E>
-DMLC_AVX2 void ColumnArg(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0,
-                         float* best, uint32_t* pos) {
-  return max ? ColumnArgOf<true>(x, rows, stride, n, r0, best, pos)
-             : ColumnArgOf<false>(x, rows, stride, n, r0, best, pos);
-}
-
 // Eight lanes of ExpOfDifference (exp_float.h): the same constants and operations.
-DMLC_AVX2 inline __m256 ExpLanes(__m256 x, __m256 m) {
+DMLC_SIMD_TARGET inline __m256 ExpLanes(__m256 x, __m256 m) {
   const __m256 th = _mm256_sub_ps(x, m);
   const __m256 bv = _mm256_sub_ps(th, x);
   const __m256 minus_m = _mm256_xor_ps(m, _mm256_set1_ps(-0.0f));
@@ -340,21 +270,8 @@ DMLC_AVX2 inline __m256 ExpLanes(__m256 x, __m256 m) {
   return _mm256_andnot_ps(below, _mm256_fmadd_ps(scale, q, scale));
 }
 
-// Prefetches the cache line of `next` at the offset the kernel's loop has reached in its own elements.
 template <class E>
-DMLC_AVX2 inline void PrefetchAt(NextData next, uint64_t elements_done) {
-  const uint64_t offset = elements_done * sizeof(E);
-  if (offset < next.size) _mm_prefetch(reinterpret_cast<const char*>(next.bytes + offset), _MM_HINT_T0);
-}
-
-// `next` moved `elements` elements on: the next data of a later row.
-template <class E>
-inline NextData Advanced(NextData next, uint64_t elements) {
-  return {next.bytes + elements * sizeof(E), next.size};
-}
-
-template <class E>
-DMLC_AVX2 double RowExp(const E* x, uint64_t n, float m, NextData next) {
+DMLC_SIMD_TARGET double RowExp(const E* x, uint64_t n, float m, NextData next) {
   __m256d a0 = _mm256_setzero_pd(), a1 = a0, a2 = a0, a3 = a0;
   const __m256 max = _mm256_set1_ps(m);
   const uint64_t body = n - n % kLanes;
@@ -372,45 +289,20 @@ DMLC_AVX2 double RowExp(const E* x, uint64_t n, float m, NextData next) {
   return CombineLanes(Accumulate::kSum, lanes);
 }
 
-// kRows rows of ColumnExp: each column's maximum and sums are loaded and stored once for all of them.
-template <int kRows, class E>
-DMLC_AVX2 void ColumnExpRows(const E* x, uint64_t stride, uint64_t n, const float* m, double* acc,
-                             NextData next) {
-  uint64_t c = 0;
-  for (; c + 8 <= n; c += 8) {
-    if (c % 16 == 0) {  // a line per 16 floats, as RowExp: one per 8 doubled the prefetches
-      for (int r = 0; r < kRows; ++r) PrefetchAt<E>(Advanced<E>(next, r * stride), c);
-    }
-    const __m256 max = _mm256_loadu_ps(m + c);
-    __m256d lo = _mm256_loadu_pd(acc + c), hi = _mm256_loadu_pd(acc + c + 4);
-    for (int r = 0; r < kRows; ++r) {
-      const __m256 e = ExpLanes(Load8(x + r * stride + c), max);
-      lo = _mm256_add_pd(lo, Low(e));
-      hi = _mm256_add_pd(hi, High(e));
-    }
-    _mm256_storeu_pd(acc + c, lo);
-    _mm256_storeu_pd(acc + c + 4, hi);
-  }
-  for (; c < n; ++c) {
-    for (int r = 0; r < kRows; ++r) acc[c] += ExpOfDifference(Widen(x[r * stride + c]), m[c]);
-  }
-}
-
-template <class E>
-DMLC_AVX2 void ColumnExp(const E* x, uint64_t rows, uint64_t stride, uint64_t n, const float* m, double* acc,
-                         NextData next) {
-  uint64_t r = 0;
-  for (; r + 2 <= rows; r += 2) ColumnExpRows<2>(x + r * stride, stride, n, m, acc, Advanced<E>(next, r * stride));
-  if (r < rows) ColumnExpRows<1>(x + r * stride, stride, n, m, acc, Advanced<E>(next, r * stride));
-}
+#include "backends/cpu/reduce_simd_kernels.inc"
 
 }  // namespace
 
 template <class E>
 const ReduceKernelsOf<E>* Avx2ReduceKernels() {
   static const bool supported = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && ops::HasF16C();
-  static const ReduceKernelsOf<E> kernels{"avx2",           Row<E>,       Column<E>,    RowExtreme<E>, Find<E>,
-                                          ColumnExtreme<E>, ColumnMax<E>, ColumnArg<E>, RowExp<E>,     ColumnExp<E>};
+  static const ReduceKernelsOf<E> kernels = [] {
+    ReduceKernelsOf<E> set{};
+    set.name = "avx2";
+    SetKernels(set);
+    set.column_max = ColumnMax<E>;
+    return set;
+  }();
   return supported ? &kernels : nullptr;
 }
 template const ReduceKernelsOf<float>* Avx2ReduceKernels<float>();

@@ -10,6 +10,9 @@
 // a row into lane k % RowLanes, 32 for squares, each column's rows in order, NaN and ties by the same rules), so every
 // set gives the same bits; FLOAT16 column sums, which add runs of rows here, the same numbers
 // (RunLength). Tails are masked: lanes and columns outside the mask keep their bits.
+// This file holds the set's vector primitives and its own kernels (the sums along rows and FLOAT16's runs
+// along columns, find, row_exp); the kernels both vector sets share are compiled here from
+// reduce_simd_loops.inc and reduce_simd_kernels.inc.
 // Every function carries the target attribute; Avx512ReduceKernels() hands the set out only when the CPU
 // (and the OS, which libgcc's check covers) supports AVX-512 F, BW, VL and DQ besides the AVX2 set's
 // features.
@@ -23,13 +26,13 @@
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 
-#define DMLC_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")))
+#define DMLC_SIMD_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")))
 
 namespace dmlc::backends::cpu::simd {
 namespace {
 
 template <Accumulate kKind>
-DMLC_AVX512 inline __m512d Apply(__m512d a, __m512d d) {
+DMLC_SIMD_TARGET inline __m512d Apply(__m512d a, __m512d d) {
   if constexpr (kKind == Accumulate::kSum) return _mm512_add_pd(a, d);
   if constexpr (kKind == Accumulate::kAbs) return _mm512_add_pd(a, _mm512_abs_pd(d));
   if constexpr (kKind == Accumulate::kSquare) return _mm512_fmadd_pd(d, d, a);  // d*d is exact
@@ -37,18 +40,18 @@ DMLC_AVX512 inline __m512d Apply(__m512d a, __m512d d) {
 }
 
 // The first `count` (<= 16) elements at p as floats, the rest 0: FLOAT16 converted in registers, exactly.
-DMLC_AVX512 inline __m512 Load16(const float* p, __mmask16 m) { return _mm512_maskz_loadu_ps(m, p); }
-DMLC_AVX512 inline __m512 Load16(const Half* p, __mmask16 m) {
+DMLC_SIMD_TARGET inline __m512 Load16(const float* p, __mmask16 m) { return _mm512_maskz_loadu_ps(m, p); }
+DMLC_SIMD_TARGET inline __m512 Load16(const Half* p, __mmask16 m) {
   return _mm512_maskz_cvtph_ps(0xffff, _mm256_maskz_loadu_epi16(m, p));
 }
-DMLC_AVX512 inline __m512 Load16(const float* p) { return _mm512_loadu_ps(p); }
-DMLC_AVX512 inline __m512 Load16(const Half* p) {
+DMLC_SIMD_TARGET inline __m512 Load16(const float* p) { return _mm512_loadu_ps(p); }
+DMLC_SIMD_TARGET inline __m512 Load16(const Half* p) {
   return _mm512_maskz_cvtph_ps(0xffff, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
 }
 // Sixteen elements under mask m (a column kernel's columns, a widened tail): the plain load when every
 // lane is in.
 template <class E>
-DMLC_AVX512 inline __m512 LoadColumns(const E* p, __mmask16 m) {
+DMLC_SIMD_TARGET inline __m512 LoadColumns(const E* p, __mmask16 m) {
   return m == 0xffff ? Load16(p) : Load16(p, m);
 }
 
@@ -56,11 +59,11 @@ DMLC_AVX512 inline __m512 LoadColumns(const E* p, __mmask16 m) {
 // compile to the plain instructions; the plain intrinsics (and _mm512_castps512_ps256) start from
 // _mm*_undefined_*(), which GCC 12 reports as maybe uninitialized.
 template <int kHalf>
-DMLC_AVX512 inline __m512d Widened(__m512 v) {
+DMLC_SIMD_TARGET inline __m512d Widened(__m512 v) {
   return _mm512_maskz_cvtps_pd(0xff, _mm256_castpd_ps(_mm512_maskz_extractf64x4_pd(0xf, _mm512_castps_pd(v), kHalf)));
 }
-DMLC_AVX512 inline __m512d Low(__m512 v) { return Widened<0>(v); }
-DMLC_AVX512 inline __m512d High(__m512 v) { return Widened<1>(v); }
+DMLC_SIMD_TARGET inline __m512d Low(__m512 v) { return Widened<0>(v); }
+DMLC_SIMD_TARGET inline __m512d High(__m512 v) { return Widened<1>(v); }
 
 // Sixteen elements from memory widened to double, lanes 0-7 in lo and 8-15 in hi. FLOAT16 loads and
 // converts eight at a time: sixteen loaded at once took a shuffle (Widened<1>) to reach their upper
@@ -70,24 +73,26 @@ DMLC_AVX512 inline __m512d High(__m512 v) { return Widened<1>(v); }
 struct Wide16 {
   __m512d lo, hi;
 };
-DMLC_AVX512 inline __m512d WidenEight(const Half* p, __mmask8 m) {
+DMLC_SIMD_TARGET inline __m512d WidenEight(const Half* p, __mmask8 m) {
   return _mm512_maskz_cvtps_pd(0xff, _mm256_maskz_cvtph_ps(0xff, _mm_maskz_loadu_epi16(m, p)));
 }
-DMLC_AVX512 inline Wide16 LoadWide(const Half* p, __mmask16 m = 0xffff) {
+DMLC_SIMD_TARGET inline Wide16 LoadWide(const Half* p, __mmask16 m = 0xffff) {
   return {WidenEight(p, static_cast<__mmask8>(m)), WidenEight(p + 8, static_cast<__mmask8>(m >> 8))};
 }
-DMLC_AVX512 inline Wide16 LoadWide(const float* p, __mmask16 m = 0xffff) {
+DMLC_SIMD_TARGET inline Wide16 LoadWide(const float* p, __mmask16 m = 0xffff) {
   const __m512 v = LoadColumns(p, m);
   return {Low(v), High(v)};
 }
 
-// A column kernel's sixteen double accumulators at acc under mask m; lanes outside it are neither read
-// (they load as 0) nor written.
-DMLC_AVX512 inline Wide16 LoadAccumulators(const double* acc, __mmask16 m) {
+// The column kernels' vectors (reduce_simd_kernels.inc): sixteen columns a step under a mask, the last
+// vector's cut to the columns left; lanes outside it are neither read (they load as 0) nor written.
+DMLC_SIMD_TARGET inline __m512 LoadFloats(const float* p, __mmask16 m) { return _mm512_maskz_loadu_ps(m, p); }
+DMLC_SIMD_TARGET inline void StoreFloats(float* p, __mmask16 m, __m512 v) { _mm512_mask_storeu_ps(p, m, v); }
+DMLC_SIMD_TARGET inline Wide16 LoadSums(const double* acc, __mmask16 m) {
   return {_mm512_maskz_loadu_pd(static_cast<__mmask8>(m), acc),
           _mm512_maskz_loadu_pd(static_cast<__mmask8>(m >> 8), acc + 8)};
 }
-DMLC_AVX512 inline void StoreAccumulators(double* acc, __mmask16 m, const Wide16& a) {
+DMLC_SIMD_TARGET inline void StoreSums(double* acc, __mmask16 m, const Wide16& a) {
   _mm512_mask_storeu_pd(acc, static_cast<__mmask8>(m), a.lo);
   _mm512_mask_storeu_pd(acc + 8, static_cast<__mmask8>(m >> 8), a.hi);
 }
@@ -95,61 +100,47 @@ DMLC_AVX512 inline void StoreAccumulators(double* acc, __mmask16 m, const Wide16
 // max_ps(v, b) (min_ps for the minimum): b unless v is better, so a NaN on either side gives b. The
 // zero-masking form with every lane selected, for GCC 12's warning as above.
 template <bool kMax>
-DMLC_AVX512 inline __m512 Extreme16(__m512 v, __m512 b) {
+DMLC_SIMD_TARGET inline __m512 Better(__m512 v, __m512 b) {
   return kMax ? _mm512_maskz_max_ps(0xffff, v, b) : _mm512_maskz_min_ps(0xffff, v, b);
 }
 
-DMLC_AVX512 inline __mmask16 FirstLanes(uint64_t count) { return static_cast<__mmask16>((1u << count) - 1); }
-
-// Asks for the line kRowPrefetchBytes past p (reduce_simd.h says why that far), as the AVX2 set does.
-DMLC_AVX512 inline void PrefetchAhead(const void* p) {
-  _mm_prefetch(static_cast<const char*>(p) + kRowPrefetchBytes, _MM_HINT_T0);
+// Where v is taken: an ordered compare, false for a NaN on either side (ArgStep's rule).
+template <bool kMax>
+DMLC_SIMD_TARGET inline __mmask16 Takes(__m512 v, __m512 b) {
+  return _mm512_cmp_ps_mask(v, b, kMax ? _CMP_GT_OQ : _CMP_LT_OQ);
+}
+DMLC_SIMD_TARGET inline __m512 Select(__mmask16 take, __m512 v, __m512 b) { return _mm512_mask_mov_ps(b, take, v); }
+DMLC_SIMD_TARGET inline __m512i LoadPositions(const uint32_t* p, __mmask16 m) { return _mm512_maskz_loadu_epi32(m, p); }
+DMLC_SIMD_TARGET inline void StorePositions(uint32_t* p, __mmask16 m, __m512i v) { _mm512_mask_storeu_epi32(p, m, v); }
+DMLC_SIMD_TARGET inline __m512i SelectPosition(__mmask16 take, uint32_t r, __m512i p) {
+  return _mm512_mask_mov_epi32(p, take, _mm512_set1_epi32(static_cast<int>(r)));
 }
 
-// The AVX2 kernels' row groups (reduce_simd_avx2.cpp says how they were measured).
-constexpr int kRowGroup = 4;
+DMLC_SIMD_TARGET inline __mmask16 FirstLanes(uint64_t count) { return static_cast<__mmask16>((1u << count) - 1); }
 
-// Calls body.template operator()<kRows>(r) over groups of kRowGroup rows from 0, then over single rows.
-template <class Body>
-DMLC_AVX512 inline void ForRowGroups(uint64_t rows, const Body& body) {
-  uint64_t r = 0;
-  for (; r + kRowGroup <= rows; r += kRowGroup) body.template operator()<kRowGroup>(r);
-  for (; r < rows; ++r) body.template operator()<1>(r);
-}
-
-// A group of kRows rows over n columns, 16 at a time, prefetching the next group's rows once a line (for
-// FLOAT16, every other 16 columns: asking twice a line took load slots, and FLOAT16 outer SUM, L1,
-// MULTIPLY, MAX and ARGMIN read measurably faster without it); `step(c, mask)` does the columns.
-template <int kRows, class E, class Step>
-DMLC_AVX512 inline void ColumnGroup(const E* x, uint64_t stride, uint64_t n, const Step& step) {
+// Columns [0, n): step(c, mask) for each vector, the last one masked, prefetch(c) before it at every
+// kEvery-th column (none for kEvery 0). No column is left to scalar code, so `tail` is never called.
+template <uint64_t kEvery, class Prefetch, class Step, class Tail>
+DMLC_SIMD_TARGET inline void ForColumns(uint64_t n, const Prefetch& prefetch, const Step& step, const Tail&) {
   uint64_t c = 0;
   for (; c + 16 <= n; c += 16) {
-    if (c * sizeof(E) % 64 == 0) {
-      for (int r = kRows; r < 2 * kRows; ++r) {
-        _mm_prefetch(reinterpret_cast<const char*>(x + r * stride + c), _MM_HINT_T0);
-      }
+    if constexpr (kEvery != 0) {
+      if (c % kEvery == 0) prefetch(c);
     }
     step(c, __mmask16{0xffff});
   }
   if (c < n) step(c, FirstLanes(n - c));
 }
-
-// The rows in groups (ForRowGroups), each group's columns 16 at a time (ColumnGroup):
-// step.template operator()<kRows>(group's first row, its index, column, mask).
-template <class E, class Step>
-DMLC_AVX512 inline void ForColumnSteps(const E* x, uint64_t rows, uint64_t stride, uint64_t n, const Step& step) {
-  ForRowGroups(rows, [&]<int kRows>(uint64_t r) DMLC_AVX512 {
-    const E* g = x + r * stride;
-    ColumnGroup<kRows>(g, stride, n, [&](uint64_t c, __mmask16 m) DMLC_AVX512 {
-      step.template operator()<kRows>(g, r, c, m);
-    });
-  });
-}
+// The column kernels prefetch the next row group once a line: for FLOAT16, every other 16 columns
+// (asking twice a line took load slots, and FLOAT16 outer SUM, L1, MULTIPLY, MAX and ARGMIN read
+// measurably faster without it).
+template <class E>
+inline constexpr uint64_t kGroupPrefetchColumns = 64 / sizeof(E);
 
 // CombineLanes in registers, lanes 0-7 in lo and 8-15 in hi: lanes i and i + 8, then i and i + 4, i + 2,
 // i + 1, as the portable function folds them.
 template <Accumulate kKind>
-DMLC_AVX512 inline double Combine(__m512d lo, __m512d hi) {
+DMLC_SIMD_TARGET inline double Combine(__m512d lo, __m512d hi) {
   constexpr bool kMul = kKind == Accumulate::kProduct;
   const __m512d s = kMul ? _mm512_mul_pd(lo, hi) : _mm512_add_pd(lo, hi);
   const __m256d s0 = _mm512_maskz_extractf64x4_pd(0xf, s, 0), s1 = _mm512_maskz_extractf64x4_pd(0xf, s, 1);
@@ -172,13 +163,13 @@ struct HalfRun {
   __m512 hi, lo;
 };
 
-DMLC_AVX512 inline HalfRun EmptyRun() { return {_mm512_setzero_ps(), _mm512_setzero_ps()}; }
+DMLC_SIMD_TARGET inline HalfRun EmptyRun() { return {_mm512_setzero_ps(), _mm512_setzero_ps()}; }
 
 // `lo` is written as an FMA by 1 (the same single rounding as a subtraction) so that it issues on the
 // multiply pipes beside the two adds (with the former split's adds as FMAs too, FLOAT16 rows from memory
 // read measurably faster).
 template <Accumulate kKind>
-DMLC_AVX512 inline void AddToRun(HalfRun& run, __m512 v) {
+DMLC_SIMD_TARGET inline void AddToRun(HalfRun& run, __m512 v) {
   if constexpr (kKind == Accumulate::kAbs) v = _mm512_abs_ps(v);
   const __m512 one = _mm512_set1_ps(1.0f);
   // Rounded to 4 fraction bits, to nearest even (the all-lanes mask spares GCC 12's uninitialised source).
@@ -192,7 +183,7 @@ DMLC_AVX512 inline void AddToRun(HalfRun& run, __m512 v) {
 // each, where one chain waited on each add's latency (and one prefetch a 64-byte line, where each
 // sixteen halves had asked for theirs): it lifts FLOAT16 rows in L1 and from memory (inner SUM, AVERAGE,
 // L1 and LOG_SUM, beyond the noise of unchanged kernels beside them).
-DMLC_AVX512 inline HalfRun MergedRuns(const HalfRun& a, const HalfRun& b) {
+DMLC_SIMD_TARGET inline HalfRun MergedRuns(const HalfRun& a, const HalfRun& b) {
   return {_mm512_add_ps(a.hi, b.hi), _mm512_add_ps(a.lo, b.lo)};
 }
 
@@ -200,15 +191,17 @@ DMLC_AVX512 inline HalfRun MergedRuns(const HalfRun& a, const HalfRun& b) {
 // leaves hi the run's sum (an infinity, or NaN: one of the run's NaNs, or the default one of inf - inf)
 // and lo a NaN of its own, so those lanes take hi alone.
 template <int kHalf>
-DMLC_AVX512 inline __m512d RunSum(const HalfRun& run) {
+DMLC_SIMD_TARGET inline __m512d RunSum(const HalfRun& run) {
   const auto numbers = static_cast<__mmask8>(~_mm512_fpclass_ps_mask(run.hi, 0x99) >> (8 * kHalf));  // not inf/NaN
   const __m512d hi = Widened<kHalf>(run.hi);
   return _mm512_mask_add_pd(hi, numbers, hi, Widened<kHalf>(run.lo));
 }
 
+#include "backends/cpu/reduce_simd_loops.inc"
+
 // Lanes 0-7 live in a0, 8-15 in a1 (a[0] below); squares' lanes 16-31 in a[1].
 template <Accumulate kKind, class E>
-DMLC_AVX512 double RowOf(const E* x, uint64_t n) {
+DMLC_SIMD_TARGET double RowOf(const E* x, uint64_t n) {
   __m512d a0 = _mm512_set1_pd(kKind == Accumulate::kProduct ? 1.0 : 0.0), a1 = a0;
   if constexpr (RunLength<kKind, E> > 1) {
     for (uint64_t k = 0; k < n; k += kLanes * kRun) {
@@ -257,17 +250,6 @@ DMLC_AVX512 double RowOf(const E* x, uint64_t n) {
   return Combine<kKind>(a[0].lo, a[0].hi);
 }
 
-// kRows rows from x, columns [c, c + 16) under mask m: each column's state loaded and stored once.
-template <Accumulate kKind, int kRows, class E>
-DMLC_AVX512 inline void ColumnStep(const E* x, uint64_t stride, uint64_t c, __mmask16 m, double* acc) {
-  Wide16 a = LoadAccumulators(acc + c, m);
-  for (int r = 0; r < kRows; ++r) {
-    const Wide16 v = LoadWide(x + r * stride + c, m);
-    a = {Apply<kKind>(a.lo, v.lo), Apply<kKind>(a.hi, v.hi)};
-  }
-  StoreAccumulators(acc + c, m, a);
-}
-
 // FLOAT16 column sums and L1 sums add exact runs of kRun rows as the rows do (RunLength), split as
 // AddToRun splits, with no widening an element; a run's parts for its strip of columns wait in memory
 // between its groups of kRowGroup rows, since a run's sixteen rows read at once, 2 KiB apart, evicted
@@ -277,7 +259,7 @@ constexpr uint64_t kRunColumns = 1024;
 // kRows rows of a run at columns [c, c + 16) under mask m: the run's parts from hi and lo (or none, for
 // its first rows), then back there, or for its last rows into acc.
 template <Accumulate kKind, int kRows, class E>
-DMLC_AVX512 inline void ColumnRunStep(const E* x, uint64_t stride, uint64_t c, __mmask16 m, bool first, bool last,
+DMLC_SIMD_TARGET inline void ColumnRunStep(const E* x, uint64_t stride, uint64_t c, __mmask16 m, bool first, bool last,
                                       float* hi, float* lo, double* acc) {
   HalfRun run = first ? EmptyRun() : HalfRun{_mm512_maskz_loadu_ps(m, hi + c), _mm512_maskz_loadu_ps(m, lo + c)};
   for (int r = 0; r < kRows; ++r) {
@@ -288,78 +270,51 @@ DMLC_AVX512 inline void ColumnRunStep(const E* x, uint64_t stride, uint64_t c, _
     _mm512_mask_storeu_ps(lo + c, m, run.lo);
     return;
   }
-  const Wide16 a = LoadAccumulators(acc + c, m);
-  StoreAccumulators(acc + c, m, {_mm512_add_pd(a.lo, RunSum<0>(run)), _mm512_add_pd(a.hi, RunSum<1>(run))});
+  const Wide16 a = LoadSums(acc + c, m);
+  StoreSums(acc + c, m, {_mm512_add_pd(a.lo, RunSum<0>(run)), _mm512_add_pd(a.hi, RunSum<1>(run))});
 }
 
 // Runs of kRun rows from the first, each over strips of kRunColumns columns in groups of rows
-// (ForColumnSteps, which also prefetches the next run's first rows).
+// (ColumnGroup, which also prefetches the next run's first rows): the set's FLOAT16 column sums.
+inline constexpr bool kColumnRuns = true;
 template <Accumulate kKind, class E>
-DMLC_AVX512 void ColumnRunsOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
+DMLC_SIMD_TARGET void ColumnRuns(const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
   float hi[kRunColumns], lo[kRunColumns];  // unaligned, as RowExtremeOf's lanes
   for (uint64_t r0 = 0; r0 < rows; r0 += kRun) {
     const uint64_t run_rows = std::min(kRun, rows - r0);
     for (uint64_t c0 = 0; c0 < n; c0 += kRunColumns) {
-      ForColumnSteps(x + r0 * stride + c0, run_rows, stride, std::min(kRunColumns, n - c0),
-                     [&]<int kRows>(const E* g, uint64_t r, uint64_t c, __mmask16 m) DMLC_AVX512 {
-                       ColumnRunStep<kKind, kRows>(g, stride, c, m, r == 0, r + kRows == run_rows, hi, lo, acc + c0);
-                     });
+      ForRowGroups(run_rows, [&]<int kRows>(uint64_t r) DMLC_SIMD_TARGET {
+        const E* g = x + (r0 + r) * stride + c0;
+        const auto step = [&](uint64_t c, __mmask16 m) DMLC_SIMD_TARGET {
+          ColumnRunStep<kKind, kRows>(g, stride, c, m, r == 0, r + kRows == run_rows, hi, lo, acc + c0);
+        };
+        ColumnGroup<kRows>(g, stride, std::min(kRunColumns, n - c0), step, [](uint64_t) {});
+      });
     }
   }
 }
 
-template <Accumulate kKind, class E>
-DMLC_AVX512 void ColumnOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
-  if constexpr (RunLength<kKind, E> > 1) return ColumnRunsOf<kKind>(x, rows, stride, n, acc);
-  ForColumnSteps(x, rows, stride, n, [&]<int kRows>(const E* g, uint64_t, uint64_t c, __mmask16 m) DMLC_AVX512 {
-    ColumnStep<kKind, kRows>(g, stride, c, m, acc);
-  });
-}
-
-template <class E>
-DMLC_AVX512 double Row(Accumulate kind, const E* x, uint64_t n) {
-  return DispatchAccumulate(kind, [&]<Accumulate kKind>() DMLC_AVX512 { return RowOf<kKind>(x, n); });
-}
-
-template <class E>
-DMLC_AVX512 void Column(Accumulate kind, const E* x, uint64_t rows, uint64_t stride, uint64_t n, double* acc) {
-  DispatchAccumulate(kind, [&]<Accumulate kKind>() DMLC_AVX512 { ColumnOf<kKind>(x, rows, stride, n, acc); });
-}
-
-// Extreme16(v, b) is b when v is NaN, so NaN never enters the running extreme; it is noted apart.
-template <bool kMax, class E>
-DMLC_AVX512 float RowExtremeOf(const E* x, uint64_t n, bool* nan) {
-  const float init = kMax ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity();
-  __m512 b0 = _mm512_set1_ps(init), b1 = b0, b2 = b0, b3 = b0;
-  __mmask16 unordered = 0;
-  const auto step = [&](__m512 b, __m512 v) DMLC_AVX512 {
-    unordered |= _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
-    return Extreme16<kMax>(v, b);
-  };
-  uint64_t k = 0;
-  for (; k + 64 <= n; k += 64) {
-    for (int line = 0; line < 64; line += 16) {
-      PrefetchAhead(x + k + line);
-    }
-    b0 = step(b0, Load16(x + k));
-    b1 = step(b1, Load16(x + k + 16));
-    b2 = step(b2, Load16(x + k + 32));
-    b3 = step(b3, Load16(x + k + 48));
+// RowExtremeOf's vector (reduce_simd_kernels.inc): sixteen floats, NaNs noted as a mask.
+struct RowVector {
+  using Floats = __m512;
+  using Nans = __mmask16;
+  static constexpr uint64_t kWidth = 16;
+  static constexpr size_t kAlign = alignof(float);  // mingw-w64's GCC does not reliably realign the stack to 64
+  DMLC_SIMD_TARGET static Floats Splat(float v) { return _mm512_set1_ps(v); }
+  template <class E>
+  DMLC_SIMD_TARGET static Floats Load(const E* p) {
+    return Load16(p);
   }
-  for (; k + 16 <= n; k += 16) b0 = step(b0, Load16(x + k));
-  const __m512 b = Extreme16<kMax>(Extreme16<kMax>(b0, b1), Extreme16<kMax>(b2, b3));
-  float lanes[16];  // an unaligned store: mingw-w64's GCC does not reliably realign the stack to 64 bytes
-  _mm512_storeu_ps(lanes, b);
-  return FinishRowExtreme<kMax>(lanes, 16, x, k, n, unordered != 0, nan);
-}
+  DMLC_SIMD_TARGET static Nans NoNans() { return 0; }
+  DMLC_SIMD_TARGET static Nans AddNans(Nans seen, Floats v) {
+    return seen | _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
+  }
+  DMLC_SIMD_TARGET static bool Any(Nans seen) { return seen != 0; }
+  DMLC_SIMD_TARGET static void Store(float* p, Floats v) { _mm512_storeu_ps(p, v); }
+};
 
 template <class E>
-DMLC_AVX512 float RowExtreme(bool max, const E* x, uint64_t n, bool* nan) {
-  return max ? RowExtremeOf<true>(x, n, nan) : RowExtremeOf<false>(x, n, nan);
-}
-
-template <class E>
-DMLC_AVX512 uint64_t Find(const E* x, uint64_t n, float v) {
+DMLC_SIMD_TARGET uint64_t Find(const E* x, uint64_t n, float v) {
   const bool want_nan = v != v;
   const __m512 target = _mm512_set1_ps(v);
   for (uint64_t k = 0; k < n; k += 16) {
@@ -372,64 +327,9 @@ DMLC_AVX512 uint64_t Find(const E* x, uint64_t n, float v) {
   return n;
 }
 
-// The per-column kernels below take kRows rows at columns [c, c + 16) under mask m (lanes outside it are
-// neither read nor written) and run each column's rows in order, as the AVX2 kernels do.
-template <bool kMax, int kRows, class E>
-DMLC_AVX512 inline void ColumnExtremeStep(const E* x, uint64_t stride, uint64_t c, __mmask16 m, float* acc) {
-  __m512 a = _mm512_maskz_loadu_ps(m, acc + c);
-  for (int r = 0; r < kRows; ++r) {
-    // Extreme16(v, a) is v when v is better, else a (for a NaN on either side too): ExtremeStep's rule.
-    a = Extreme16<kMax>(LoadColumns(x + r * stride + c, m), a);
-  }
-  _mm512_mask_storeu_ps(acc + c, m, a);
-}
-
-template <bool kMax, int kRows, class E>
-DMLC_AVX512 inline void ColumnArgStep(const E* x, uint64_t stride, uint64_t c, __mmask16 m, uint32_t r0,
-                                      float* best, uint32_t* pos) {
-  __m512 b = _mm512_maskz_loadu_ps(m, best + c);
-  __m512i p = _mm512_maskz_loadu_epi32(m, pos + c);
-  for (int r = 0; r < kRows; ++r) {
-    const __m512 v = LoadColumns(x + r * stride + c, m);
-    // Taken only when better: an ordered compare, false for a NaN on either side (ArgStep's rule).
-    const __mmask16 take = _mm512_cmp_ps_mask(v, b, kMax ? _CMP_GT_OQ : _CMP_LT_OQ);
-    b = _mm512_mask_mov_ps(b, take, v);
-    p = _mm512_mask_mov_epi32(p, take, _mm512_set1_epi32(static_cast<int>(r0 + r)));
-  }
-  _mm512_mask_storeu_ps(best + c, m, b);
-  _mm512_mask_storeu_epi32(pos + c, m, p);
-}
-
-template <bool kMax, class E>
-DMLC_AVX512 void ColumnExtremeOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc) {
-  ForColumnSteps(x, rows, stride, n, [&]<int kRows>(const E* g, uint64_t, uint64_t c, __mmask16 m) DMLC_AVX512 {
-    ColumnExtremeStep<kMax, kRows>(g, stride, c, m, acc);
-  });
-}
-
-template <class E>
-DMLC_AVX512 void ColumnExtreme(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n, float* acc) {
-  return max ? ColumnExtremeOf<true>(x, rows, stride, n, acc) : ColumnExtremeOf<false>(x, rows, stride, n, acc);
-}
-
-template <bool kMax, class E>
-DMLC_AVX512 void ColumnArgOf(const E* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0, float* best,
-                             uint32_t* pos) {
-  ForColumnSteps(x, rows, stride, n, [&]<int kRows>(const E* g, uint64_t r, uint64_t c, __mmask16 m) DMLC_AVX512 {
-    ColumnArgStep<kMax, kRows>(g, stride, c, m, r0 + static_cast<uint32_t>(r), best, pos);
-  });
-}
-
-template <class E>
-DMLC_AVX512 void ColumnArg(bool max, const E* x, uint64_t rows, uint64_t stride, uint64_t n, uint32_t r0,
-                           float* best, uint32_t* pos) {
-  return max ? ColumnArgOf<true>(x, rows, stride, n, r0, best, pos)
-             : ColumnArgOf<false>(x, rows, stride, n, r0, best, pos);
-}
-
 // Sixteen lanes of ExpOfDifference (exp_float.h): the AVX2 kernel's constants and operations, so the same
 // bits; lanes below the floor are +0 as there.
-DMLC_AVX512 inline __m512 ExpLanes(__m512 x, __m512 m) {
+DMLC_SIMD_TARGET inline __m512 ExpLanes(__m512 x, __m512 m) {
   const __m512 th = _mm512_sub_ps(x, m);
   const __m512 bv = _mm512_sub_ps(th, x);
   const __m512 minus_m =  // the sign flipped, as -m (0 - m would make +0 of -0)
@@ -451,15 +351,8 @@ DMLC_AVX512 inline __m512 ExpLanes(__m512 x, __m512 m) {
   return _mm512_maskz_mov_ps(static_cast<__mmask16>(~below), _mm512_fmadd_ps(scale, q, scale));
 }
 
-// Prefetches the cache line of `next` at the offset the kernel's loop has reached in its own elements.
 template <class E>
-DMLC_AVX512 inline void PrefetchAt(NextData next, uint64_t elements_done) {
-  const uint64_t offset = elements_done * sizeof(E);
-  if (offset < next.size) _mm_prefetch(reinterpret_cast<const char*>(next.bytes + offset), _MM_HINT_T0);
-}
-
-template <class E>
-DMLC_AVX512 double RowExp(const E* x, uint64_t n, float m, NextData next) {
+DMLC_SIMD_TARGET double RowExp(const E* x, uint64_t n, float m, NextData next) {
   __m512d a0 = _mm512_setzero_pd(), a1 = a0;
   const __m512 max = _mm512_set1_ps(m);
   const uint64_t body = n - n % kLanes;
@@ -477,39 +370,7 @@ DMLC_AVX512 double RowExp(const E* x, uint64_t n, float m, NextData next) {
   return CombineLanes(Accumulate::kSum, lanes);
 }
 
-// kRows rows of ColumnExp at columns [c, c + 16) under mask m: each column's maximum and sums loaded once.
-template <int kRows, class E>
-DMLC_AVX512 inline void ColumnExpStep(const E* x, uint64_t stride, uint64_t c, __mmask16 mask, const float* m,
-                                      double* acc) {
-  const __m512 max = _mm512_maskz_loadu_ps(mask, m + c);
-  Wide16 a = LoadAccumulators(acc + c, mask);
-  for (int r = 0; r < kRows; ++r) {
-    const __m512 e = ExpLanes(LoadColumns(x + r * stride + c, mask), max);
-    a = {_mm512_add_pd(a.lo, Low(e)), _mm512_add_pd(a.hi, High(e))};
-  }
-  StoreAccumulators(acc + c, mask, a);
-}
-
-// Two rows at a time, as the AVX2 kernel; each row prefetches its next data a line per 16 columns.
-template <int kRows, class E>
-DMLC_AVX512 void ColumnExpRows(const E* x, uint64_t stride, uint64_t n, const float* m, double* acc,
-                               NextData next) {
-  uint64_t c = 0;
-  for (; c + 16 <= n; c += 16) {
-    for (int r = 0; r < kRows; ++r) PrefetchAt<E>({next.bytes + r * stride * sizeof(E), next.size}, c);
-    ColumnExpStep<kRows>(x, stride, c, __mmask16{0xffff}, m, acc);
-  }
-  if (c < n) ColumnExpStep<kRows>(x, stride, c, FirstLanes(n - c), m, acc);
-}
-
-template <class E>
-DMLC_AVX512 void ColumnExp(const E* x, uint64_t rows, uint64_t stride, uint64_t n, const float* m, double* acc,
-                           NextData next) {
-  uint64_t r = 0;
-  const auto next_of = [&](uint64_t row) { return NextData{next.bytes + row * stride * sizeof(E), next.size}; };
-  for (; r + 2 <= rows; r += 2) ColumnExpRows<2>(x + r * stride, stride, n, m, acc, next_of(r));
-  if (r < rows) ColumnExpRows<1>(x + r * stride, stride, n, m, acc, next_of(r));
-}
+#include "backends/cpu/reduce_simd_kernels.inc"
 
 bool Avx512Supported() {
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
@@ -525,19 +386,11 @@ const ReduceKernelsOf<E>* Avx512ReduceKernels() {
     if (avx2 == nullptr || !Avx512Supported()) return nullptr;
     static ReduceKernelsOf<E> set = *avx2;
     set.name = "avx512";
-    set.row = Row<E>;
-    set.column = Column<E>;
+    SetKernels(set);
     if constexpr (kIsHalf<E>) {
       set.row_extreme = HalfBitsRowExtreme;
       set.find = HalfBitsFind;
-    } else {
-      set.row_extreme = RowExtreme<E>;
-      set.find = Find<E>;
     }
-    set.column_extreme = ColumnExtreme<E>;
-    set.column_arg = ColumnArg<E>;
-    set.row_exp = RowExp<E>;
-    set.column_exp = ColumnExp<E>;
     return &set;
   }();
   return kernels;

@@ -23,7 +23,7 @@ namespace dmlc::backends::testing {
 namespace {
 
 using cpu::intk::IntKernels;
-using cpu::intk::kOps;
+using cpu::kAccumulates;
 using ops::DataType;
 using ops::ReduceFunction;
 
@@ -56,7 +56,9 @@ void ExpectKernelSetsAgree() {
       const std::string where = std::string(typeid(T).name()) + " n " + std::to_string(n);
       const IntKernels<T>& base = *IntKernelSets<T>().front();
       for (const IntKernels<T>* k : IntKernelSets<T>()) {
-        for (int op = 0; op < kOps; ++op) EXPECT_EQ(k->row[op](x.data(), n), base.row[op](x.data(), n)) << where;
+        for (int op = 0; op < kAccumulates; ++op) {
+          EXPECT_EQ(k->row[op](x.data(), n), base.row[op](x.data(), n)) << where;
+        }
         for (int max = 0; max < 2; ++max) {
           const T m = k->row_extreme[max](x.data(), n);
           EXPECT_EQ(m, base.row_extreme[max](x.data(), n)) << where;
@@ -69,7 +71,7 @@ void ExpectKernelSetsAgree() {
       }
     }
     // Nine rows (two groups of four, then one) of 130 columns against a plain loop.
-    for (int op = 0; op < kOps; ++op) {
+    for (int op = 0; op < kAccumulates; ++op) {
       std::vector<U> want(130, op == 3 ? U{1} : U{0});
       for (uint64_t r = 0; r < 9; ++r) {
         for (uint64_t c = 0; c < 130; ++c) {

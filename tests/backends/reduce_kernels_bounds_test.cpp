@@ -162,7 +162,7 @@ void ExpectIntKernelsStayInBounds() {
       const std::string where = Where(k->name, 1, n, n);
       U sum = 0;
       for (T v : values) sum = static_cast<U>(sum + static_cast<U>(v));
-      for (int op = 0; op < cpu::intk::kOps; ++op) k->row[op](row, n);
+      for (int op = 0; op < cpu::kAccumulates; ++op) k->row[op](row, n);
       EXPECT_EQ(k->row[0](row, n), sum) << where;
       EXPECT_EQ(k->row_extreme[0](row, n), *std::min_element(values.begin(), values.end())) << where;
       EXPECT_EQ(k->row_extreme[1](row, n), *std::max_element(values.begin(), values.end())) << where;
@@ -176,7 +176,7 @@ void ExpectIntKernelsStayInBounds() {
           for (uint64_t r = 0; r < rows; ++r) {
             for (uint64_t c = 0; c < n; ++c) want[c] = static_cast<U>(want[c] + static_cast<U>(strip[r * stride + c]));
           }
-          for (int op = 0; op < cpu::intk::kOps; ++op) {
+          for (int op = 0; op < cpu::kAccumulates; ++op) {
             U* acc = accumulators.EndingAtGuard(std::vector<U>(n, op == 3 ? U{1} : U{0}));
             k->column[op](x, rows, stride, n, acc);
             if (op == 0) {
