@@ -1,7 +1,7 @@
 // The context's buffer pool on a real device (lavapipe in CI): buffers come back and are taken again by
-// size class and kind, large ones and those past the pool's budget are freed, and an operator built on
-// reused buffers that hold an earlier operator's bytes still leaves its stride gaps as the caller gave
-// them. Skips without a device.
+// size class and kind, large ones, those past the pool's budget and those of a lost device are freed,
+// and an operator built on reused buffers that hold an earlier operator's bytes still leaves its stride
+// gaps as the caller gave them. Skips without a device.
 #include <gtest/gtest.h>
 
 #include "backends/vulkan/vulkan_context.h"
@@ -82,6 +82,18 @@ TEST_F(VulkanBufferPool, LargeBuffersAndThosePastTheBudgetAreFreed) {
   EXPECT_EQ(pool.kept_count(), 4u);
   EXPECT_EQ(pool.kept_bytes(), BufferPool::kKeptBytes);
   pool.Clear();
+}
+
+TEST_F(VulkanBufferPool, ALostDevicesBuffersAreFreedNotKept) {
+  BufferPool& pool = context_->buffers();
+  Result<DeviceBuffer> before = pool.Take(1000, kStorage, false);
+  Result<DeviceBuffer> after = pool.Take(1000, kStorage, false);
+  ASSERT_TRUE(before.ok() && after.ok());
+  pool.Give(std::move(*before));
+  EXPECT_EQ(pool.kept_count(), 1u);
+  context_->MarkLost();
+  pool.Give(std::move(*after));
+  EXPECT_EQ(pool.kept_count(), 1u);  // the one kept before stays until the context goes
 }
 
 TEST_F(VulkanBufferPool, AnOperatorOnReusedBuffersKeepsTheCallersStrideGaps) {
