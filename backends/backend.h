@@ -88,6 +88,9 @@ class Backend {
   // True when several threads may each Prepare() and Execute() their own operators at once.
   virtual bool ThreadSafe() const = 0;
   virtual Support Supports(const ops::OperatorDesc& desc) const = 0;
+  // Takes a desc Supports() accepted: the caller asks Supports() first, once, and a backend does not
+  // ask it again (the GPU backends keep the verdict with the desc's plan, gpu::PlanCache; directml's API
+  // refuses what it cannot run). A desc Supports() refused still gets an error here, never a crash.
   virtual Result<std::unique_ptr<PreparedOperator>> Prepare(const ops::OperatorDesc& desc) = 0;
   // Prepare() with DirectML's execution flags (ops/execution_flags.h). Only directml compiles with them;
   // the default, for backends that run their own kernels, is Prepare(desc).

@@ -7,13 +7,13 @@
 #endif
 
 #include <cstdio>
-#include <deque>
 #include <iostream>
 #include <string>
 
 #include <spdlog/spdlog.h>
 
 #include "app/case/case_loader.h"
+#include "app/worker/case_file_cache.h"
 #include "app/worker/process.h"
 #include "app/worker/protocol.h"
 #include "backends/registry.h"
@@ -54,33 +54,6 @@ class ProtocolOut {
   int fd_ = -1;
 };
 
-// The files requests name, loaded once each while they are in use. Cases arrive in file order, so a
-// few recent files are enough.
-class FileCache {
- public:
-  explicit FileCache(LoadOptions options) : options_(std::move(options)) {}
-
-  const CaseFile& Get(const CaseRequest& request) {
-    // A file given as text is new each time (generated cases): parsed, never cached.
-    if (!request.text.empty()) return Add(LoadCaseText(request.text, request.file, request.root));
-    for (const CaseFile& f : files_) {
-      if (f.path == request.file && f.root == request.root) return f;
-    }
-    return Add(LoadCaseFile(request.file, request.root, options_));
-  }
-
- private:
-  const CaseFile& Add(CaseFile file) {
-    if (files_.size() == kFiles) files_.pop_front();
-    files_.push_back(std::move(file));
-    return files_.back();
-  }
-
-  static constexpr size_t kFiles = 4;
-  LoadOptions options_;
-  std::deque<CaseFile> files_;
-};
-
 CaseResult NotFound(const CaseRequest& request) {
   CaseResult r;
   r.id = request.id;
@@ -105,7 +78,7 @@ int ServeCases(const WorkerOptions& options) {
   if (!out.Send(WorkerReady{(*backend)->Device().name, (*backend)->Device().driver})) return 1;
 
   Runner runner(**backend, RegistryReference(options.reference), options.run);
-  FileCache files(options.load);
+  CaseFileCache files(options.load);
   std::string line;
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();

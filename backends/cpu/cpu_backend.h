@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "backends/backend.h"
-#include "backends/cpu/thread_pool.h"
+#include "backends/thread_pool.h"
 
 namespace dmlc::backends::cpu {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "backends/backend.h"
-#include "backends/cpu/thread_pool.h"
+#include "backends/thread_pool.h"
 #include "ops/error.h"
 #include "ops/tensor_desc.h"
 

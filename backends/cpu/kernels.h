@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "backends/backend.h"
-#include "backends/cpu/thread_pool.h"
+#include "backends/thread_pool.h"
 #include "ops/operators/diagonal_matrix.h"
 #include "ops/operators/gather_nd1.h"
 #include "ops/operators/join.h"

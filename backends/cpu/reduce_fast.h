@@ -22,7 +22,7 @@
 #include <cstdint>
 
 #include "backends/cpu/reduce_plan.h"
-#include "backends/cpu/thread_pool.h"
+#include "backends/thread_pool.h"
 #include "ops/data_type.h"
 
 namespace dmlc::backends::cpu {

@@ -12,7 +12,7 @@
 #include <cstddef>
 
 #include "backends/cpu/reduce_plan.h"
-#include "backends/cpu/thread_pool.h"
+#include "backends/thread_pool.h"
 #include "ops/data_type.h"
 
 namespace dmlc::backends::cpu {

@@ -99,7 +99,13 @@ Result<std::unique_ptr<Backend>> D3D12Backend::Create(const BackendOptions& opti
   return std::unique_ptr<Backend>(std::move(backend));
 }
 
-Support D3D12Backend::Supports(const ops::OperatorDesc& desc) const {
+Support D3D12Backend::Supports(const ops::OperatorDesc& desc) const { return Plan(desc).support; }
+
+gpu::JudgedPlan D3D12Backend::Plan(const ops::OperatorDesc& desc) const {
+  return plans_.Get(desc, limits(), [&](const Result<gpu::SharedPlan>& plan) { return Judge(desc, plan); });
+}
+
+Support D3D12Backend::Judge(const ops::OperatorDesc& desc, const Result<gpu::SharedPlan>& plan) const {
   for (const ops::TensorBinding& b : ops::Bindings(desc)) {
     if (RawBufferBytes(b.desc->TotalTensorSizeInBytes) > kMaxBufferBytes) {
       return Support::No(b.name + " is " + std::to_string(b.desc->TotalTensorSizeInBytes) +
@@ -107,7 +113,6 @@ Support D3D12Backend::Supports(const ops::OperatorDesc& desc) const {
     }
   }
   if (!compiler_.ok()) return Support::No(compiler_.error().message);
-  Result<gpu::SharedPlan> plan = plans_.Get(desc, limits());
   if (!plan.ok()) return Support::No(plan.error().message + " (" + plan.error().rule + ")");
   for (const gpu::Dispatch& d : **plan) {
     const HlslKernel* kernel = FindHlslKernel(d.kernel);
@@ -124,12 +129,13 @@ Support D3D12Backend::Supports(const ops::OperatorDesc& desc) const {
 }
 
 Result<std::unique_ptr<PreparedOperator>> D3D12Backend::Prepare(const ops::OperatorDesc& desc) {
-  if (Support s = Supports(desc); !s.supported) {
-    return MakeError("d3d12", "", "not supported: " + s.reason, "Prepare() takes what Supports() accepts");
+  // The verdict Supports() gave this desc, kept with its plan: neither is computed again.
+  const gpu::JudgedPlan judged = Plan(desc);
+  if (!judged.support.supported) {
+    return MakeError("d3d12", "", "not supported: " + judged.support.reason,
+                     "Prepare() takes what Supports() accepts");
   }
-  Result<gpu::SharedPlan> plan = plans_.Get(desc, limits());  // planned by Supports() above
-  if (!plan.ok()) return plan.error();
-  return D3D12Operator::Create(*this, desc, **plan);
+  return D3D12Operator::Create(*this, desc, **judged.plan);
 }
 
 Result<const Pipeline*> D3D12Backend::GetPipeline(const std::string& name, uint32_t input_count) const {

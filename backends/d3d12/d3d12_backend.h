@@ -55,13 +55,16 @@ class D3D12Backend final : public Backend {
 
  private:
   D3D12Backend(std::unique_ptr<d3d12::Device> device, Result<std::unique_ptr<ShaderCompiler>> compiler);
+  // The desc's plan and verdict: the cached ones when the last call asked about the same desc.
+  gpu::JudgedPlan Plan(const ops::OperatorDesc& desc) const;
+  Support Judge(const ops::OperatorDesc& desc, const Result<gpu::SharedPlan>& plan) const;
   Result<Pipeline> BuildPipeline(const std::string& name, uint32_t input_count) const;
 
   std::unique_ptr<d3d12::Device> device_;
   // The error says, for each compiler, why it did not load or why its probe kernel did not run here.
   Result<std::unique_ptr<ShaderCompiler>> compiler_;
   DeviceInfo info_;
-  mutable gpu::PlanCache plans_;  // Supports() plans, Prepare() reuses it
+  mutable gpu::PlanCache plans_;  // Supports() plans and judges, Prepare() reuses both
   mutable std::mutex mutex_;
   mutable std::map<std::string, Result<Pipeline>, std::less<>> pipelines_;
 };

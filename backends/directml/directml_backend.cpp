@@ -100,9 +100,8 @@ Result<std::unique_ptr<PreparedOperator>> DirectmlBackend::Prepare(const ops::Op
 
 Result<std::unique_ptr<PreparedOperator>> DirectmlBackend::PrepareWithFlags(const ops::OperatorDesc& desc,
                                                                             ops::ExecutionFlags flags) {
-  if (Support s = Supports(desc); !s.supported) {
-    return MakeError("directml", "", "not supported: " + s.reason, "Prepare() takes what Supports() accepts");
-  }
+  // Supports() was asked first (backend.h); a desc it refused is refused again, as an error, by the
+  // translation or by IDMLDevice::CreateOperator, which JudgeDesc() trusts with any desc, valid or not.
   return DirectmlOperator::Create(*this, desc, flags);
 }
 

@@ -11,7 +11,7 @@ VkDeviceSize BufferPool::SizeClass(VkDeviceSize size) {
 Result<DeviceBuffer> BufferPool::Take(VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible) {
   const VkDeviceSize capacity = SizeClass(size);
   if (auto it = kept_.find(Key{capacity, usage, host_visible}); it != kept_.end()) {
-    DeviceBuffer buffer = it->second;
+    DeviceBuffer buffer = std::move(it->second);
     kept_.erase(it);
     kept_bytes_ -= buffer.capacity;
     return buffer;
@@ -21,23 +21,15 @@ Result<DeviceBuffer> BufferPool::Take(VkDeviceSize size, VkBufferUsageFlags usag
 }
 
 void BufferPool::Give(DeviceBuffer buffer) {
-  if (buffer.buffer == VK_NULL_HANDLE) return;
-  if (buffer.capacity > kLargest || kept_bytes_ + buffer.capacity > kKeptBytes) {
-    Destroy(buffer);
-    return;
-  }
+  if (!buffer.buffer) return;
+  // A buffer not kept is freed as `buffer` goes.
+  if (!keeping_ || buffer.capacity > kLargest || kept_bytes_ + buffer.capacity > kKeptBytes) return;
   kept_bytes_ += buffer.capacity;
-  kept_.emplace(Key{buffer.capacity, buffer.usage, buffer.host_visible}, buffer);
-}
-
-void BufferPool::Destroy(DeviceBuffer& b) {
-  if (b.buffer != VK_NULL_HANDLE) api_.vkDestroyBuffer(device_, b.buffer, nullptr);
-  if (b.memory != VK_NULL_HANDLE) api_.vkFreeMemory(device_, b.memory, nullptr);  // unmaps too
-  b = DeviceBuffer{};
+  const Key key{buffer.capacity, buffer.usage, buffer.host_visible};
+  kept_.emplace(key, std::move(buffer));
 }
 
 void BufferPool::Clear() {
-  for (auto& [key, buffer] : kept_) Destroy(buffer);
   kept_.clear();
   kept_bytes_ = 0;
 }
@@ -60,31 +52,48 @@ Result<DeviceBuffer> BufferPool::Create(VkDeviceSize capacity, VkBufferUsageFlag
   info.size = capacity;
   info.usage = usage;
   info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-  DMLC_RETURN_IF_ERROR(CheckVk(api_.vkCreateBuffer(device_, &info, nullptr, &b.buffer), "vkCreateBuffer"));
+  Result<DeviceChild<VkBuffer>> buffer =
+      CreateChild(device_, api_.vkCreateBuffer, api_.vkDestroyBuffer, info, "vkCreateBuffer");
+  if (!buffer.ok()) return buffer.error();
+  b.buffer = std::move(*buffer);
   VkMemoryRequirements req;
-  api_.vkGetBufferMemoryRequirements(device_, b.buffer, &req);
+  api_.vkGetBufferMemoryRequirements(device_, b.buffer.get(), &req);
   // Staging must be host-visible and coherent (no flushes); tensors prefer device-local memory.
   int type = host_visible
                  ? FindMemoryType(req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)
                  : FindMemoryType(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
   if (type < 0 && !host_visible) type = FindMemoryType(req.memoryTypeBits, 0);
   if (type < 0) {
-    Destroy(b);
     return MakeError("vulkan", "", "no memory type fits a buffer", "a host-visible coherent memory type exists");
   }
   VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   alloc.allocationSize = req.size;
   alloc.memoryTypeIndex = static_cast<uint32_t>(type);
-  VkResult r = api_.vkAllocateMemory(device_, &alloc, nullptr, &b.memory);
-  if (r == VK_SUCCESS) r = api_.vkBindBufferMemory(device_, b.buffer, b.memory, 0);
+  Result<DeviceChild<VkDeviceMemory>> memory =
+      CreateChild(device_, api_.vkAllocateMemory, api_.vkFreeMemory, alloc, "allocating buffer memory");
+  if (!memory.ok()) return memory.error();
+  b.memory = std::move(*memory);
+  VkResult r = api_.vkBindBufferMemory(device_, b.buffer.get(), b.memory.get(), 0);
   void* mapped = nullptr;
-  if (r == VK_SUCCESS && host_visible) r = api_.vkMapMemory(device_, b.memory, 0, VK_WHOLE_SIZE, 0, &mapped);
-  if (r != VK_SUCCESS) {
-    Destroy(b);
-    return CheckVk(r, "allocating buffer memory").error();
-  }
+  if (r == VK_SUCCESS && host_visible) r = api_.vkMapMemory(device_, b.memory.get(), 0, VK_WHOLE_SIZE, 0, &mapped);
+  DMLC_RETURN_IF_ERROR(CheckVk(r, "allocating buffer memory"));
   b.mapped = static_cast<std::byte*>(mapped);
   return b;
+}
+
+PooledBuffer& PooledBuffer::operator=(PooledBuffer&& other) noexcept {
+  if (this != &other) {
+    GiveBack();
+    pool_ = std::exchange(other.pool_, nullptr);
+    buffer_ = std::move(other.buffer_);
+  }
+  return *this;
+}
+
+void PooledBuffer::GiveBack() {
+  if (pool_ != nullptr) pool_->Give(std::move(buffer_));
+  pool_ = nullptr;
+  buffer_ = DeviceBuffer{};
 }
 
 }  // namespace dmlc::backends::vulkan

@@ -49,9 +49,9 @@ ValidationRequest RequestValidation(const VulkanApi& api) {
 bool ValidationMessenger::Install(const VulkanLibrary& library, VkInstance instance) {
   auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
       library.get_instance_proc_addr()(instance, "vkCreateDebugUtilsMessengerEXT"));
-  destroy_ = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
+  auto destroy = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
       library.get_instance_proc_addr()(instance, "vkDestroyDebugUtilsMessengerEXT"));
-  if (create == nullptr || destroy_ == nullptr) {
+  if (create == nullptr || destroy == nullptr) {
     spdlog::warn("vulkan: the instance has no debug-utils entry points; validation messages are lost");
     return false;
   }
@@ -62,17 +62,14 @@ bool ValidationMessenger::Install(const VulkanLibrary& library, VkInstance insta
                      VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
   info.pfnUserCallback = &ValidationMessenger::OnMessage;
   info.pUserData = this;
-  if (create(instance, &info, nullptr, &messenger_) != VK_SUCCESS) {
+  VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
+  if (create(instance, &info, nullptr, &messenger) != VK_SUCCESS) {
     spdlog::warn("vulkan: vkCreateDebugUtilsMessengerEXT failed; validation messages are lost");
     return false;
   }
+  messenger_ = {messenger, {instance, destroy}};
   spdlog::info("vulkan: validation layer on");
   return true;
-}
-
-void ValidationMessenger::Destroy(VkInstance instance) {
-  if (messenger_ != VK_NULL_HANDLE) destroy_(instance, messenger_, nullptr);
-  messenger_ = VK_NULL_HANDLE;
 }
 
 VKAPI_ATTR VkBool32 VKAPI_CALL ValidationMessenger::OnMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,

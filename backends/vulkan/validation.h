@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "backends/vulkan/owned.h"
 #include "backends/vulkan/vulkan_api.h"
 
 namespace dmlc::backends::vulkan {
@@ -21,13 +22,13 @@ struct ValidationRequest {
 
 ValidationRequest RequestValidation(const VulkanApi& api);
 
-// The debug-utils messenger of one instance. Destroy() before the instance goes.
+// The debug-utils messenger of one instance, destroyed with this object, which must go before the
+// instance does. Stays where it is once installed: the messenger calls back with its address.
 class ValidationMessenger {
  public:
   // Installs the messenger; false (with a warning logged) when the instance lacks its entry points.
   bool Install(const VulkanLibrary& library, VkInstance instance);
-  void Destroy(VkInstance instance);
-  bool installed() const { return messenger_ != VK_NULL_HANDLE; }
+  bool installed() const { return static_cast<bool>(messenger_); }
   uint64_t errors() const { return errors_.load(); }
 
  private:
@@ -35,9 +36,8 @@ class ValidationMessenger {
                                                   VkDebugUtilsMessageTypeFlagsEXT types,
                                                   const VkDebugUtilsMessengerCallbackDataEXT* data, void* self);
 
-  VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
-  PFN_vkDestroyDebugUtilsMessengerEXT destroy_ = nullptr;
   std::atomic<uint64_t> errors_{0};
+  Owned<VkDebugUtilsMessengerEXT, ChildDeleter<VkInstance, VkDebugUtilsMessengerEXT>> messenger_;
 };
 
 }  // namespace dmlc::backends::vulkan

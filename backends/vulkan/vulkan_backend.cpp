@@ -24,7 +24,13 @@ Result<std::unique_ptr<Backend>> VulkanBackend::Create(const BackendOptions& opt
 VulkanBackend::VulkanBackend(BackendOptions options, std::shared_ptr<VulkanContext> context)
     : options_(std::move(options)), context_(std::move(context)), info_(context_->info()) {}
 
-Support VulkanBackend::Supports(const ops::OperatorDesc& desc) const {
+Support VulkanBackend::Supports(const ops::OperatorDesc& desc) const { return Plan(desc).support; }
+
+gpu::JudgedPlan VulkanBackend::Plan(const ops::OperatorDesc& desc) const {
+  return plans_.Get(desc, context_->limits(), [&](const Result<gpu::SharedPlan>& plan) { return Judge(desc, plan); });
+}
+
+Support VulkanBackend::Judge(const ops::OperatorDesc& desc, const Result<gpu::SharedPlan>& plan) const {
   const DeviceCapabilities& caps = context_->caps();
   for (const ops::TensorBinding& b : ops::Bindings(desc)) {
     if (b.desc->TotalTensorSizeInBytes > caps.max_storage_buffer_range) {
@@ -33,7 +39,6 @@ Support VulkanBackend::Supports(const ops::OperatorDesc& desc) const {
                          std::to_string(caps.max_storage_buffer_range));
     }
   }
-  Result<gpu::SharedPlan> plan = plans_.Get(desc, context_->limits());
   if (!plan.ok()) return Support::No(plan.error().message + " (" + plan.error().rule + ")");
   for (const gpu::Dispatch& d : **plan) {
     const SpirvKernel* kernel = FindSpirvKernel(d.kernel);
@@ -52,12 +57,13 @@ Result<std::unique_ptr<PreparedOperator>> VulkanBackend::Prepare(const ops::Oper
     if (!fresh.ok()) return fresh.error();
     context_ = std::move(*fresh);
   }
-  if (Support s = Supports(desc); !s.supported) {
-    return MakeError("vulkan", "", "not supported: " + s.reason, "Prepare() takes what Supports() accepts");
+  // The verdict Supports() gave this desc, kept with its plan: neither is computed again.
+  const gpu::JudgedPlan judged = Plan(desc);
+  if (!judged.support.supported) {
+    return MakeError("vulkan", "", "not supported: " + judged.support.reason,
+                     "Prepare() takes what Supports() accepts");
   }
-  Result<gpu::SharedPlan> plan = plans_.Get(desc, context_->limits());  // planned by Supports() above
-  if (!plan.ok()) return plan.error();
-  return VulkanOperator::Create(context_, desc, **plan);
+  return VulkanOperator::Create(context_, desc, **judged.plan);
 }
 
 }  // namespace dmlc::backends::vulkan

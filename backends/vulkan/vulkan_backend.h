@@ -29,11 +29,14 @@ class VulkanBackend final : public Backend {
 
  private:
   VulkanBackend(BackendOptions options, std::shared_ptr<VulkanContext> context);
+  // The desc's plan and verdict: the cached ones when the last call asked about the same desc.
+  gpu::JudgedPlan Plan(const ops::OperatorDesc& desc) const;
+  Support Judge(const ops::OperatorDesc& desc, const Result<gpu::SharedPlan>& plan) const;
 
   BackendOptions options_;
   std::shared_ptr<VulkanContext> context_;
   DeviceInfo info_;  // a copy: stays valid when the context is replaced
-  mutable gpu::PlanCache plans_;  // Supports() plans, Prepare() reuses it
+  mutable gpu::PlanCache plans_;  // Supports() plans and judges, Prepare() reuses both
 };
 
 }  // namespace dmlc::backends::vulkan

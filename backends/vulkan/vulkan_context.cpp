@@ -31,23 +31,9 @@ std::string DriverVersionString(uint32_t vendor, uint32_t v) {
 
 const char* YesNo(bool b) { return b ? "yes" : "no"; }
 
-// Owns an instance until released, so that every early return destroys it.
-class InstanceScope {
- public:
-  InstanceScope(const VulkanApi& api, VkInstance instance) : api_(api), instance_(instance) {}
-  ~InstanceScope() {
-    if (instance_ != VK_NULL_HANDLE) api_.vkDestroyInstance(instance_, nullptr);
-  }
-  VkInstance release() { return std::exchange(instance_, VK_NULL_HANDLE); }
-
- private:
-  const VulkanApi& api_;
-  VkInstance instance_;
-};
-
 // With `validation`, the validation layer where it is installed; `validating` says whether it is on.
-Result<VkInstance> CreateInstance(const VulkanLibrary& library, VulkanApi& api, bool validation = false,
-                                  bool* validating = nullptr) {
+Result<OwnedInstance> CreateInstance(const VulkanLibrary& library, VulkanApi& api, bool validation = false,
+                                     bool* validating = nullptr) {
   DMLC_RETURN_IF_ERROR(api.LoadGlobal(library));
   uint32_t version = 0;
   DMLC_RETURN_IF_ERROR(CheckVk(api.vkEnumerateInstanceVersion(&version), "vkEnumerateInstanceVersion"));
@@ -71,10 +57,11 @@ Result<VkInstance> CreateInstance(const VulkanLibrary& library, VulkanApi& api, 
                            (r == VK_ERROR_INCOMPATIBLE_DRIVER ? " (no Vulkan driver found)" : ""),
                        "a Vulkan driver (ICD) is installed");
   }
-  InstanceScope scope(api, instance);
-  DMLC_RETURN_IF_ERROR(api.LoadInstance(library, instance));
+  const Status loaded = api.LoadInstance(library, instance);
+  OwnedInstance owned(instance, {api.vkDestroyInstance});
+  DMLC_RETURN_IF_ERROR(loaded);
   if (validating != nullptr) *validating = request.enabled();
-  return scope.release();
+  return owned;
 }
 
 Result<std::vector<VkPhysicalDevice>> PhysicalDevices(const VulkanApi& api, VkInstance instance) {
@@ -183,10 +170,9 @@ Result<std::vector<DeviceInfo>> VulkanContext::Enumerate() {
   Result<std::shared_ptr<VulkanLibrary>> library = VulkanLibrary::Open();
   if (!library.ok()) return library.error();
   VulkanApi api;
-  Result<VkInstance> instance = CreateInstance(**library, api);
+  Result<OwnedInstance> instance = CreateInstance(**library, api);
   if (!instance.ok()) return instance.error();
-  InstanceScope scope(api, *instance);
-  Result<std::vector<VkPhysicalDevice>> physicals = PhysicalDevices(api, *instance);
+  Result<std::vector<VkPhysicalDevice>> physicals = PhysicalDevices(api, instance->get());
   if (!physicals.ok()) return physicals.error();
   std::vector<DeviceInfo> devices;
   for (VkPhysicalDevice p : *physicals) {
@@ -207,11 +193,11 @@ Status VulkanContext::Init(const std::string& selector, bool validation) {
   if (!library.ok()) return library.error();
   library_ = std::move(*library);
   bool validating = false;
-  Result<VkInstance> instance = CreateInstance(*library_, api_, validation, &validating);
+  Result<OwnedInstance> instance = CreateInstance(*library_, api_, validation, &validating);
   if (!instance.ok()) return instance.error();
-  instance_ = *instance;
-  if (validating) validation_.Install(*library_, instance_);
-  Result<std::vector<VkPhysicalDevice>> physicals = PhysicalDevices(api_, instance_);
+  instance_ = std::move(*instance);
+  if (validating) validation_.Install(*library_, instance_.get());
+  Result<std::vector<VkPhysicalDevice>> physicals = PhysicalDevices(api_, instance_.get());
   if (!physicals.ok()) return physicals.error();
   std::vector<DeviceInfo> infos(physicals->size());
   std::vector<DeviceCapabilities> caps(physicals->size());
@@ -262,32 +248,32 @@ Status VulkanContext::Init(const std::string& selector, bool validation) {
     device_info.ppEnabledExtensionNames = &stats_extension;
     pipeline_stats_ = true;
   }
-  DMLC_RETURN_IF_ERROR(CheckVk(api_.vkCreateDevice(physical_, &device_info, nullptr, &device_), "vkCreateDevice"));
-  DMLC_RETURN_IF_ERROR(api_.LoadDevice(device_));
-  api_.vkGetDeviceQueue(device_, family, 0, &queue_);
-  buffers_ = std::make_unique<BufferPool>(api_, device_, memory);
+  VkDevice device = VK_NULL_HANDLE;
+  DMLC_RETURN_IF_ERROR(CheckVk(api_.vkCreateDevice(physical_, &device_info, nullptr, &device), "vkCreateDevice"));
+  const Status loaded = api_.LoadDevice(device);
+  device_ = {device, {api_.vkDestroyDevice}};
+  DMLC_RETURN_IF_ERROR(loaded);
+  api_.vkGetDeviceQueue(device, family, 0, &queue_);
+  buffers_ = std::make_unique<BufferPool>(api_, device, memory);
 
   VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pool_info.queueFamilyIndex = family;
-  return CheckVk(api_.vkCreateCommandPool(device_, &pool_info, nullptr, &command_pool_), "vkCreateCommandPool");
+  Result<DeviceChild<VkCommandPool>> pool =
+      CreateChild(device, api_.vkCreateCommandPool, api_.vkDestroyCommandPool, pool_info, "vkCreateCommandPool");
+  if (!pool.ok()) return pool.error();
+  command_pool_ = std::move(*pool);
+  return OkStatus();
 }
 
 VulkanContext::~VulkanContext() {
-  if (device_ != VK_NULL_HANDLE) {
-    api_.vkDeviceWaitIdle(device_);
-    buffers_.reset();
-    for (auto& [name, p] : pipelines_) {
-      api_.vkDestroyPipeline(device_, p.pipeline, nullptr);
-      api_.vkDestroyPipelineLayout(device_, p.layout, nullptr);
-      api_.vkDestroyDescriptorSetLayout(device_, p.set_layout, nullptr);
-    }
-    if (command_pool_ != VK_NULL_HANDLE) api_.vkDestroyCommandPool(device_, command_pool_, nullptr);
-    api_.vkDestroyDevice(device_, nullptr);
-  }
-  if (instance_ != VK_NULL_HANDLE) {
-    validation_.Destroy(instance_);
-    api_.vkDestroyInstance(instance_, nullptr);
-  }
+  // Work still queued may use any of the objects the members own; they go once it is done.
+  if (device_ && api_.vkDeviceWaitIdle != nullptr) api_.vkDeviceWaitIdle(device_.get());
+}
+
+void VulkanContext::MarkLost() {
+  lost_ = true;
+  // A lost device's buffers are no use to the next operator, which gets a new device.
+  if (buffers_) buffers_->StopKeeping();
 }
 
 Result<const Pipeline*> VulkanContext::GetPipeline(const std::string& name, uint32_t storage_bindings) {
@@ -304,41 +290,44 @@ Result<const Pipeline*> VulkanContext::GetPipeline(const std::string& name, uint
   }
   Pipeline p;
   p.storage_bindings = storage_bindings;
-  VkShaderModule module = VK_NULL_HANDLE;
-  const auto fail = [&](VkResult r, const std::string& call) -> Error {
-    if (module != VK_NULL_HANDLE) api_.vkDestroyShaderModule(device_, module, nullptr);
-    if (p.layout != VK_NULL_HANDLE) api_.vkDestroyPipelineLayout(device_, p.layout, nullptr);
-    if (p.set_layout != VK_NULL_HANDLE) api_.vkDestroyDescriptorSetLayout(device_, p.set_layout, nullptr);
-    return CheckVk(r, (call + " (kernel " + name + ")").c_str()).error();
-  };
+  VkDevice device = device_.get();
+  const auto call = [&](const char* what) { return std::string(what) + " (kernel " + name + ")"; };
   VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   set_info.bindingCount = static_cast<uint32_t>(bindings.size());
   set_info.pBindings = bindings.data();
-  VkResult r = api_.vkCreateDescriptorSetLayout(device_, &set_info, nullptr, &p.set_layout);
-  if (r != VK_SUCCESS) return fail(r, "vkCreateDescriptorSetLayout");
+  Result<DeviceChild<VkDescriptorSetLayout>> set_layout =
+      CreateChild(device, api_.vkCreateDescriptorSetLayout, api_.vkDestroyDescriptorSetLayout, set_info,
+                  call("vkCreateDescriptorSetLayout"));
+  if (!set_layout.ok()) return set_layout.error();
+  p.set_layout = std::move(*set_layout);
+  const VkDescriptorSetLayout set_layout_handle = p.set_layout.get();
   VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   layout_info.setLayoutCount = 1;
-  layout_info.pSetLayouts = &p.set_layout;
-  r = api_.vkCreatePipelineLayout(device_, &layout_info, nullptr, &p.layout);
-  if (r != VK_SUCCESS) return fail(r, "vkCreatePipelineLayout");
+  layout_info.pSetLayouts = &set_layout_handle;
+  Result<DeviceChild<VkPipelineLayout>> layout = CreateChild(
+      device, api_.vkCreatePipelineLayout, api_.vkDestroyPipelineLayout, layout_info, call("vkCreatePipelineLayout"));
+  if (!layout.ok()) return layout.error();
+  p.layout = std::move(*layout);
   VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   module_info.codeSize = kernel->words.size_bytes();
   module_info.pCode = kernel->words.data();
-  r = api_.vkCreateShaderModule(device_, &module_info, nullptr, &module);
-  if (r != VK_SUCCESS) return fail(r, "vkCreateShaderModule");
+  // Destroyed on the way out: the pipeline keeps what it needs.
+  Result<DeviceChild<VkShaderModule>> module = CreateChild(
+      device, api_.vkCreateShaderModule, api_.vkDestroyShaderModule, module_info, call("vkCreateShaderModule"));
+  if (!module.ok()) return module.error();
   VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
   info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-  info.stage.module = module;
+  info.stage.module = module->get();
   info.stage.pName = "main";
-  info.layout = p.layout;
+  info.layout = p.layout.get();
   if (pipeline_stats_) info.flags = VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
-  r = api_.vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &info, nullptr, &p.pipeline);
-  if (r != VK_SUCCESS) return fail(r, "vkCreateComputePipelines");
-  if (pipeline_stats_) PrintPipelineStatistics(api_, device_, p.pipeline, name);
-  api_.vkDestroyShaderModule(device_, module, nullptr);  // the pipeline keeps what it needs
-  const Pipeline& stored = pipelines_[name] = p;
-  return &stored;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  DMLC_RETURN_IF_ERROR(CheckVk(api_.vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline),
+                               call("vkCreateComputePipelines").c_str()));
+  p.pipeline = {pipeline, {device, api_.vkDestroyPipeline}};
+  if (pipeline_stats_) PrintPipelineStatistics(api_, device, pipeline, name);
+  return &pipelines_.emplace(name, std::move(p)).first->second;
 }
 
 }  // namespace dmlc::backends::vulkan

@@ -12,6 +12,7 @@
 #include "backends/backend.h"
 #include "backends/gpu/dispatch_plan.h"
 #include "backends/vulkan/buffer_pool.h"
+#include "backends/vulkan/owned.h"
 #include "backends/vulkan/validation.h"
 #include "backends/vulkan/vulkan_api.h"
 
@@ -32,11 +33,11 @@ struct DeviceCapabilities {
   float timestamp_period = 0;    // ns per tick
 };
 
-// A compute pipeline of one kernel variant with its layouts.
+// A compute pipeline of one kernel variant with its layouts, destroyed in the reverse of this order.
 struct Pipeline {
-  VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
-  VkPipelineLayout layout = VK_NULL_HANDLE;
-  VkPipeline pipeline = VK_NULL_HANDLE;
+  DeviceChild<VkDescriptorSetLayout> set_layout;
+  DeviceChild<VkPipelineLayout> layout;
+  DeviceChild<VkPipeline> pipeline;
   uint32_t storage_bindings = 0;  // inputs + output, bound at 1..storage_bindings
 };
 
@@ -53,9 +54,9 @@ class VulkanContext {
   VulkanContext& operator=(const VulkanContext&) = delete;
 
   const VulkanApi& api() const { return api_; }
-  VkDevice device() const { return device_; }
+  VkDevice device() const { return device_.get(); }
   VkQueue queue() const { return queue_; }
-  VkCommandPool command_pool() const { return command_pool_; }
+  VkCommandPool command_pool() const { return command_pool_.get(); }
   uint32_t timestamp_valid_bits() const { return timestamp_valid_bits_; }
   const DeviceInfo& info() const { return info_; }
   const DeviceCapabilities& caps() const { return caps_; }
@@ -68,8 +69,8 @@ class VulkanContext {
   Result<const Pipeline*> GetPipeline(const std::string& name, uint32_t storage_bindings);
 
   // A failed submission leaves the device in an unknown state: the backend replaces a lost context
-  // before preparing the next operator.
-  void MarkLost() { lost_ = true; }
+  // before preparing the next operator, and the buffers given back from now on are freed.
+  void MarkLost();
   bool lost() const { return lost_; }
   // Whether the validation layer is on, and the errors it reported on this context (0 without it).
   bool validating() const { return validation_.installed(); }
@@ -79,14 +80,16 @@ class VulkanContext {
   VulkanContext() = default;
   Status Init(const std::string& selector, bool validation);
 
+  // Members go in the reverse of this order: the device's objects, the device, the messenger, the
+  // instance, and last the library every destroy function lives in.
   std::shared_ptr<VulkanLibrary> library_;
   VulkanApi api_;
-  VkInstance instance_ = VK_NULL_HANDLE;
+  OwnedInstance instance_;
   ValidationMessenger validation_;
   VkPhysicalDevice physical_ = VK_NULL_HANDLE;
-  VkDevice device_ = VK_NULL_HANDLE;
+  OwnedDevice device_;
   VkQueue queue_ = VK_NULL_HANDLE;
-  VkCommandPool command_pool_ = VK_NULL_HANDLE;
+  DeviceChild<VkCommandPool> command_pool_;
   uint32_t timestamp_valid_bits_ = 0;
   DeviceInfo info_;
   DeviceCapabilities caps_;

@@ -46,37 +46,9 @@ VulkanOperator::VulkanOperator(std::shared_ptr<VulkanContext> context, const ops
 }
 
 VulkanOperator::~VulkanOperator() {
-  const VulkanApi& api = context_->api();
-  VkDevice device = context_->device();
-  // The command buffer may still run if a wait failed or timed out; nothing below may be freed or
-  // reused under it. Every other submission was waited for.
-  if (in_flight_) api.vkDeviceWaitIdle(device);
-  if (fence_ != VK_NULL_HANDLE) api.vkDestroyFence(device, fence_, nullptr);
-  DestroyRecording(single_);
-  DestroyRecording(repeated_);
-  if (descriptor_pool_ != VK_NULL_HANDLE) api.vkDestroyDescriptorPool(device, descriptor_pool_, nullptr);
-  for (DeviceBuffer& b : tensors_) Release(b);
-  Release(staging_);
-  Release(params_);
-}
-
-void VulkanOperator::DestroyRecording(Recording& recording) {
-  const VulkanApi& api = context_->api();
-  if (recording.commands != VK_NULL_HANDLE) {
-    api.vkFreeCommandBuffers(context_->device(), context_->command_pool(), 1, &recording.commands);
-  }
-  if (recording.queries != VK_NULL_HANDLE) api.vkDestroyQueryPool(context_->device(), recording.queries, nullptr);
-  recording = Recording{};
-}
-
-void VulkanOperator::Release(DeviceBuffer& b) {
-  // A lost device's buffers are no use to the next operator, which gets a new device.
-  if (context_->lost()) {
-    context_->buffers().Destroy(b);
-  } else {
-    context_->buffers().Give(b);
-  }
-  b = DeviceBuffer{};
+  // The command buffer may still run if a wait failed or timed out; nothing the members own may be
+  // freed or reused under it. Every other submission was waited for.
+  if (in_flight_) context_->api().vkDeviceWaitIdle(context_->device());
 }
 
 Status VulkanOperator::Fail(Status status) {
@@ -84,8 +56,10 @@ Status VulkanOperator::Fail(Status status) {
   return status;
 }
 
-Result<DeviceBuffer> VulkanOperator::CreateBuffer(VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible) {
-  return context_->buffers().Take(size, usage, host_visible);
+Result<PooledBuffer> VulkanOperator::CreateBuffer(VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible) {
+  Result<DeviceBuffer> taken = context_->buffers().Take(size, usage, host_visible);
+  if (!taken.ok()) return taken.error();
+  return PooledBuffer(context_->buffers(), std::move(*taken));
 }
 
 Status VulkanOperator::Build(const std::vector<gpu::Dispatch>& plan) {
@@ -102,22 +76,22 @@ Status VulkanOperator::Build(const std::vector<gpu::Dispatch>& plan) {
   // GPU alone touches them.
   buffer_bytes_ = buffers->bytes;
   for (uint64_t bytes : buffer_bytes_) {
-    Result<DeviceBuffer> b = CreateBuffer(bytes, kTensorUsage, false);
+    Result<PooledBuffer> b = CreateBuffer(bytes, kTensorUsage, false);
     if (!b.ok()) return Fail(b.error());
-    tensors_.push_back(*b);
+    tensors_.push_back(std::move(*b));
   }
-  Result<DeviceBuffer> staging =
+  Result<PooledBuffer> staging =
       CreateBuffer(staging_size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
   if (!staging.ok()) return Fail(staging.error());
-  staging_ = *staging;
+  staging_ = std::move(*staging);
 
   const VkDeviceSize params_stride =
       AlignUp(sizeof(gpu::ParamBlock), std::max<VkDeviceSize>(context_->caps().min_uniform_buffer_offset_alignment, 16));
-  Result<DeviceBuffer> params = CreateBuffer(params_stride * plan.size(), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, true);
+  Result<PooledBuffer> params = CreateBuffer(params_stride * plan.size(), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, true);
   if (!params.ok()) return Fail(params.error());
-  params_ = *params;
+  params_ = std::move(*params);
   for (size_t i = 0; i < plan.size(); ++i) {
-    std::memcpy(params_.mapped + i * params_stride, plan[i].params.data(), sizeof(gpu::ParamBlock));
+    std::memcpy(params_.mapped() + i * params_stride, plan[i].params.data(), sizeof(gpu::ParamBlock));
   }
 
   for (size_t i = 0; i < plan.size(); ++i) {
@@ -133,8 +107,10 @@ Status VulkanOperator::Build(const std::vector<gpu::Dispatch>& plan) {
   DMLC_RETURN_IF_ERROR(AllocateDescriptorSets(plan, params_stride));
 
   VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  Status s = CheckVk(api.vkCreateFence(device, &fence_info, nullptr, &fence_), "vkCreateFence");
-  if (!s.ok()) return Fail(s);
+  Result<DeviceChild<VkFence>> fence =
+      CreateChild(device, api.vkCreateFence, api.vkDestroyFence, fence_info, "vkCreateFence");
+  if (!fence.ok()) return Fail(fence.error());
+  fence_ = std::move(*fence);
   return Record(1, single_);
 }
 
@@ -149,16 +125,19 @@ Status VulkanOperator::AllocateDescriptorSets(const std::vector<gpu::Dispatch>& 
   pool_info.maxSets = static_cast<uint32_t>(plan.size());
   pool_info.poolSizeCount = 2;
   pool_info.pPoolSizes = sizes;
-  Status s = CheckVk(api.vkCreateDescriptorPool(device, &pool_info, nullptr, &descriptor_pool_), "vkCreateDescriptorPool");
-  if (!s.ok()) return Fail(s);
+  Result<DeviceChild<VkDescriptorPool>> pool = CreateChild(
+      device, api.vkCreateDescriptorPool, api.vkDestroyDescriptorPool, pool_info, "vkCreateDescriptorPool");
+  if (!pool.ok()) return Fail(pool.error());
+  descriptor_pool_ = std::move(*pool);
 
   for (size_t i = 0; i < plan.size(); ++i) {
     VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-    alloc.descriptorPool = descriptor_pool_;
+    const VkDescriptorSetLayout set_layout = steps_[i].pipeline->set_layout.get();
+    alloc.descriptorPool = descriptor_pool_.get();
     alloc.descriptorSetCount = 1;
-    alloc.pSetLayouts = &steps_[i].pipeline->set_layout;
+    alloc.pSetLayouts = &set_layout;
     VkDescriptorSet set = VK_NULL_HANDLE;
-    s = CheckVk(api.vkAllocateDescriptorSets(device, &alloc, &set), "vkAllocateDescriptorSets");
+    Status s = CheckVk(api.vkAllocateDescriptorSets(device, &alloc, &set), "vkAllocateDescriptorSets");
     if (!s.ok()) return Fail(s);
     steps_[i].set = set;
 
@@ -166,9 +145,9 @@ Status VulkanOperator::AllocateDescriptorSets(const std::vector<gpu::Dispatch>& 
     std::vector<uint32_t> tensors = plan[i].inputs;
     tensors.push_back(plan[i].output);
     std::vector<VkDescriptorBufferInfo> infos;
-    infos.push_back({params_.buffer, i * params_stride, sizeof(gpu::ParamBlock)});
+    infos.push_back({params_.buffer(), i * params_stride, sizeof(gpu::ParamBlock)});
     // The tensor's own bytes: a pooled buffer may be larger.
-    for (uint32_t t : tensors) infos.push_back({tensors_[t].buffer, 0, buffer_bytes_[t]});
+    for (uint32_t t : tensors) infos.push_back({tensors_[t].buffer(), 0, buffer_bytes_[t]});
     std::vector<VkWriteDescriptorSet> writes(infos.size());
     for (size_t b = 0; b < infos.size(); ++b) {
       writes[b].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
@@ -191,26 +170,30 @@ Status VulkanOperator::Record(int executions, Recording& recording) {
     VkQueryPoolCreateInfo query_info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
     query_info.queryType = VK_QUERY_TYPE_TIMESTAMP;
     query_info.queryCount = query_count;
-    Status s = CheckVk(api.vkCreateQueryPool(device, &query_info, nullptr, &recording.queries), "vkCreateQueryPool");
-    if (!s.ok()) return Fail(s);
+    Result<DeviceChild<VkQueryPool>> queries =
+        CreateChild(device, api.vkCreateQueryPool, api.vkDestroyQueryPool, query_info, "vkCreateQueryPool");
+    if (!queries.ok()) return Fail(queries.error());
+    recording.queries = std::move(*queries);
   }
   VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
   alloc.commandPool = context_->command_pool();
   alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
   alloc.commandBufferCount = 1;
-  Status s = CheckVk(api.vkAllocateCommandBuffers(device, &alloc, &recording.commands), "vkAllocateCommandBuffers");
+  VkCommandBuffer cb = VK_NULL_HANDLE;
+  Status s = CheckVk(api.vkAllocateCommandBuffers(device, &alloc, &cb), "vkAllocateCommandBuffers");
   if (!s.ok()) return Fail(s);
-  VkCommandBuffer cb = recording.commands;
+  recording.commands = {cb, {device, context_->command_pool(), api.vkFreeCommandBuffers}};
+  const VkQueryPool queries = recording.queries.get();
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   s = CheckVk(api.vkBeginCommandBuffer(cb, &begin), "vkBeginCommandBuffer");
   if (!s.ok()) return Fail(s);
 
-  if (recording.queries != VK_NULL_HANDLE) api.vkCmdResetQueryPool(cb, recording.queries, 0, query_count);
+  if (queries != VK_NULL_HANDLE) api.vkCmdResetQueryPool(cb, queries, 0, query_count);
   // Outputs are uploaded too: the kernels write only logical elements, so the rest of each output
   // buffer must hold the caller's bytes when it is read back.
   for (size_t t = 0; t < tensor_bytes_.size(); ++t) {
     const VkBufferCopy region{staging_offset_[t], 0, tensor_bytes_[t]};
-    api.vkCmdCopyBuffer(cb, staging_.buffer, tensors_[t].buffer, 1, &region);
+    api.vkCmdCopyBuffer(cb, staging_.buffer(), tensors_[t].buffer(), 1, &region);
   }
   Barrier(api, cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
           VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
@@ -222,29 +205,29 @@ Status VulkanOperator::Record(int executions, Recording& recording) {
               VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
     }
     const uint32_t query = 2 * static_cast<uint32_t>(e);
-    if (recording.queries != VK_NULL_HANDLE) {
+    if (queries != VK_NULL_HANDLE) {
       api.vkCmdWriteTimestamp(cb, e == 0 ? VK_PIPELINE_STAGE_TRANSFER_BIT : VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                              recording.queries, query);
+                              queries, query);
     }
     for (const Step& step : steps_) {
       if (step.barrier_before) {
         Barrier(api, cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
                 VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT);
       }
-      api.vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, step.pipeline->pipeline);
-      api.vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, step.pipeline->layout, 0, 1, &step.set, 0,
+      api.vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, step.pipeline->pipeline.get());
+      api.vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, step.pipeline->layout.get(), 0, 1, &step.set, 0,
                                   nullptr);
       api.vkCmdDispatch(cb, step.group_count, 1, 1);
     }
-    if (recording.queries != VK_NULL_HANDLE) {
-      api.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, recording.queries, query + 1);
+    if (queries != VK_NULL_HANDLE) {
+      api.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, queries, query + 1);
     }
   }
   Barrier(api, cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
           VK_ACCESS_TRANSFER_READ_BIT);
   for (size_t t = input_count_; t < tensor_bytes_.size(); ++t) {
     const VkBufferCopy region{0, staging_offset_[t], tensor_bytes_[t]};
-    api.vkCmdCopyBuffer(cb, tensors_[t].buffer, staging_.buffer, 1, &region);
+    api.vkCmdCopyBuffer(cb, tensors_[t].buffer(), staging_.buffer(), 1, &region);
   }
   Barrier(api, cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
           VK_ACCESS_HOST_READ_BIT);
@@ -262,7 +245,7 @@ Status VulkanOperator::Stage(std::span<const ConstBuffer> inputs, std::span<cons
   DMLC_RETURN_IF_ERROR(gpu::CheckBuffers("vulkan", desc_, inputs, outputs));
   for (size_t t = 0; t < tensor_bytes_.size(); ++t) {
     const std::byte* from = t < input_count_ ? inputs[t].data() : outputs[t - input_count_].data();
-    std::memcpy(staging_.mapped + staging_offset_[t], from, tensor_bytes_[t]);
+    std::memcpy(staging_.mapped() + staging_offset_[t], from, tensor_bytes_[t]);
   }
   return OkStatus();
 }
@@ -271,13 +254,15 @@ Result<std::vector<Timing>> VulkanOperator::Submit(const Recording& recording) {
   const VulkanApi& api = context_->api();
   VkDevice device = context_->device();
   VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  const VkCommandBuffer commands = recording.commands.get();
+  const VkFence fence = fence_.get();
   submit.commandBufferCount = 1;
-  submit.pCommandBuffers = &recording.commands;
-  Status s = CheckVk(api.vkResetFences(device, 1, &fence_), "vkResetFences");
+  submit.pCommandBuffers = &commands;
+  Status s = CheckVk(api.vkResetFences(device, 1, &fence), "vkResetFences");
   const auto start = std::chrono::steady_clock::now();
-  if (s.ok()) s = CheckVk(api.vkQueueSubmit(context_->queue(), 1, &submit, fence_), "vkQueueSubmit");
+  if (s.ok()) s = CheckVk(api.vkQueueSubmit(context_->queue(), 1, &submit, fence), "vkQueueSubmit");
   if (s.ok()) in_flight_ = true;
-  if (s.ok()) s = CheckVk(api.vkWaitForFences(device, 1, &fence_, VK_TRUE, kFenceTimeoutNs), "vkWaitForFences");
+  if (s.ok()) s = CheckVk(api.vkWaitForFences(device, 1, &fence, VK_TRUE, kFenceTimeoutNs), "vkWaitForFences");
   const auto end = std::chrono::steady_clock::now();
   if (!s.ok()) return Fail(s).error();
   in_flight_ = false;
@@ -285,9 +270,9 @@ Result<std::vector<Timing>> VulkanOperator::Submit(const Recording& recording) {
   const size_t executions = static_cast<size_t>(recording.executions);
   const double batch_ms = std::chrono::duration<double, std::milli>(end - start).count();
   std::vector<uint64_t> ticks;
-  if (recording.queries != VK_NULL_HANDLE) {
+  if (recording.queries) {
     ticks.resize(2 * executions);
-    s = CheckVk(api.vkGetQueryPoolResults(device, recording.queries, 0, static_cast<uint32_t>(ticks.size()),
+    s = CheckVk(api.vkGetQueryPoolResults(device, recording.queries.get(), 0, static_cast<uint32_t>(ticks.size()),
                                           ticks.size() * sizeof(uint64_t), ticks.data(), sizeof(uint64_t),
                                           VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
                 "vkGetQueryPoolResults");
@@ -299,7 +284,7 @@ Result<std::vector<Timing>> VulkanOperator::Submit(const Recording& recording) {
 
 void VulkanOperator::Unstage(std::span<const MutableBuffer> outputs) const {
   for (size_t t = input_count_; t < tensor_bytes_.size(); ++t) {
-    std::memcpy(outputs[t - input_count_].data(), staging_.mapped + staging_offset_[t], tensor_bytes_[t]);
+    std::memcpy(outputs[t - input_count_].data(), staging_.mapped() + staging_offset_[t], tensor_bytes_[t]);
   }
 }
 
@@ -316,7 +301,7 @@ Result<std::vector<Timing>> VulkanOperator::ExecuteRepeated(std::span<const Cons
   DMLC_RETURN_IF_ERROR(gpu::CheckRepeatCount("vulkan", iterations));
   DMLC_RETURN_IF_ERROR(Stage(inputs, outputs));
   if (iterations != 1 && repeated_.executions != iterations) {
-    DestroyRecording(repeated_);  // idle: every submission is waited for
+    repeated_ = Recording{};  // idle: every submission is waited for
     DMLC_RETURN_IF_ERROR(Record(iterations, repeated_));
   }
   Result<std::vector<Timing>> timings = Submit(iterations == 1 ? single_ : repeated_);

@@ -43,41 +43,40 @@ class VulkanOperator final : public PreparedOperator {
   };
   // A command buffer recorded for `executions` back-to-back runs of the steps.
   struct Recording {
-    VkCommandBuffer commands = VK_NULL_HANDLE;
-    VkQueryPool queries = VK_NULL_HANDLE;  // two timestamps per execution, when the queue has them
+    DeviceChild<VkQueryPool> queries;  // two timestamps per execution, when the queue has them
+    OwnedCommandBuffer commands;
     int executions = 0;
   };
 
   VulkanOperator(std::shared_ptr<VulkanContext> context, const ops::OperatorDesc& desc);
   Status Build(const std::vector<gpu::Dispatch>& plan);
   // From the context's pool (buffer_pool.h), which may give a larger buffer than `size`.
-  Result<DeviceBuffer> CreateBuffer(VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible);
+  Result<PooledBuffer> CreateBuffer(VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible);
   Status AllocateDescriptorSets(const std::vector<gpu::Dispatch>& plan, VkDeviceSize params_stride);
   Status Record(int executions, Recording& recording);
-  void DestroyRecording(Recording& recording);
   // Checks the buffers against the bindings (and GATHER_ND1's indices) and copies them into staging.
   Status Stage(std::span<const ConstBuffer> inputs, std::span<const MutableBuffer> outputs);
   // Submits `recording`, waits, and returns one Timing per execution.
   Result<std::vector<Timing>> Submit(const Recording& recording);
   void Unstage(std::span<const MutableBuffer> outputs) const;
-  // Gives `b` back to the context's pool, or frees it when the device was lost.
-  void Release(DeviceBuffer& b);
   Status Fail(Status status);  // marks the context lost and passes the error on
 
+  // Members go in the reverse of this order: the fence, the recordings and the descriptor sets before
+  // the buffers they name go back to the pool, and the context (the device) last.
   std::shared_ptr<VulkanContext> context_;
   ops::OperatorDesc desc_;
   size_t input_count_ = 0;
   std::vector<uint64_t> tensor_bytes_;       // per binding (ops::Bindings order)
   std::vector<VkDeviceSize> staging_offset_;  // per binding
-  std::vector<DeviceBuffer> tensors_;         // per binding, then the plan's scratch buffers; device-local
+  std::vector<PooledBuffer> tensors_;         // per binding, then the plan's scratch buffers; device-local
   std::vector<VkDeviceSize> buffer_bytes_;    // bytes each of tensors_ is bound with: its own size
-  DeviceBuffer staging_;
-  DeviceBuffer params_;
+  PooledBuffer staging_;
+  PooledBuffer params_;
   std::vector<Step> steps_;                   // per dispatch
-  VkDescriptorPool descriptor_pool_ = VK_NULL_HANDLE;
+  DeviceChild<VkDescriptorPool> descriptor_pool_;
   Recording single_;    // Execute()'s, recorded by Build()
   Recording repeated_;  // the last ExecuteRepeated() count's, recorded on first use
-  VkFence fence_ = VK_NULL_HANDLE;
+  DeviceChild<VkFence> fence_;
   bool in_flight_ = false;  // a submission was not seen to finish: the destructor waits for the device
 };
 

@@ -5,7 +5,7 @@
 #include <thread>
 
 #include "backends/cpu/strided.h"
-#include "backends/cpu/thread_pool.h"
+#include "backends/thread_pool.h"
 
 namespace dmlc::backends::cpu {
 namespace {

@@ -1,3 +1,6 @@
+// The copy baseline on the backends' thread pool: every byte asked for and none past it, whatever the
+// thread count, the size (below, at and past the parallel threshold, not a whole number of pages) and the
+// alignment of the two buffers.
 #include "app/bench/parallel_copy.h"
 
 #include <algorithm>
@@ -38,6 +41,17 @@ TEST(ParallelCopierTest, RepeatedJobsReuseTheWorkers) {
     copier.Copy(dst.data(), src.data(), src.size());
     ASSERT_EQ(dst, src) << "job " << i;
   }
+}
+
+TEST(ParallelCopierTest, UnalignedBuffersAndPartialPages) {
+  ParallelCopier copier(3);
+  const size_t bytes = ParallelCopier::kMinParallelBytes + ParallelCopier::kPageBytes / 2 + 1;
+  const auto src = Pattern(bytes + 3);
+  std::vector<std::byte> dst(bytes + 8, std::byte{0xee});
+  copier.Copy(dst.data() + 1, src.data() + 3, bytes);
+  EXPECT_EQ(dst[0], std::byte{0xee});
+  EXPECT_TRUE(std::equal(src.begin() + 3, src.end(), dst.begin() + 1));
+  for (size_t i = bytes + 1; i < dst.size(); ++i) ASSERT_EQ(dst[i], std::byte{0xee});
 }
 
 TEST(ParallelCopierTest, ZeroMeansEveryCore) {

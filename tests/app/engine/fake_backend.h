@@ -1,7 +1,7 @@
 // A backend whose behaviour each test scripts: what Supports() says, whether Prepare() fails, and what
 // Execute() writes (another thing for operators compiled with DISABLE_META_COMMANDS, when scripted).
-// Counts executions and ExecuteRepeated() batches so tests can check warmup and iterations, and records
-// the execution flags of each PrepareWithFlags().
+// Counts Supports() calls, executions and ExecuteRepeated() batches so tests can check that a case asks
+// once, and warmup and iterations, and records the execution flags of each PrepareWithFlags().
 #pragma once
 
 #include <atomic>
@@ -33,7 +33,10 @@ class FakeBackend : public backends::Backend {
   std::string_view Name() const override { return "fake"; }
   const backends::DeviceInfo& Device() const override { return device_; }
   bool ThreadSafe() const override { return thread_safe; }
-  backends::Support Supports(const ops::OperatorDesc&) const override { return support; }
+  backends::Support Supports(const ops::OperatorDesc&) const override {
+    ++supports_asked;
+    return support;
+  }
   Result<std::unique_ptr<backends::PreparedOperator>> Prepare(const ops::OperatorDesc& desc) override {
     return PrepareWithFlags(desc, ops::kExecutionFlagNone);
   }
@@ -52,6 +55,7 @@ class FakeBackend : public backends::Backend {
   }
 
   backends::Support support = backends::Support::Yes();
+  mutable std::atomic<int> supports_asked{0};
   // What JudgeDesc() answers: nullopt, as a backend running its own kernels, unless a test scripts an
   // API's verdict.
   std::optional<backends::ApiVerdict> api_verdict;

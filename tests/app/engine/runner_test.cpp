@@ -39,23 +39,11 @@ TestCase Diagonal(std::optional<std::vector<double>> expected = std::vector<doub
   return c;
 }
 
-Initializer Values(std::vector<double> values) {
-  Initializer init;
-  init.kind = Initializer::Kind::kValues;
-  for (double v : values) init.values.emplace_back(v);
-  return init;
-}
+using testing::Values;
 
 // REDUCE SUM over FLOAT32 {1, -1, 2^-20, 0}: the sum 2^-20 cancels out of sum|x| = 2 + 2^-20.
 TestCase CancellingSum() {
-  TestCase c;
-  c.name = "sum";
-  c.id = "cases/sum";
-  c.file = "cases.json";
-  c.desc = testing::Reduce(ops::ReduceFunction::kSum, ops::DataType::kFloat32, {4}, {0});
-  c.inputs.push_back(Values({1, -1, 0x1p-20, 0}));
-  c.expected.push_back(Values({0x1p-20}));
-  return c;
+  return testing::ReduceCase("sum", ops::ReduceFunction::kSum, {1, -1, 0x1p-20, 0}, {0x1p-20});
 }
 
 // A one-case file holding `c`, or a loader error when `c` is an Error.

@@ -1,7 +1,7 @@
 // The context's buffer pool on a real device (lavapipe in CI): buffers come back and are taken again by
-// size class and kind, large ones and those past the pool's budget are freed, and an operator built on
-// reused buffers that hold an earlier operator's bytes still leaves its stride gaps as the caller gave
-// them. Skips without a device.
+// size class and kind, large ones, those past the pool's budget and those of a lost device are freed,
+// and an operator built on reused buffers that hold an earlier operator's bytes still leaves its stride
+// gaps as the caller gave them. Skips without a device.
 #include <gtest/gtest.h>
 
 #include "backends/vulkan/vulkan_context.h"
@@ -42,23 +42,23 @@ TEST_F(VulkanBufferPool, BuffersComeBackByClassAndKind) {
   Result<DeviceBuffer> a = pool.Take(1000, kStorage, false);
   ASSERT_TRUE(a.ok()) << a.error().ToString();
   EXPECT_EQ(a->capacity, 1024u);
-  const VkBuffer handle = a->buffer;
-  pool.Give(*a);
+  const VkBuffer handle = a->buffer.get();
+  pool.Give(std::move(*a));
   EXPECT_EQ(pool.kept_count(), 1u);
   EXPECT_EQ(pool.kept_bytes(), 1024u);
   // Another kind, or another class, is a new buffer; the same class and kind is the kept one.
   Result<DeviceBuffer> host = pool.Take(1000, kTransfer, true);
   ASSERT_TRUE(host.ok());
-  EXPECT_NE(host->buffer, handle);
+  EXPECT_NE(host->buffer.get(), handle);
   EXPECT_NE(host->mapped, nullptr);
   Result<DeviceBuffer> larger = pool.Take(2000, kStorage, false);
   ASSERT_TRUE(larger.ok());
-  EXPECT_NE(larger->buffer, handle);
+  EXPECT_NE(larger->buffer.get(), handle);
   Result<DeviceBuffer> again = pool.Take(513, kStorage, false);
   ASSERT_TRUE(again.ok());
-  EXPECT_EQ(again->buffer, handle);
+  EXPECT_EQ(again->buffer.get(), handle);
   EXPECT_EQ(pool.kept_count(), 0u);
-  for (DeviceBuffer* b : {&*host, &*larger, &*again}) pool.Give(*b);
+  for (DeviceBuffer* b : {&*host, &*larger, &*again}) pool.Give(std::move(*b));
   EXPECT_EQ(pool.kept_bytes(), 1024u + 1024u + 2048u);
   pool.Clear();
   EXPECT_EQ(pool.kept_count(), 0u);
@@ -69,19 +69,31 @@ TEST_F(VulkanBufferPool, LargeBuffersAndThosePastTheBudgetAreFreed) {
   Result<DeviceBuffer> large = pool.Take(BufferPool::kLargest + 1, kStorage, false);
   ASSERT_TRUE(large.ok()) << large.error().ToString();
   EXPECT_EQ(large->capacity, BufferPool::kLargest + 1);  // past the largest class: its exact size
-  pool.Give(*large);
+  pool.Give(std::move(*large));
   EXPECT_EQ(pool.kept_count(), 0u);
   // Four of the largest class fill the budget; a fifth is freed.
   std::vector<DeviceBuffer> taken;
   for (int i = 0; i < 5; ++i) {
     Result<DeviceBuffer> b = pool.Take(BufferPool::kLargest, kStorage, false);
     ASSERT_TRUE(b.ok()) << b.error().ToString();
-    taken.push_back(*b);
+    taken.push_back(std::move(*b));
   }
-  for (DeviceBuffer& b : taken) pool.Give(b);
+  for (DeviceBuffer& b : taken) pool.Give(std::move(b));
   EXPECT_EQ(pool.kept_count(), 4u);
   EXPECT_EQ(pool.kept_bytes(), BufferPool::kKeptBytes);
   pool.Clear();
+}
+
+TEST_F(VulkanBufferPool, ALostDevicesBuffersAreFreedNotKept) {
+  BufferPool& pool = context_->buffers();
+  Result<DeviceBuffer> before = pool.Take(1000, kStorage, false);
+  Result<DeviceBuffer> after = pool.Take(1000, kStorage, false);
+  ASSERT_TRUE(before.ok() && after.ok());
+  pool.Give(std::move(*before));
+  EXPECT_EQ(pool.kept_count(), 1u);
+  context_->MarkLost();
+  pool.Give(std::move(*after));
+  EXPECT_EQ(pool.kept_count(), 1u);  // the one kept before stays until the context goes
 }
 
 TEST_F(VulkanBufferPool, AnOperatorOnReusedBuffersKeepsTheCallersStrideGaps) {

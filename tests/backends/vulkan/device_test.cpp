@@ -159,6 +159,12 @@ TEST_F(VulkanDevice, TensorsBeyondMaxStorageBufferRangeAreNotSupported) {
             std::string::npos)
       << s.reason;
   EXPECT_FALSE(backend_->Prepare(join).ok());
+  // Asked about another desc in between, Prepare() judges this one itself: an error still, not a crash.
+  ops::DiagonalMatrixDesc diag{Tensor(DataType::kFloat32, {4, 4}), 0, 1.0f};
+  EXPECT_TRUE(backend_->Supports(diag).supported);
+  Result<std::unique_ptr<PreparedOperator>> prepared = backend_->Prepare(join);
+  ASSERT_FALSE(prepared.ok());
+  EXPECT_NE(prepared.error().message.find("maxStorageBufferRange"), std::string::npos) << prepared.error().message;
 }
 
 TEST_F(VulkanDevice, DeviceSelectionByIndexAndNameSubstring) {

@@ -1,9 +1,9 @@
-#include "backends/cpu/thread_pool.h"
+#include "backends/thread_pool.h"
 
 #include <algorithm>
 #include <atomic>
 
-namespace dmlc::backends::cpu {
+namespace dmlc::backends {
 
 struct ThreadPool::Job {
   const std::function<void(uint64_t, uint64_t)>* fn;
@@ -92,4 +92,4 @@ void ThreadPool::ParallelFor(uint64_t count, uint64_t grain, const std::function
   if (it != queue_.end()) queue_.erase(it);
 }
 
-}  // namespace dmlc::backends::cpu
+}  // namespace dmlc::backends

@@ -1,8 +1,11 @@
-// A small persistent worker pool for the CPU kernels. ParallelFor() splits [0, count) into chunks that
-// the calling thread and the workers take from a shared counter, and returns when all are done.
-// Thread-safe: several threads may call ParallelFor() at once (each call is its own job in the queue),
-// which is what lets the backend report ThreadSafe(). Owned by the backend and shared with the operators
-// it prepares, so an operator stays runnable after its backend is gone.
+// A small persistent worker pool: the cpu backend's kernels and dml-bench's host copy baseline
+// (app/bench/parallel_copy.h) both run on it, so the baseline every fraction_of_copy divides by is split
+// the way the kernels it is compared with are. ParallelFor() splits [0, count) into chunks that the
+// calling thread and the workers take from a shared counter (a worker the machine schedules late costs
+// little: the others take its chunks), and returns when all are done. Thread-safe: several threads may
+// call ParallelFor() at once (each call is its own job in the queue), which is what lets the cpu backend
+// report ThreadSafe(). The cpu backend shares its pool with the operators it prepares, so an operator
+// stays runnable after its backend is gone.
 #pragma once
 
 #include <condition_variable>
@@ -14,7 +17,7 @@
 #include <thread>
 #include <vector>
 
-namespace dmlc::backends::cpu {
+namespace dmlc::backends {
 
 class ThreadPool {
  public:
@@ -43,4 +46,4 @@ class ThreadPool {
   std::vector<std::thread> workers_;
 };
 
-}  // namespace dmlc::backends::cpu
+}  // namespace dmlc::backends
