@@ -12,7 +12,7 @@
 #include "backends/cpu/reduce_functions.h"
 #include "backends/cpu/reduce_simd.h"
 #include "backends/cpu/reduce_skeleton.h"
-#include "backends/cpu/thread_pool.h"
+#include "backends/thread_pool.h"
 
 namespace dmlc::backends::cpu::fast {
 

@@ -16,7 +16,7 @@
 #include "backends/cpu/cpu_operator.h"
 #include "backends/cpu/element.h"
 #include "backends/cpu/reduce_plan.h"
-#include "backends/cpu/thread_pool.h"
+#include "backends/thread_pool.h"
 #include "ops/operators/reduce.h"
 
 namespace dmlc::backends::cpu {
