@@ -2,84 +2,17 @@
 
 #include <cmath>
 #include <fstream>
-#include <limits>
 #include <sstream>
 #include <tuple>
 
 #include "app/report/base64.h"
+#include "app/report/json_fields.h"
 #include "app/report/json_report.h"
 
 namespace dmlc::app {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-// A field reader that remembers the first problem, so the decoders below read as a list of fields.
-class Fields {
- public:
-  Fields(const Json& json, std::string path) : json_(json), path_(std::move(path)) {
-    if (!json_.is_object()) Fail(path_, "is not an object");
-  }
-
-  const Json* Get(const char* key, bool required = true) {
-    if (!json_.is_object()) return nullptr;
-    auto it = json_.find(key);
-    if (it == json_.end()) {
-      if (required) Fail(Path(key), "is missing");
-      return nullptr;
-    }
-    return &*it;
-  }
-  template <class T>
-  void Read(const char* key, T& into, bool required = true) {
-    const Json* j = Get(key, required);
-    if (j == nullptr) return;
-    try {
-      into = j->get<T>();
-    } catch (const std::exception&) {
-      Fail(Path(key), "has the wrong type (" + std::string(j->type_name()) + ")");
-    }
-  }
-  // A field that may be absent or null: nullopt then.
-  template <class T>
-  void ReadOptional(const char* key, std::optional<T>& into) {
-    const Json* j = Get(key, false);
-    if (j == nullptr || j->is_null()) return;
-    T value{};
-    Read(key, value);
-    into = value;
-  }
-  // A number the writer may have written as "nan", "inf" or "-inf".
-  void ReadNumber(const char* key, double& into) {
-    const Json* j = Get(key);
-    if (j == nullptr) return;
-    if (j->is_number()) {
-      into = j->get<double>();
-    } else if (!DecodeNonFinite(*j, into)) {
-      Fail(Path(key), "is not a number");
-    }
-  }
-  std::string Path(const std::string& key) const { return path_ + "." + key; }
-  void Fail(const std::string& path, const std::string& what) {
-    if (!error_) error_ = MakeError("report", path, path + " " + what);
-  }
-  const std::optional<Error>& error() const { return error_; }
-
-  static bool DecodeNonFinite(const Json& j, double& into) {
-    if (!j.is_string()) return false;
-    const std::string& s = j.get_ref<const std::string&>();
-    if (s == "nan") into = std::numeric_limits<double>::quiet_NaN();
-    else if (s == "inf") into = std::numeric_limits<double>::infinity();
-    else if (s == "-inf") into = -std::numeric_limits<double>::infinity();
-    else return false;
-    return true;
-  }
-
- private:
-  const Json& json_;
-  std::string path_;
-  std::optional<Error> error_;
-};
 
 // "0x3f800000": the bits of an element of `type`, at most its width.
 std::optional<uint64_t> DecodeBits(const std::string& hex, ops::DataType type) {
@@ -101,7 +34,7 @@ std::optional<Scalar> DecodeScalar(const Json& j, ops::DataType type) {
   if (ops::IsFloat(type)) {
     double d = 0;
     if (j.is_number()) return j.get<double>();
-    if (Fields::DecodeNonFinite(j, d)) return d;
+    if (JsonFields::DecodeNonFinite(j, d)) return d;
     return std::nullopt;
   }
   if (!j.is_number_integer()) return std::nullopt;
@@ -117,7 +50,7 @@ std::optional<Scalar> DecodeScalar(const Json& j, ops::DataType type) {
 
 // `samples` is absent from version 1's hot statistics, which summarized every iteration.
 std::optional<Error> DecodeStats(const Json& j, const std::string& path, int default_samples, TimingStats& stats) {
-  Fields f(j, path);
+  JsonFields f(j, path);
   stats.samples = default_samples;
   f.Read("samples", stats.samples, false);
   f.Read("min", stats.min);
@@ -129,7 +62,7 @@ std::optional<Error> DecodeStats(const Json& j, const std::string& path, int def
 
 std::optional<Error> DecodePhase(const Json& j, const std::string& path, int default_samples,
                                  std::optional<PhaseTiming>& phase) {
-  Fields f(j, path);
+  JsonFields f(j, path);
   PhaseTiming p;
   if (const Json* cpu = f.Get("cpuMs")) {
     if (auto e = DecodeStats(*cpu, f.Path("cpuMs"), default_samples, p.cpu_ms)) return e;
@@ -144,7 +77,7 @@ std::optional<Error> DecodePhase(const Json& j, const std::string& path, int def
 
 // The compared execution's times: {"cpuMs": ms, "gpuMs"?: ms}.
 std::optional<Error> DecodeExecution(const Json& j, const std::string& path, CaseTiming& t) {
-  Fields f(j, path);
+  JsonFields f(j, path);
   f.Read("cpuMs", t.compared_cpu_ms);
   f.ReadOptional("gpuMs", t.compared_gpu_ms);
   return f.error();
@@ -153,7 +86,7 @@ std::optional<Error> DecodeExecution(const Json& j, const std::string& path, Cas
 // Version 2's block has "compared"; version 1's named the compared execution "cold", had untimed
 // warmups, no repeat, and hot statistics over all `iterations` executions.
 std::optional<Error> DecodeTiming(const Json& j, const std::string& path, CaseTiming& t) {
-  Fields f(j, path);
+  JsonFields f(j, path);
   f.Read("prepareMs", t.prepare_ms);
   f.Read("warmup", t.warmup);
   f.Read("iterations", t.iterations);
@@ -174,7 +107,7 @@ std::optional<Error> DecodeTiming(const Json& j, const std::string& path, CaseTi
 }
 
 std::optional<Error> DecodeMismatch(const Json& j, const std::string& path, Mismatch& m) {
-  Fields f(j, path);
+  JsonFields f(j, path);
   f.Read("tensor", m.tensor);
   f.Read("coordinates", m.coordinates);
   std::string type;
@@ -217,7 +150,7 @@ std::optional<Error> DecodeMismatches(const Json* list, const std::string& path,
 // A map as error_map.h shapes it: the grid follows from the sizes and cell sizes, and each level plane
 // holds one byte per cell. Anything else is refused, so a page never draws a map that lies.
 std::optional<Error> DecodeErrorMap(const Json& j, const std::string& path, ErrorMap& map) {
-  Fields f(j, path);
+  JsonFields f(j, path);
   std::string type, failed, errors;
   f.Read("tensor", map.tensor);
   f.Read("dataType", type);
@@ -262,7 +195,7 @@ std::optional<Error> DecodeErrorMap(const Json& j, const std::string& path, Erro
 
 Result<CaseResult> CaseFromJson(const Json& j) {
   CaseResult r;
-  Fields f(j, "case");
+  JsonFields f(j, "case");
   f.Read("id", r.id);
   f.Read("file", r.file);
   f.Read("fileId", r.file_id, false);
@@ -290,7 +223,7 @@ Result<CaseResult> CaseFromJson(const Json& j) {
   f.Read("behaviour", r.behaviour, false);
   f.Read("executionFlags", r.execution_flags, false);
   if (const Json* ab = f.Get("metacommandAb", false); ab != nullptr && !ab->is_null()) {
-    Fields a(*ab, "case.metacommandAb");
+    JsonFields a(*ab, "case.metacommandAb");
     MetacommandAb m;
     a.Read("executionFlags", m.execution_flags);
     a.Read("status", m.status);
@@ -336,7 +269,7 @@ Result<CaseResult> CaseFromJson(const Json& j) {
 
 Result<RunContext> ContextFromJson(const Json& j) {
   RunContext c;
-  Fields f(j, "context");
+  JsonFields f(j, "context");
   f.Read("toolVersion", c.tool_version);
   f.Read("gitRevision", c.git_revision);
   f.Read("host", c.host);

@@ -93,8 +93,9 @@ TEST(DataErrorBounds, LogSumOfASumWithinItsErrorOfZeroAdmitsAnyAnswer) {
   const double inf = std::numeric_limits<double>::infinity();
   EXPECT_EQ(Bounds(ReduceFunction::kLogSum, {-0.5, 0.5, -0x1p-149})[0], inf);
   EXPECT_EQ(Bounds(ReduceFunction::kLogSum, {-1, -2})[0], 0);
-  EXPECT_EQ(Bounds(ReduceFunction::kSum, {1, inf})[0], 0);
-  EXPECT_EQ(Bounds(ReduceFunction::kL2, {1, -inf})[0], 0);
+  const float finf = std::numeric_limits<float>::infinity();
+  EXPECT_EQ(Bounds(ReduceFunction::kSum, {1, finf})[0], 0);
+  EXPECT_EQ(Bounds(ReduceFunction::kL2, {1, -finf})[0], 0);
 }
 
 // fuzz's findings on an NVIDIA H200: a FLOAT32 SUM whose partial sums pass FLT_MAX in one order is inf
