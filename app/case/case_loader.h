@@ -26,9 +26,9 @@ struct CaseFile {
   std::string file_id;          // path relative to the run root, '/'-separated, without .json
   std::optional<Error> error;   // the file as a whole could not be read or parsed (JSON syntax: line/col)
   std::vector<CaseEntry> cases;
-  // The file's text when it came from memory rather than disk (generated cases): worker processes are
-  // handed the text, since there is no file for them to read.
-  std::string text;
+  // A generated case's recipe (app/fuzz/recipe.h), "" for a file on disk: worker processes are handed
+  // the recipe and make the case again, since there is no file for them to read.
+  std::string recipe;
 };
 
 // --max-file-size's default: far beyond any hand-written or generated case file, well below what

@@ -42,7 +42,7 @@ class Isolated final : public CaseExecutor {
         settled.emplace_back(i, std::move(*r));
         continue;
       }
-      requests.push_back({c.file->path, c.file->root, c.id(), c.file->text});
+      requests.push_back({c.file->path, c.file->root, c.id(), c.file->recipe});
       index_of.push_back(i);
     }
     Status pooled_status = OkStatus();

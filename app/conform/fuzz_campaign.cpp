@@ -5,37 +5,15 @@
 
 #include <spdlog/spdlog.h>
 
-#include "app/case/case_writer.h"
 #include "app/fuzz/choices.h"
+#include "app/fuzz/recipe.h"
 
 namespace dmlc::app {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string FileStem(uint64_t seed) { return "fuzz-" + std::to_string(seed); }
-
-// Names `tc` in the campaign's file, as the worker that parses its text will name it.
-void Name(TestCase& tc, uint64_t seed, const std::string& name) {
-  tc.name = name;
-  tc.file = FileStem(seed) + ".json";
-  tc.id = FileStem(seed) + "/" + name;
-}
-
-// A generated case as a case file held in memory: the text goes to worker processes, the case itself to
-// an in-process runner.
-CaseFile InMemoryFile(TestCase tc) {
-  CaseFile file;
-  file.path = tc.file;
-  file.root = ".";
-  file.file_id = tc.id.substr(0, tc.id.find('/'));
-  file.text = WriteCaseFile(std::span(&tc, 1));
-  const std::string id = tc.id;
-  file.cases.push_back(CaseEntry{id, {}, std::move(tc)});
-  return file;
-}
-
-// Runs `cases` through the executor; each comes back beside its result, which stays nullopt when the run
+// Runs the cases `recipes` make through the executor; each comes back beside its result, which stays nullopt when the run
 // stopped before it.
 struct Ran {
   CaseFile file;  // the case as it ran: file.cases.front().loaded
@@ -44,11 +22,13 @@ struct Ran {
   const TestCase& test_case() const { return *file.cases.front().loaded; }
 };
 
-std::vector<Ran> RunCases(CaseExecutor& executor, std::vector<TestCase> cases, const std::function<bool()>& stop,
-                          std::optional<Error>& error) {
+std::vector<Ran> RunCases(CaseExecutor& executor, const std::vector<fuzz::Recipe>& recipes,
+                          const std::function<bool()>& stop, std::optional<Error>& error) {
   std::vector<Ran> ran;
-  ran.reserve(cases.size());
-  for (TestCase& tc : cases) ran.push_back({InMemoryFile(std::move(tc)), std::nullopt});
+  ran.reserve(recipes.size());
+  for (const fuzz::Recipe& r : recipes) {
+    ran.push_back({fuzz::MakeCaseFile(fuzz::MakeCase(r), fuzz::EncodeRecipe(r)), std::nullopt});
+  }
   std::vector<SelectedCase> selected;
   for (const Ran& r : ran) selected.push_back({&r.file, &r.file.cases.front()});
   worker::PoolCallbacks callbacks;
@@ -80,8 +60,8 @@ class Campaign {
         ShrinkFinding(f);
       } else {
         fuzz::Choices original = fuzz::Choices::Random(settings_.seed, f.first_index);
-        f.shrunk = fuzz::Generate(original, settings_.generator);
-        Name(f.shrunk, settings_.seed, std::to_string(f.first_index));
+        (void)fuzz::Generate(original, settings_.generator);
+        f.shrunk = GenerateCase(settings_.seed, f.first_index, settings_.generator);
         f.shrink.draws = original.Recorded();
         f.original_draws = f.shrink.draws.size();
         f.shrunk_result = f.first;
@@ -97,9 +77,9 @@ class Campaign {
   }
 
   void RunBatch(uint64_t first, uint64_t n) {
-    std::vector<TestCase> cases;
-    for (uint64_t i = first; i < first + n; ++i) cases.push_back(GenerateCase(settings_.seed, i, settings_.generator));
-    std::vector<Ran> ran = RunCases(executor_, std::move(cases), stop_, outcome_.error);
+    std::vector<fuzz::Recipe> recipes;
+    for (uint64_t i = first; i < first + n; ++i) recipes.push_back({settings_.generator, settings_.seed, i});
+    std::vector<Ran> ran = RunCases(executor_, recipes, stop_, outcome_.error);
     for (size_t i = 0; i < ran.size(); ++i) {
       if (!ran[i].result) continue;
       outcome_.invalid += ran[i].test_case().expect_error.expected ? 1 : 0;
@@ -135,15 +115,15 @@ class Campaign {
     (void)fuzz::Generate(original, settings_.generator);
     f.original_draws = original.Recorded().size();
     auto test = [&](const std::vector<fuzz::Draws>& batch) {
-      std::vector<TestCase> cases;
+      std::vector<fuzz::Recipe> recipes;
       std::vector<fuzz::Draws> consumed;
       for (const fuzz::Draws& draws : batch) {
         fuzz::Choices replay = fuzz::Choices::Replay(draws);
-        cases.push_back(fuzz::Generate(replay, settings_.generator));
-        Name(cases.back(), settings_.seed, "shrink-" + std::to_string(candidates_++));
+        (void)fuzz::Generate(replay, settings_.generator);
         consumed.push_back(replay.Recorded());
+        recipes.push_back({settings_.generator, settings_.seed, 0, draws, "shrink-" + std::to_string(candidates_++)});
       }
-      std::vector<Ran> ran = RunCases(executor_, std::move(cases), stop_, outcome_.error);
+      std::vector<Ran> ran = RunCases(executor_, recipes, stop_, outcome_.error);
       std::vector<std::optional<fuzz::Draws>> verdicts(batch.size());
       for (size_t i = 0; i < ran.size(); ++i) {
         if (!ran[i].result) continue;
@@ -155,11 +135,11 @@ class Campaign {
     };
     f.shrink = fuzz::Shrink(original.Recorded(), test, settings_.shrink);
 
-    fuzz::Choices replay = fuzz::Choices::Replay(f.shrink.draws);
-    f.shrunk = fuzz::Generate(replay, settings_.generator);
-    Name(f.shrunk, settings_.seed, "shrunk-" + std::to_string(f.first_index));
+    const fuzz::Recipe shrunk{settings_.generator, settings_.seed, 0, f.shrink.draws,
+                              "shrunk-" + std::to_string(f.first_index)};
+    f.shrunk = fuzz::MakeCase(shrunk);
     f.shrunk_result = f.first;
-    std::vector<Ran> rerun = RunCases(executor_, {f.shrunk}, stop_, outcome_.error);
+    std::vector<Ran> rerun = RunCases(executor_, {shrunk}, stop_, outcome_.error);
     if (!rerun.empty() && rerun.front().result) f.shrunk_result = std::move(*rerun.front().result);
     f.shrunk_done = true;
   }
@@ -175,12 +155,7 @@ class Campaign {
 }  // namespace
 
 TestCase GenerateCase(uint64_t seed, uint64_t index, const fuzz::GeneratorOptions& options) {
-  fuzz::Choices choices = fuzz::Choices::Random(seed, index);
-  TestCase tc = fuzz::Generate(choices, options);
-  Name(tc, seed, std::to_string(index));
-  tc.description = "dml-conform fuzz --seed " + std::to_string(seed) + ", case " + std::to_string(index) +
-                   " (--replay " + std::to_string(seed) + ":" + std::to_string(index) + ")";
-  return tc;
+  return fuzz::MakeCase({options, seed, index});
 }
 
 FuzzOutcome RunFuzz(CaseExecutor& executor, const FuzzSettings& settings, const std::function<bool()>& stop) {

@@ -5,8 +5,8 @@
 
 namespace dmlc::app::worker {
 
-CaseFileCache::CaseFileCache(LoadOptions options, Loader loader)
-    : options_(std::move(options)), loader_(std::move(loader)) {}
+CaseFileCache::CaseFileCache(LoadOptions options, Maker maker, Loader loader)
+    : options_(std::move(options)), maker_(std::move(maker)), loader_(std::move(loader)) {}
 
 std::optional<CaseFileCache::Stamp> CaseFileCache::StampOf(const std::string& path) {
   std::error_code error;
@@ -18,9 +18,9 @@ std::optional<CaseFileCache::Stamp> CaseFileCache::StampOf(const std::string& pa
 }
 
 const CaseFile& CaseFileCache::Get(const CaseRequest& request) {
-  if (!request.text.empty()) {
-    text_file_ = LoadCaseText(request.text, request.file, request.root);
-    return *text_file_;
+  if (!request.recipe.empty()) {
+    generated_ = maker_(request.recipe, request.file, request.root);
+    return *generated_;
   }
   const std::optional<Stamp> stamp = StampOf(request.file);
   for (auto it = files_.begin(); it != files_.end(); ++it) {

@@ -2,8 +2,8 @@
 // hands out a run's cases in file order, so a worker asked for N cases of one file parses that file
 // once, not N times. A file is known by its path, its root and its size and modification time on disk,
 // so an edit during the run is parsed anew and seen. Only the few most recent files are kept, which
-// bounds the memory a worker holds while a run goes through many files. A file given as text
-// (generated cases) is new each time: parsed, never kept. Not thread-safe (one per worker).
+// bounds the memory a worker holds while a run goes through many files. A generated case (a request
+// with a recipe) is made anew each time, never kept. Not thread-safe (one per worker).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
+#include <string>
+#include <string_view>
 
 #include "app/case/case_loader.h"
 #include "app/worker/protocol.h"
@@ -22,9 +24,11 @@ class CaseFileCache {
   // How a file on disk is parsed: LoadCaseFile, or a test's counting stand-in.
   using Loader =
       std::function<CaseFile(const std::filesystem::path&, const std::filesystem::path&, const LoadOptions&)>;
+  // How a generated case's file is made from its recipe, path and root: fuzz::RecipeFile, or a test's.
+  using Maker = std::function<CaseFile(std::string_view, const std::string&, const std::string&)>;
   static constexpr size_t kFiles = 4;
 
-  explicit CaseFileCache(LoadOptions options, Loader loader = Loader(&LoadCaseFile));
+  CaseFileCache(LoadOptions options, Maker maker, Loader loader = Loader(&LoadCaseFile));
 
   // The file `request` names, parsed now unless a kept parse of the same path, root, size and
   // modification time is at hand. Valid until the next Get().
@@ -46,9 +50,10 @@ class CaseFileCache {
   const CaseFile& Add(CaseFile file, std::optional<Stamp> stamp);
 
   LoadOptions options_;
+  Maker maker_;
   Loader loader_;
   std::deque<Entry> files_;
-  std::optional<CaseFile> text_file_;  // the last file given as text
+  std::optional<CaseFile> generated_;  // the last generated case's file
 };
 
 }  // namespace dmlc::app::worker

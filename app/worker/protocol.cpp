@@ -65,7 +65,7 @@ std::optional<Json> ParseObject(std::string_view line) {
 
 std::string EncodeRequest(const CaseRequest& r) {
   Json run{{"file", BytesAsText(r.file)}, {"root", BytesAsText(r.root)}, {"id", BytesAsText(r.id)}};
-  if (!r.text.empty()) run["text"] = r.text;
+  if (!r.recipe.empty()) run["recipe"] = r.recipe;
   return Line(Json{{"run", std::move(run)}});
 }
 
@@ -90,9 +90,9 @@ Result<CaseRequest> DecodeRequest(std::string_view line) {
     if (!bytes) return ProtocolError(line, std::string("run request whose \"") + key + "\" is not bytes as code points");
     *into = std::move(*bytes);
   }
-  if (run.contains("text")) {
-    if (!run["text"].is_string()) return ProtocolError(line, "run request whose \"text\" is not a string");
-    r.text = run["text"].get<std::string>();
+  if (run.contains("recipe")) {
+    if (!run["recipe"].is_string()) return ProtocolError(line, "run request whose \"recipe\" is not a string");
+    r.recipe = run["recipe"].get<std::string>();
   }
   return r;
 }

@@ -2,8 +2,9 @@
 // object a line, so a transcript reads as text and a torn line is detected, never misread.
 //   parent -> worker  {"run": {"file", "root", "id"}}           run this case of this file (each byte of
 //                                                              the three as the code point of its value)
-//                     {"run": {"file", "root", "id", "text"}}   the same, the file's text given (UTF-8):
-//                                                              generated cases, which are on no disk
+//                     {"run": {"file", "root", "id", "recipe"}} the same, a generated case on no disk: the
+//                                                              worker makes it from the recipe (JSON text,
+//                                                              app/fuzz/recipe.h)
 //   worker -> parent  {"ready": {"device", "driver"}}           the backend is up, once, first
 //                     {"unavailable": "why"}                    the backend could not be created; then exits
 //                     {"result": {...a report's case object}}   the case's result (report_reader decodes it)
@@ -26,7 +27,7 @@ struct CaseRequest {
   std::string file;  // the case file as the parent found it
   std::string root;  // the run root its id is relative to
   std::string id;    // the case's id within the run
-  std::string text;  // the file's text when it is not on disk (CaseFile::text); "" = read `file`
+  std::string recipe;  // a generated case's recipe (CaseFile::recipe); "" = read `file`
 };
 
 struct WorkerReady {

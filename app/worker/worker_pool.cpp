@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <deque>
 
 #include "app/worker/worker_events.h"
 #include "app/worker/worker_slot.h"
@@ -73,7 +74,16 @@ class WorkerPool::Supervisor {
     return false;
   }
 
-  bool MoreWork() const { return next_ < requests_.size() && !callbacks_.stop_starting(); }
+  bool MoreWork() const {
+    return (!returned_.empty() || next_ < requests_.size()) && !callbacks_.stop_starting();
+  }
+  // Requests a dead worker held and never started go first.
+  size_t TakeRequest() {
+    if (returned_.empty()) return next_++;
+    const size_t index = returned_.front();
+    returned_.pop_front();
+    return index;
+  }
 
   // Workers still alive from the last run take cases at once; the others start, as many as there are cases.
   void StartWorkers() {
@@ -91,13 +101,21 @@ class WorkerPool::Supervisor {
     live_.slots[i].Start(std::move(launched).value(), i, ++live_.generations, live_.queue);
   }
 
+  // Each idle worker first, then each busy one topped up to in_flight, so that the last cases of a run
+  // spread over the workers rather than queue behind one.
   void AssignWork() {
     for (WorkerSlot& s : live_.slots) {
-      if (s.state() == State::kIdle && MoreWork()) {
-        s.Assign(next_, requests_[next_]);
-        ++next_;
-      }
+      if (s.state() == State::kIdle && MoreWork()) Assign(s);
     }
+    const size_t depth = static_cast<size_t>(std::max(options_.in_flight, 1));
+    for (WorkerSlot& s : live_.slots) {
+      while (s.state() == State::kBusy && s.queued() < depth && MoreWork()) Assign(s);
+    }
+  }
+
+  void Assign(WorkerSlot& s) {
+    const size_t index = TakeRequest();
+    s.Assign(index, requests_[index]);
   }
 
   // Whether something is still to come: a case's result, a worker's end, or a worker that a case waits for.
@@ -138,10 +156,12 @@ class WorkerPool::Supervisor {
     }
   }
 
-  // The worker is gone (or given up on): settle its case, then replace it while there is work.
+  // The worker is gone (or given up on): settle its case, take back the ones it never started, then
+  // replace it while there is work.
   void Finish(size_t i) {
     WorkerSlot::Ended ended = live_.slots[i].Finish(requests_);
     if (ended.abandoned) callbacks_.on_result(ended.abandoned->index, std::move(ended.abandoned->result));
+    returned_.insert(returned_.begin(), ended.unstarted.begin(), ended.unstarted.end());
     if (ended.died_starting && ++failed_starts_ >= kStartAttempts) {
       std::string message = "workers died while starting, " + std::to_string(failed_starts_) +
                             " times in a row; the last " + ended.exit.Describe();
@@ -156,7 +176,8 @@ class WorkerPool::Supervisor {
   std::optional<WorkerReady>& device_;
   const std::vector<CaseRequest>& requests_;
   const PoolCallbacks& callbacks_;
-  size_t next_ = 0;  // the next request to hand out
+  size_t next_ = 0;             // the next request to hand out
+  std::deque<size_t> returned_;  // requests a dead worker held and never started
   int failed_starts_ = 0;
   std::optional<Error> fatal_;
 };

@@ -1,5 +1,5 @@
 // The parent side of process isolation: runs case requests on worker processes (worker_main.h), `workers`
-// of them, each taking one case at a time. The parent never touches a device. A worker that dies
+// of them, each running one case at a time with the next ones queued (PoolOptions::in_flight). The parent never touches a device. A worker that dies
 // (signal, abort, exit, broken pipe, a garbled protocol line) settles the case it was running as
 // `crash`, naming how it ended and its last stderr lines; one past the timeout is killed and its case is
 // `timeout`; either way a fresh worker takes its place and the run goes on. Workers' stderr is passed
@@ -28,6 +28,10 @@ Result<std::unique_ptr<ChildProcess>> SpawnProcess(const std::vector<std::string
 struct PoolOptions {
   std::vector<std::string> command;  // a worker's argv: the program, then its worker-mode arguments
   int workers = 1;
+  // Requests a worker holds at once: the case it runs and those queued in its stdin behind it, so that
+  // it goes from one case to the next without waiting on this process. The case a worker dies running
+  // is still known exactly (the oldest unanswered); the ones queued behind it go to another worker.
+  int in_flight = 2;
   double timeout_s = 0;             // per case, and per worker's start; 0 = none
   size_t stderr_tail_lines = 8;     // of a dead worker's stderr, quoted in its case's message
   ProcessLauncher launch = SpawnProcess;  // tests hand the pool fake workers

@@ -30,10 +30,12 @@ void WorkerSlot::Start(std::shared_ptr<ChildProcess> process, size_t index, uint
 }
 
 void WorkerSlot::Assign(size_t index, const CaseRequest& request) {
-  request_ = index;
+  if (queued_.empty()) {
+    since_ = Clock::now();
+    stderr_tail_.clear();
+  }
+  queued_.push_back(index);
   state_ = State::kBusy;
-  since_ = Clock::now();
-  stderr_tail_.clear();
   (void)process_->Write(EncodeRequest(request));
 }
 
@@ -53,16 +55,23 @@ WorkerSlot::Heard WorkerSlot::OnReady(const WorkerReady& ready) {
 }
 
 WorkerSlot::Heard WorkerSlot::OnResult(CaseResult result, const std::vector<CaseRequest>& requests) {
-  if (state_ != State::kBusy || !Answers(result, requests[*request_])) {
+  if (state_ != State::kBusy || !Answers(result, requests[queued_.front()])) {
     return BreakProtocol("a result for '" + result.id + "', which it was not running");
   }
-  const size_t index = *request_;
+  const size_t index = queued_.front();
+  queued_.pop_front();
   result.id = requests[index].id;
   result.file = requests[index].file;
-  request_.reset();
-  state_ = State::kIdle;
-  // After a lost device the worker exits by itself; its replacement brings a fresh device.
-  if (result.device_lost) BeginExit();
+  // The worker reads the next queued request now: that case's time and stderr begin here.
+  since_ = Clock::now();
+  stderr_tail_.clear();
+  state_ = queued_.empty() ? State::kIdle : State::kBusy;
+  // After a lost device the worker exits by itself, reading nothing more; its replacement brings a fresh
+  // device and takes the requests queued here.
+  if (result.device_lost) {
+    exits_unasked_ = true;
+    BeginExit();
+  }
   return Settled{index, std::move(result)};
 }
 
@@ -103,8 +112,12 @@ std::optional<Clock::time_point> WorkerSlot::Deadline() const {
 
 WorkerSlot::Ended WorkerSlot::Finish(const std::vector<CaseRequest>& requests) {
   process_->Kill();
-  Ended ended{process_->Wait(), std::nullopt, died_starting_, stderr_tail_};
-  if (request_) ended.abandoned = Settled{*request_, Abandoned(requests[*request_], ended.exit)};
+  Ended ended{process_->Wait(), std::nullopt, {}, died_starting_, stderr_tail_};
+  if (!queued_.empty() && !exits_unasked_) {
+    ended.abandoned = Settled{queued_.front(), Abandoned(requests[queued_.front()], ended.exit)};
+    queued_.pop_front();
+  }
+  ended.unstarted.assign(queued_.begin(), queued_.end());
   Forget();
   return ended;
 }

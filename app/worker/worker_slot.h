@@ -4,15 +4,21 @@
 //   kStopped  --Start--------------------------------------------------------> kStarting
 //   kStarting --"ready"------------------------------------------------------> kIdle
 //   kIdle     --Assign: the request written to its stdin---------------------> kBusy
-//   kBusy     --the result of its case-----------------------------------------> kIdle
+//   kBusy     --Assign: another request queued behind the one it runs--------> kBusy
+//   kBusy     --the result of its case: the next queued one is now running-----> kBusy
+//   kBusy     --the result of its last case-------------------------------------> kIdle
 //                (kExiting after a lost device: the worker then exits by itself)
 //   kStarting, kIdle, kBusy --its stdout ended; or a line breaking the protocol, or the timeout:
 //                             killed-----------------------------------------> kExiting
 //   kExiting  --both its streams ended, or the exit grace passed: Finish-----> kStopped
 //
-// Its stdout is the protocol (protocol.h); its stderr is passed on to this process's stderr, the last
-// lines kept for the message of a case it dies running. The slot settles such a case (crash, timeout);
-// what to do next (start a fresh worker, give up) is the pool's. Not thread-safe: the pool's thread
+// A worker runs its requests one at a time, in order, answering each before it reads the next, so the
+// requests queued behind the first are only waiting in its stdin: it never waits on the parent between
+// cases, and the case it runs is always the oldest unanswered one. Its stdout is the protocol
+// (protocol.h); its stderr is passed on to this process's stderr, the last lines kept for the message
+// of a case it dies running. The slot settles such a case (crash, timeout) and hands back the requests
+// queued behind it, never started; what to do next (start a fresh worker, give up, run those) is the
+// pool's. Not thread-safe: the pool's thread
 // alone drives it.
 #pragma once
 
@@ -48,6 +54,7 @@ class WorkerSlot {
   struct Ended {
     ExitStatus exit;
     std::optional<Settled> abandoned;  // the case it was running, settled as crash or timeout
+    std::vector<size_t> unstarted;     // the requests queued behind it, in order: for another worker
     bool died_starting = false;        // it ended (or was killed) before it was ready
     std::deque<std::string> stderr_tail;
   };
@@ -57,6 +64,8 @@ class WorkerSlot {
   WorkerSlot(double timeout_s, size_t stderr_tail_lines);
 
   State state() const { return state_; }
+  // Requests given and not yet answered: the one it runs and those queued behind it.
+  size_t queued() const { return queued_.size(); }
   // Whether the event concerns this slot's live worker, not a replaced one's leftovers.
   bool Hears(const Event& event) const { return event.generation == generation_ && state_ != State::kStopped; }
 
@@ -64,8 +73,8 @@ class WorkerSlot {
   // events of slot `index`.
   void Start(std::shared_ptr<ChildProcess> process, size_t index, uint64_t generation,
              const std::shared_ptr<EventQueue>& queue);
-  // kIdle -> kBusy, running requests[index]. A worker that cannot take the request is dead; its stdout's
-  // end settles the case.
+  // kIdle -> kBusy, running requests[index]; or, kBusy, queues it behind the others. A worker that cannot
+  // take the request is dead; its stdout's end settles the case it runs.
   void Assign(size_t index, const CaseRequest& request);
 
   // The worker's events, `requests` being the run's.
@@ -81,7 +90,8 @@ class WorkerSlot {
   // When OnClock has something to do next; nullopt when nothing is due.
   std::optional<Clock::time_point> Deadline() const;
 
-  // -> kStopped: kills the worker if it still runs, reaps it, and settles the case it was running.
+  // -> kStopped: kills the worker if it still runs, reaps it, settles the case it was running and hands
+  // back the ones queued behind it.
   Ended Finish(const std::vector<CaseRequest>& requests);
   // Ends the worker at once (a pool shutting down kills all first, then reaps each).
   void Kill();
@@ -108,12 +118,13 @@ class WorkerSlot {
   std::shared_ptr<ChildProcess> process_;
   uint64_t generation_ = 0;
   State state_ = State::kStopped;
-  std::optional<size_t> request_;  // the case it runs
-  Clock::time_point since_;        // when it started, or was given its case
+  std::deque<size_t> queued_;  // the requests given and not answered; the first is the case it runs
+  Clock::time_point since_;    // when it started, or began its case
   bool stdout_open_ = false;
   bool stderr_open_ = false;
   Clock::time_point exit_deadline_;  // while exiting: when to stop waiting for its streams to end
   bool timed_out_ = false;
+  bool exits_unasked_ = false;  // it said its last (a lost device): what it still holds never started
   bool died_starting_ = false;
   std::string protocol_error_;
   std::deque<std::string> stderr_tail_;

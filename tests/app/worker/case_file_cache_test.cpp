@@ -1,6 +1,6 @@
 // The worker's parsed case files: a file of N cases is parsed once for all N requests; an edit (another
-// size or modification time) is parsed anew and seen; a file given as text is parsed each time and does
-// not push a file on disk out; past kFiles files the oldest goes.
+// size or modification time) is parsed anew and seen; a generated case is made from its recipe each time
+// and does not push a file on disk out; past kFiles files the oldest goes.
 #include "app/worker/case_file_cache.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app/fuzz/recipe.h"
 #include "tests/app/case/temp_dir.h"
 
 namespace dmlc::app::worker {
@@ -29,11 +30,16 @@ class CaseFileCacheTest : public ::testing::Test {
  protected:
   // A cache whose loader counts the files it parses from disk.
   CaseFileCache Cache() {
-    return CaseFileCache({}, [this](const std::filesystem::path& file, const std::filesystem::path& root,
-                                    const LoadOptions& options) {
-      ++parsed_;
-      return LoadCaseFile(file, root, options);
-    });
+    return CaseFileCache(
+        {},
+        [this](std::string_view recipe, const std::string& path, const std::string& root) {
+          ++made_;
+          return fuzz::RecipeFile(recipe, path, root);
+        },
+        [this](const std::filesystem::path& file, const std::filesystem::path& root, const LoadOptions& options) {
+          ++parsed_;
+          return LoadCaseFile(file, root, options);
+        });
   }
   CaseRequest Request(const std::filesystem::path& file, const std::string& id) const {
     return CaseRequest{file.string(), dir_.path().string(), id, ""};
@@ -41,6 +47,7 @@ class CaseFileCacheTest : public ::testing::Test {
 
   app::testing::TempDir dir_;
   int parsed_ = 0;
+  int made_ = 0;
 };
 
 TEST_F(CaseFileCacheTest, AFileOfNCasesIsParsedOnce) {
@@ -69,17 +76,23 @@ TEST_F(CaseFileCacheTest, AnEditedFileIsParsedAgain) {
   EXPECT_EQ(parsed_, 3);
 }
 
-TEST_F(CaseFileCacheTest, TextIsParsedEachTimeAndKeepsTheFilesOnDisk) {
+TEST_F(CaseFileCacheTest, RecipesAreMadeEachTimeAndKeepTheFilesOnDisk) {
   const std::filesystem::path file = dir_.Write("disk.json", CasesText({"a"}));
   CaseFileCache cache = Cache();
   cache.Get(Request(file, "disk/a"));
-  for (int i = 0; i < 2 * static_cast<int>(CaseFileCache::kFiles); ++i) {
-    CaseRequest generated = Request(dir_.path() / "generated.json", "generated/g");
-    generated.text = CasesText({"g" + std::to_string(i)});
-    EXPECT_EQ(cache.Get(generated).cases[0].id, "generated/g" + std::to_string(i));
+  for (uint64_t i = 0; i < 2 * CaseFileCache::kFiles; ++i) {
+    fuzz::GeneratorOptions options;
+    options.max_elements = 64;
+    const CaseRequest generated{"fuzz-9.json", ".", "fuzz-9/" + std::to_string(i),
+                                fuzz::EncodeRecipe({options, 9, i})};
+    const CaseFile& made = cache.Get(generated);
+    ASSERT_EQ(made.cases.size(), 1u);
+    EXPECT_EQ(made.cases[0].id, generated.id);
+    EXPECT_EQ(made.recipe, generated.recipe);
   }
   cache.Get(Request(file, "disk/a"));
-  EXPECT_EQ(parsed_, 1);  // text never goes through the disk loader
+  EXPECT_EQ(parsed_, 1);  // recipes never go through the disk loader, nor push the file out
+  EXPECT_EQ(made_, 2 * static_cast<int>(CaseFileCache::kFiles));
 }
 
 TEST_F(CaseFileCacheTest, TheOldestOfMoreThanKFilesGoes) {

@@ -43,6 +43,8 @@ class FakeState {
       return OkStatus();
     }
     record_.requests.push_back(request->id);
+    // As a real worker, one that hangs reads nothing more: what it is sent waits in its stdin.
+    if (hung_) return OkStatus();
     const auto act = acts_.find(request->id);
     Act(act == acts_.end() ? FakeAct::kAnswer : act->second, request->id);
     changed_.notify_all();
@@ -109,7 +111,7 @@ class FakeState {
         err_.bytes += "fake: crashing on " + id + "\n";
         End(kFakeCrash.status);
         break;
-      case FakeAct::kHang: break;
+      case FakeAct::kHang: hung_ = true; break;
       case FakeAct::kGarble: out_.bytes += std::string(kFakeGarble) + "\n"; break;
       case FakeAct::kWrongCase: out_.bytes += EncodeMessage(Answer("someone-else", CaseStatus::kPass, "")); break;
       case FakeAct::kExit: End({ExitStatus::Kind::kExited, 5}); break;
@@ -151,6 +153,7 @@ class FakeState {
   Pipe out_;
   Pipe err_;
   std::optional<ExitStatus> exit_;
+  bool hung_ = false;  // a request it hangs on came
   FakeRecord record_;
 };
 

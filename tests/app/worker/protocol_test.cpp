@@ -24,19 +24,19 @@ TEST(WorkerProtocol, RequestsRoundTrip) {
 
 // A file name is bytes: one that is not UTF-8 must reach the worker intact, and its result still
 // answers the request though the result's text went through the replace handler.
-// A case file given as text (a generated case) travels whole, newlines and quotes included, on one line.
-TEST(WorkerProtocol, RequestsCarryACaseFilesText) {
-  const CaseRequest request{"fuzz-1.json", ".", "fuzz-1/7", "{\"cases\": [\n  {\"name\": \"7\"}\n]}\n"};
+// A generated case's recipe (JSON text) travels whole, quotes and all, on one line.
+TEST(WorkerProtocol, RequestsCarryAGeneratedCasesRecipe) {
+  const CaseRequest request{"fuzz-1.json", ".", "fuzz-1/7", R"({"seed": 1, "index": 7, "name": "a\"b\nc"})"};
   const std::string line = EncodeRequest(request);
   EXPECT_EQ(line.find('\n'), line.size() - 1);
   Result<CaseRequest> decoded = DecodeRequest(std::string_view(line).substr(0, line.size() - 1));
   ASSERT_TRUE(decoded.ok()) << decoded.error().ToString();
-  EXPECT_EQ(decoded->text, request.text);
+  EXPECT_EQ(decoded->recipe, request.recipe);
   EXPECT_EQ(decoded->id, "fuzz-1/7");
   Result<CaseRequest> plain = DecodeRequest(R"({"run": {"file": "a.json", "root": ".", "id": "a/b"}})");
   ASSERT_TRUE(plain.ok());
-  EXPECT_EQ(plain->text, "");
-  EXPECT_FALSE(DecodeRequest(R"({"run": {"file": "a.json", "root": ".", "id": "a/b", "text": 7}})").ok());
+  EXPECT_EQ(plain->recipe, "");
+  EXPECT_FALSE(DecodeRequest(R"({"run": {"file": "a.json", "root": ".", "id": "a/b", "recipe": 7}})").ok());
 }
 
 TEST(WorkerProtocol, RequestsCarryAnyBytes) {

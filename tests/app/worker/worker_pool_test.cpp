@@ -56,6 +56,9 @@ struct Fault {
   double timeout_s = 0;
   bool stderr_held = false;   // a grandchild holds the worker's stderr open
   double at_least_ms = 0;     // the case's duration: the timeout, or the exit grace a held stream costs
+  // c1, queued behind c0, reached the worker's stdin before the fault: the worker was still there to
+  // take it (it hangs or breaks the protocol rather than ending).
+  bool held_c1 = false;
 };
 
 // Its name, in test names.
@@ -69,11 +72,11 @@ const Fault kFaults[] = {
      kCrashed + kFakeCrash.description + "; its last stderr lines:\nfake: crashing on c0"},
     {"EarlyExit", FakeAct::kExit, CaseStatus::kCrash, kCrashed + "exited with code 5"},
     {"Hang", FakeAct::kHang, CaseStatus::kTimeout, "ran past the timeout of 0.25 s; its worker was killed", true, 0.25,
-     false, 250},
+     false, 250, true},
     {"GarbledLine", FakeAct::kGarble, CaseStatus::kCrash,
-     kBroke + "not a worker message: '" + kFakeGarble + "'", true},
+     kBroke + "not a worker message: '" + kFakeGarble + "'", true, 0, false, 0, true},
     {"ResultOfAnotherCase", FakeAct::kWrongCase, CaseStatus::kCrash,
-     kBroke + "a result for 'someone-else', which it was not running", true},
+     kBroke + "a result for 'someone-else', which it was not running", true, 0, false, 0, true},
     // Its result stands; the worker exits by itself, and its replacement brings a fresh device.
     {"LostDevice", FakeAct::kLoseDevice, CaseStatus::kError, "fake device lost"},
     // The worker is gone, its stderr still open: the case waits the exit grace, no longer.
@@ -82,6 +85,8 @@ const Fault kFaults[] = {
 
 class WorkerPoolFaultTest : public ::testing::TestWithParam<Fault> {};
 
+// With c1 queued behind c0 (in_flight 2), the fault is still c0's alone: c1, which the faulty worker
+// never started, runs on the fresh worker, once.
 TEST_P(WorkerPoolFaultTest, CostsOnlyItsCase) {
   const Fault& fault = GetParam();
   FakeLauncher launcher({{}, {{"c0", fault.act}}, fault.stderr_held});
@@ -94,9 +99,25 @@ TEST_P(WorkerPoolFaultTest, CostsOnlyItsCase) {
   EXPECT_GE(ran.results[0].second.duration_ms, fault.at_least_ms);
   EXPECT_TRUE(Is(ran.results[1], 1, CaseStatus::kPass, "fake pass"));
   EXPECT_EQ(pool.started(), 2u);
-  EXPECT_EQ(launcher.Record(0).requests, (Ids{"c0"}));
+  EXPECT_EQ(launcher.Record(0).requests, fault.held_c1 ? (Ids{"c0", "c1"}) : (Ids{"c0"}));
   EXPECT_EQ(launcher.Record(0).killed, fault.killed);
   EXPECT_EQ(launcher.Record(1).requests, (Ids{"c1"}));
+}
+
+// A fault on the case queued second is that case's: the one before it passed, the one after it runs on
+// the fresh worker, and its timeout counts from when it began, not from when it was queued.
+TEST(WorkerPoolTest, AFaultOnAQueuedCaseIsThatCasesAlone) {
+  FakeLauncher launcher({{}, {{"c1", FakeAct::kHang}}});
+  WorkerPool pool(PoolOf(launcher, 1, 0.25));
+  const Ran ran = RunCases(pool, 3);
+  ASSERT_TRUE(ran.status.ok()) << ran.status.error().ToString();
+  ASSERT_EQ(ran.results.size(), 3u);
+  EXPECT_TRUE(Is(ran.results[0], 0, CaseStatus::kPass, "fake pass"));
+  EXPECT_TRUE(Is(ran.results[1], 1, CaseStatus::kTimeout, "ran past the timeout of 0.25 s; its worker was killed"));
+  EXPECT_GE(ran.results[1].second.duration_ms, 250);
+  EXPECT_TRUE(Is(ran.results[2], 2, CaseStatus::kPass, "fake pass"));
+  EXPECT_EQ(launcher.Record(0).requests, (Ids{"c0", "c1", "c2"}));
+  EXPECT_EQ(launcher.Record(1).requests, (Ids{"c2"}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Faults, WorkerPoolFaultTest, ::testing::ValuesIn(kFaults),
