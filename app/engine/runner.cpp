@@ -8,8 +8,12 @@
 
 namespace dmlc::app {
 
-ReferenceFactory RegistryReference(std::string name) {
-  return [name = std::move(name)] { return backends::CreateBackend(name, backends::BackendOptions{}); };
+ReferenceFactory RegistryReference(std::string name, int threads) {
+  return [name = std::move(name), threads] {
+    backends::BackendOptions options;
+    options.threads = threads;
+    return backends::CreateBackend(name, options);
+  };
 }
 
 Runner::Runner(backends::Backend& backend, ReferenceFactory reference, RunOptions options)

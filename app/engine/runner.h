@@ -54,8 +54,10 @@ class GuardedBuffer;
 
 // Creates the backend that computes expected outputs a case leaves out.
 using ReferenceFactory = std::function<Result<std::unique_ptr<backends::Backend>>()>;
-// The registry's backend `name` ("cpu", "plain") with its default options.
-ReferenceFactory RegistryReference(std::string name);
+// The registry's backend `name` ("cpu", "plain") with `threads` of its own (0 = its default, all cores).
+// Worker processes give it their share of the cores, as they give their backend: a reference with a
+// thread per core in each of 16 workers made small cases on an H200 three times slower.
+ReferenceFactory RegistryReference(std::string name, int threads = 0);
 
 // The result of a case that needs no backend, as Runner::RunOne() gives it: one that did not load, one
 // skipped (its own reason, or a level above options.feature_level), or one whose desc is invalid and not

@@ -39,7 +39,7 @@ int ServeCases(const WorkerOptions& options) {
   }
   if (!out.Send(WorkerReady{(*backend)->Device().name, (*backend)->Device().driver})) return 1;
 
-  Runner runner(**backend, RegistryReference(options.reference), options.run);
+  Runner runner(**backend, RegistryReference(options.reference, options.threads), options.run);
   CaseFileCache files(options.load, &fuzz::RecipeFile);
   ProtocolIn in;
   while (std::optional<std::string> line = in.Next()) {

@@ -52,6 +52,7 @@ namespace dmlc::backends::vulkan {
   X(vkDestroyPipeline)              \
   X(vkCreateDescriptorPool)         \
   X(vkDestroyDescriptorPool)        \
+  X(vkResetDescriptorPool)          \
   X(vkAllocateDescriptorSets)       \
   X(vkUpdateDescriptorSets)         \
   X(vkCreateCommandPool)            \

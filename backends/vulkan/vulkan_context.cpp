@@ -131,6 +131,33 @@ bool HasDeviceExtension(const VulkanApi& api, VkPhysicalDevice physical, const c
 }
 
 // Prints what the driver's compiler reports for each executable of `pipeline` (one line per pipeline).
+std::unique_ptr<Recyclers> MakeRecyclers(const VulkanApi& api, VkDevice device) {
+  FencePool fences([&api, device](int) {
+    const VkFenceCreateInfo info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    return CreateChild(device, api.vkCreateFence, api.vkDestroyFence, info, "vkCreateFence");
+  });
+  QueryPoolPool queries([&api, device](uint32_t count) {
+    VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    info.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    info.queryCount = count;
+    return CreateChild(device, api.vkCreateQueryPool, api.vkDestroyQueryPool, info, "vkCreateQueryPool");
+  });
+  DescriptorPoolPool descriptors(
+      [&api, device](const DescriptorPoolKey& key) {
+        const VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, key.first},
+                                              {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, key.second}};
+        VkDescriptorPoolCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+        info.maxSets = key.first;
+        info.poolSizeCount = 2;
+        info.pPoolSizes = sizes;
+        return CreateChild(device, api.vkCreateDescriptorPool, api.vkDestroyDescriptorPool, info,
+                           "vkCreateDescriptorPool");
+      },
+      // The sets an operator allocated go back with the pool.
+      [&api, device](VkDescriptorPool pool) { return api.vkResetDescriptorPool(device, pool, 0) == VK_SUCCESS; });
+  return std::make_unique<Recyclers>(Recyclers{std::move(fences), std::move(queries), std::move(descriptors)});
+}
+
 void PrintPipelineStatistics(const VulkanApi& api, VkDevice device, VkPipeline pipeline, const std::string& name) {
   auto properties = reinterpret_cast<PFN_vkGetPipelineExecutablePropertiesKHR>(
       api.vkGetDeviceProcAddr(device, "vkGetPipelineExecutablePropertiesKHR"));
@@ -255,6 +282,7 @@ Status VulkanContext::Init(const std::string& selector, bool validation) {
   DMLC_RETURN_IF_ERROR(loaded);
   api_.vkGetDeviceQueue(device, family, 0, &queue_);
   buffers_ = std::make_unique<BufferPool>(api_, device, memory);
+  recyclers_ = MakeRecyclers(api_, device);
 
   VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pool_info.queueFamilyIndex = family;
@@ -274,6 +302,11 @@ void VulkanContext::MarkLost() {
   lost_ = true;
   // A lost device's buffers are no use to the next operator, which gets a new device.
   if (buffers_) buffers_->StopKeeping();
+  if (recyclers_) {
+    recyclers_->fences.StopKeeping();
+    recyclers_->queries.StopKeeping();
+    recyclers_->descriptors.StopKeeping();
+  }
 }
 
 Result<const Pipeline*> VulkanContext::GetPipeline(const std::string& name, uint32_t storage_bindings) {

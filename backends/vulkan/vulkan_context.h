@@ -7,11 +7,13 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backends/backend.h"
 #include "backends/gpu/dispatch_plan.h"
 #include "backends/vulkan/buffer_pool.h"
+#include "backends/vulkan/object_pool.h"
 #include "backends/vulkan/owned.h"
 #include "backends/vulkan/validation.h"
 #include "backends/vulkan/vulkan_api.h"
@@ -41,6 +43,18 @@ struct Pipeline {
   uint32_t storage_bindings = 0;  // inputs + output, bound at 1..storage_bindings
 };
 
+// The per-operator objects a context keeps for reuse (object_pool.h): fences; timestamp query pools by
+// query count; descriptor pools by (sets, storage buffer descriptors), each a power of two.
+using FencePool = ObjectPool<VkFence, int>;
+using QueryPoolPool = ObjectPool<VkQueryPool, uint32_t>;
+using DescriptorPoolKey = std::pair<uint32_t, uint32_t>;
+using DescriptorPoolPool = ObjectPool<VkDescriptorPool, DescriptorPoolKey>;
+struct Recyclers {
+  FencePool fences;
+  QueryPoolPool queries;
+  DescriptorPoolPool descriptors;
+};
+
 class VulkanContext {
  public:
   // Every device the loader reports, with its DeviceInfo. Error when there is no loader, no Vulkan
@@ -65,11 +79,13 @@ class VulkanContext {
 
   // The buffers operators take and give back (buffer_pool.h); freed before the device.
   BufferPool& buffers() { return *buffers_; }
+  // The fences, query pools and descriptor pools operators take and give back; freed before the device.
+  Recyclers& recyclers() { return *recyclers_; }
   // The pipeline of kernel variant `name` with `storage_bindings` buffers, created on first use.
   Result<const Pipeline*> GetPipeline(const std::string& name, uint32_t storage_bindings);
 
   // A failed submission leaves the device in an unknown state: the backend replaces a lost context
-  // before preparing the next operator, and the buffers given back from now on are freed.
+  // before preparing the next operator, and the buffers and objects given back from now on are freed.
   void MarkLost();
   bool lost() const { return lost_; }
   // Whether the validation layer is on, and the errors it reported on this context (0 without it).
@@ -95,6 +111,7 @@ class VulkanContext {
   DeviceCapabilities caps_;
   std::map<std::string, Pipeline> pipelines_;
   std::unique_ptr<BufferPool> buffers_;
+  std::unique_ptr<Recyclers> recyclers_;
   bool lost_ = false;
   // DMLC_VULKAN_PIPELINE_STATS set and VK_KHR_pipeline_executable_properties present: each new
   // pipeline's compiler statistics (registers, local memory, ...) go to stderr, for tuning kernels.

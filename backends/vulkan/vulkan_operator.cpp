@@ -1,6 +1,7 @@
 #include "backends/vulkan/vulkan_operator.h"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstring>
 
@@ -63,8 +64,6 @@ Result<PooledBuffer> VulkanOperator::CreateBuffer(VkDeviceSize size, VkBufferUsa
 }
 
 Status VulkanOperator::Build(const std::vector<gpu::Dispatch>& plan) {
-  const VulkanApi& api = context_->api();
-  VkDevice device = context_->device();
   Result<gpu::PlanBuffers> buffers = gpu::LayoutPlanBuffers(desc_, plan);
   if (!buffers.ok()) return Fail(buffers.error());
   VkDeviceSize staging_size = 0;
@@ -106,11 +105,9 @@ Status VulkanOperator::Build(const std::vector<gpu::Dispatch>& plan) {
   }
   DMLC_RETURN_IF_ERROR(AllocateDescriptorSets(plan, params_stride));
 
-  VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  Result<DeviceChild<VkFence>> fence =
-      CreateChild(device, api.vkCreateFence, api.vkDestroyFence, fence_info, "vkCreateFence");
+  Result<DeviceChild<VkFence>> fence = context_->recyclers().fences.Take(0);
   if (!fence.ok()) return Fail(fence.error());
-  fence_ = std::move(*fence);
+  fence_ = {context_->recyclers().fences, 0, std::move(*fence)};
   return Record(1, single_);
 }
 
@@ -119,16 +116,12 @@ Status VulkanOperator::AllocateDescriptorSets(const std::vector<gpu::Dispatch>& 
   VkDevice device = context_->device();
   uint32_t storage_count = 0;
   for (const gpu::Dispatch& d : plan) storage_count += static_cast<uint32_t>(d.inputs.size() + 1);
-  const VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, static_cast<uint32_t>(plan.size())},
-                                        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, storage_count}};
-  VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  pool_info.maxSets = static_cast<uint32_t>(plan.size());
-  pool_info.poolSizeCount = 2;
-  pool_info.pPoolSizes = sizes;
-  Result<DeviceChild<VkDescriptorPool>> pool = CreateChild(
-      device, api.vkCreateDescriptorPool, api.vkDestroyDescriptorPool, pool_info, "vkCreateDescriptorPool");
+  // Powers of two, so that the pools of plans of about the same shape serve each other.
+  const DescriptorPoolKey key{std::bit_ceil(static_cast<uint32_t>(plan.size())), std::bit_ceil(storage_count)};
+  DescriptorPoolPool& pools = context_->recyclers().descriptors;
+  Result<DeviceChild<VkDescriptorPool>> pool = pools.Take(key);
   if (!pool.ok()) return Fail(pool.error());
-  descriptor_pool_ = std::move(*pool);
+  descriptor_pool_ = {pools, key, std::move(*pool)};
 
   for (size_t i = 0; i < plan.size(); ++i) {
     VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
@@ -167,13 +160,9 @@ Status VulkanOperator::Record(int executions, Recording& recording) {
   VkDevice device = context_->device();
   const uint32_t query_count = 2 * static_cast<uint32_t>(executions);
   if (context_->timestamp_valid_bits() != 0) {
-    VkQueryPoolCreateInfo query_info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
-    query_info.queryType = VK_QUERY_TYPE_TIMESTAMP;
-    query_info.queryCount = query_count;
-    Result<DeviceChild<VkQueryPool>> queries =
-        CreateChild(device, api.vkCreateQueryPool, api.vkDestroyQueryPool, query_info, "vkCreateQueryPool");
+    Result<DeviceChild<VkQueryPool>> queries = context_->recyclers().queries.Take(query_count);
     if (!queries.ok()) return Fail(queries.error());
-    recording.queries = std::move(*queries);
+    recording.queries = {context_->recyclers().queries, query_count, std::move(*queries)};
   }
   VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
   alloc.commandPool = context_->command_pool();

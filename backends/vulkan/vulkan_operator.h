@@ -43,7 +43,7 @@ class VulkanOperator final : public PreparedOperator {
   };
   // A command buffer recorded for `executions` back-to-back runs of the steps.
   struct Recording {
-    DeviceChild<VkQueryPool> queries;  // two timestamps per execution, when the queue has them
+    Pooled<VkQueryPool, uint32_t> queries;  // two timestamps per execution, when the queue has them
     OwnedCommandBuffer commands;
     int executions = 0;
   };
@@ -62,7 +62,7 @@ class VulkanOperator final : public PreparedOperator {
   Status Fail(Status status);  // marks the context lost and passes the error on
 
   // Members go in the reverse of this order: the fence, the recordings and the descriptor sets before
-  // the buffers they name go back to the pool, and the context (the device) last.
+  // the buffers they name go back to the pools, and the context (the device, the pools) last.
   std::shared_ptr<VulkanContext> context_;
   ops::OperatorDesc desc_;
   size_t input_count_ = 0;
@@ -73,10 +73,10 @@ class VulkanOperator final : public PreparedOperator {
   PooledBuffer staging_;
   PooledBuffer params_;
   std::vector<Step> steps_;                   // per dispatch
-  DeviceChild<VkDescriptorPool> descriptor_pool_;
+  Pooled<VkDescriptorPool, DescriptorPoolKey> descriptor_pool_;
   Recording single_;    // Execute()'s, recorded by Build()
   Recording repeated_;  // the last ExecuteRepeated() count's, recorded on first use
-  DeviceChild<VkFence> fence_;
+  Pooled<VkFence, int> fence_;
   bool in_flight_ = false;  // a submission was not seen to finish: the destructor waits for the device
 };
 
