@@ -10,7 +10,7 @@ void AddExecutionOptions(CLI::App& command, RunCommandOptions& o) {
   command.add_flag("--debug", o.debug,
                    "API validation: the Vulkan validation layer or the D3D12 debug layer, messages in the log");
   command.add_option("--feature-level", o.feature_level, "Highest feature level to test (e.g. 4_1); cases needing more are skipped");
-  command.add_option("-j,--jobs", o.jobs, "Cases run in parallel; 0 = all cores")->check(CLI::NonNegativeNumber)->capture_default_str();
+  command.add_option("-j,--jobs", o.jobs, "Cases run in parallel; 0 = all cores on cpu and plain, up to 4 on a device")->check(CLI::NonNegativeNumber)->capture_default_str();
   command.add_option("--report", o.report, "Write a JSON report to this file");
   command.add_option("--junit", o.junit, "Write a JUnit XML report to this file");
   command.add_option("--html", o.html, "Write the run as one self-contained HTML page to this file");

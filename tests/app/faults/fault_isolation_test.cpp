@@ -176,7 +176,7 @@ namespace {
 
 // Workers outlive a run: the next run's cases go to the same process (its device, its warm pipelines),
 // cases may come as text with no file on disk, and a worker that crashes in a later run is replaced.
-TEST(WorkerPoolReuse, WorkersOutliveARunAndTakeCasesGivenAsText) {
+TEST(WorkerPoolReuse, WorkersOutliveARunAndTakeTheNextRunsCases) {
   worker::WorkerOptions w;
   w.backend = "faulty";
   worker::PoolOptions options;
@@ -185,12 +185,15 @@ TEST(WorkerPoolReuse, WorkersOutliveARunAndTakeCasesGivenAsText) {
   options.timeout_s = 30;
   worker::WorkerPool pool(options);
 
+  TempDir dir;
   auto run = [&](int value) {
-    const std::string text = CaseFile({{"case", value}});
+    // Each run's file is new: a worker's kept parse of the last one must not answer for it.
+    const std::string file = dir.Write("run" + std::to_string(value) + ".json", CaseFile({{"case", value}})).string();
     std::vector<CaseResult> results;
     worker::PoolCallbacks callbacks;
     callbacks.on_result = [&](size_t, CaseResult r) { results.push_back(std::move(r)); };
-    EXPECT_TRUE(pool.Run({{"nowhere/generated.json", "nowhere", "generated/case", text}}, callbacks).ok());
+    const std::string id = "run" + std::to_string(value) + "/case";
+    EXPECT_TRUE(pool.Run({{file, dir.path().string(), id, ""}}, callbacks).ok());
     EXPECT_EQ(results.size(), 1u);
     return results.empty() ? CaseResult{} : results[0];
   };
