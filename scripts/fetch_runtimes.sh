@@ -7,7 +7,10 @@
 #     unpacked with dpkg -x into the cache: Wine 8's vkd3d 1.6 needs its descriptor indexing, which Debian
 #     12's Mesa 22.3.6 lacks. Nothing is installed and the machine's apt sources and Mesa stay as they are.
 # Usage: scripts/fetch_runtimes.sh [DEST_DIR...]
-# Prints, on stdout, the `export` lines that point Vulkan (and so Wine's D3D12) at that lavapipe:
+# Prints, on stdout, the `export` lines that point Vulkan (and so Wine's D3D12) at that lavapipe, give
+# Wine's vkd3d its original descriptor heaps (VKD3D_CONFIG=virtual_heaps: each process's first heap then
+# costs milliseconds, not seconds; backends/d3d12/wine_heaps.h) and keep Mesa's shader cache beside that
+# lavapipe in the cache (MESA_SHADER_CACHE_DIR, unless already set), where every worker process shares it:
 #   eval "$(scripts/fetch_runtimes.sh build-win/app/conform)"
 # Environment: DMLC_RUNTIME_CACHE (default $XDG_CACHE_HOME/dml-conform/runtimes, else
 # ~/.cache/dml-conform/runtimes), DMLC_DEBIAN_MIRROR (default http://deb.debian.org/debian).
@@ -106,3 +109,7 @@ grep -qF "\"$lib/libvulkan_lvp.so\"" "$mesa_dir/lvp_icd.json" ||
 say "DirectML 1.15.4 and DXC (onnxruntime-node $ort_version) and lavapipe $mesa_version ready in $cache"
 printf 'export VK_DRIVER_FILES=%q\n' "$mesa_dir/lvp_icd.json"
 printf 'export LD_LIBRARY_PATH=%q${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\n' "$lib"
+printf 'export VKD3D_CONFIG=virtual_heaps${VKD3D_CONFIG:+,$VKD3D_CONFIG}\n'
+# A run's shaders compiled once serve its later runs too: lavapipe compiles each of DirectML's kernels
+# with LLVM at its first dispatch, most of a cold corpus run's time once the heaps cost nothing.
+printf 'export MESA_SHADER_CACHE_DIR=${MESA_SHADER_CACHE_DIR:-%q}\n' "$mesa_dir/shader-cache"

@@ -2,8 +2,10 @@
 # Windows CI on Linux: cross-compiles every program for Windows x64 with mingw-w64 (preset PRESET,
 # default windows-mingw; dml-bench is left out, Debian has no Windows Google Benchmark), fetches the real
 # Windows runtimes (scripts/fetch_runtimes.sh: Microsoft's DirectML.dll 1.15.4, dxcompiler.dll and
-# dxil.dll beside the programs, Mesa 25's lavapipe for Wine's vkd3d), then runs under Wine with Xvfb
-# (Wine's DXGI needs a display; its D3D12 is vkd3d 1.6 over lavapipe):
+# dxil.dll beside the programs, Mesa 25's lavapipe for Wine's vkd3d, whose exports also set
+# VKD3D_CONFIG=virtual_heaps and one Mesa shader cache that every step and worker shares: docs/backends.md,
+# "Speed under Wine"), then runs under Wine with Xvfb (Wine's DXGI needs a display; its D3D12 is vkd3d
+# 1.6 over lavapipe):
 #   1. every GoogleTest .exe but the D3D12 smoke test, the DXC one compiling every kernel variant with the
 #      real DXC (DMLC_REQUIRE_DXC=1: a missing DXC or a kernel it refuses fails CI);
 #   2. `dml-conform.exe run testcases` on cpu, whose per-case statuses must equal the Linux build's
@@ -58,6 +60,7 @@ directml_baseline=.ci/directml_baseline.csv
 step "the real runtimes: DirectML 1.15.4 and DXC beside the programs, Mesa 25's lavapipe for Wine"
 runtime_env=$(bash scripts/fetch_runtimes.sh "$(dirname "$conform")" "$build_dir/tests/backends/d3d12")
 eval "$runtime_env"
+echo "VKD3D_CONFIG=$VKD3D_CONFIG; Mesa's shader cache in $MESA_SHADER_CACHE_DIR ($(du -sh "$MESA_SHADER_CACHE_DIR" 2>/dev/null | cut -f1 || echo empty))"
 
 export WINEPREFIX=${WINEPREFIX:-$(cd "$build_dir" && pwd)/wineprefix} WINEDEBUG=${WINEDEBUG:--all}
 display=:$(( 90 + RANDOM % 100 ))

@@ -2,6 +2,11 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cstdlib>
+#include <mutex>
+
+#include "backends/d3d12/wine_heaps.h"
+
 namespace dmlc::backends::d3d12 {
 namespace {
 
@@ -91,6 +96,12 @@ Status Device::Init(const std::string& device, bool debug) {
   HRESULT hr = runtime_->CreateDevice(adapter_.handle.Get(), D3D_FEATURE_LEVEL_11_0, __uuidof(ID3D12Device),
                                       reinterpret_cast<void**>(device_.GetAddressOf()));
   if (FAILED(hr)) return DeviceError("D3D12CreateDevice on " + adapter_.name, hr);
+  // Once per process: every device there pays for its first heap alike (wine_heaps.h).
+  static std::once_flag warned;
+  std::call_once(warned, [] {
+    const char* config = std::getenv("VKD3D_CONFIG");
+    if (std::optional<std::string> warning = WineHeapWarning(WineVersion(), config ? config : "")) spdlog::warn("{}", *warning);
+  });
   if (debug) device_.As(&info_queue_);
   descriptors_ = std::make_unique<DescriptorArena>(*this, kSharedDescriptors);
 

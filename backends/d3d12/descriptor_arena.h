@@ -1,8 +1,8 @@
 // Every operator's descriptors in one shader-visible CBV/SRV/UAV heap per device, handed out as ranges
 // that go back when the operator is destroyed. A heap per operator would be simpler, but creating one
-// costs more than the work on some runtimes: vkd3d 1.6 (Wine 8) over lavapipe allocates six Vulkan
-// descriptor sets of the device's largest size for every heap, which lavapipe zeroes (4 to 7 s a heap on
-// this machine), most of a DirectML case's time under Wine. A request that does not fit the shared heap
+// costs more than the work on some runtimes: vkd3d 1.6 (Wine 8) over lavapipe, unless told
+// VKD3D_CONFIG=virtual_heaps, allocates six Vulkan descriptor sets of the device's largest size for every
+// heap, which lavapipe zeroes (seconds a heap: wine_heaps.h). A request that does not fit the shared heap
 // gets a heap of its own.
 // A range goes back, and may be handed out again, as soon as its operator is destroyed: safe because every
 // submission on the device is waited for (Device::ExecuteAndWait) before the operator can go. Asynchronous
