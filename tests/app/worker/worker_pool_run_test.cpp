@@ -85,7 +85,10 @@ TEST(WorkerPoolRunTest, AReadyWorkerStartsTheCountOfFailedStartsAgain) {
 TEST(WorkerPoolRunTest, InterruptAbandonsTheRunningCasesAndKillsEveryWorker) {
   if (InterruptSignal() != 0) GTEST_SKIP() << "an interrupt latches for the process's life: once per process";
   FakeLauncher launcher({{}, {{"c1", FakeAct::kHang}}});
-  WorkerPool pool(PoolOf(launcher, 2));
+  // One case a worker, so that c0 and c1 are on two workers and c0's result is the only one.
+  PoolOptions options = PoolOf(launcher, 2);
+  options.in_flight = 1;
+  WorkerPool pool(options);
   InstallInterruptHandlers();
   PoolCallbacks callbacks;
   callbacks.on_result = [](size_t, CaseResult) { std::raise(SIGINT); };
