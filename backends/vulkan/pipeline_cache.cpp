@@ -103,13 +103,16 @@ Result<FileLock> PipelineCache::LockAndTakeIn() {
   std::error_code exists;  // a folder that cannot be made fails the lock, which says so
   std::filesystem::create_directories(file_.parent_path(), exists);
   Result<FileLock> lock = FileLock::Acquire(WithSuffix(file_, ".lock"));
-  if (!lock.ok()) return lock.error();
+  if (!lock.ok()) {
+    writable_ = false;  // a folder we cannot write is said once, not at every kernel
+    return lock.error();
+  }
   DMLC_RETURN_IF_ERROR(TakeIn());
   return lock;
 }
 
 Status PipelineCache::Fill(const std::vector<std::string>& wanted, const CompileFn& compile) {
-  if (!enabled()) return OkStatus();
+  if (!enabled() || !writable_) return OkStatus();
   Result<FileLock> lock = LockAndTakeIn();
   if (!lock.ok()) return lock.error();
   const std::set<std::string> suspects = ReadSuspects();
@@ -134,7 +137,7 @@ Status PipelineCache::Fill(const std::vector<std::string>& wanted, const Compile
 }
 
 Status PipelineCache::Record(const std::string& kernel) {
-  if (!enabled()) return OkStatus();
+  if (!enabled() || !writable_) return OkStatus();
   Result<FileLock> lock = LockAndTakeIn();
   if (!lock.ok()) return lock.error();
   listed_.insert(kernel);

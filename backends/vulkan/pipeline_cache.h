@@ -64,7 +64,8 @@ class PipelineCache {
   PipelineCacheKey key_;
   DeviceChild<VkPipelineCache> handle_;
   std::set<std::string> listed_;
-  bool warned_ = false;  // one warning per process for an unusable file
+  bool warned_ = false;   // one warning per process for an unusable file
+  bool writable_ = true;  // false once the lock file could not be made: reads only from then on
 };
 
 }  // namespace dmlc::backends::vulkan

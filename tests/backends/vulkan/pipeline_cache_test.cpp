@@ -101,6 +101,20 @@ TEST_F(VulkanPipelineCache, TurnedOffWritesNothing) {
   EXPECT_TRUE(std::filesystem::is_empty(dir_.path()));
 }
 
+// A folder that cannot be made (here a file stands in its way) leaves each process compiling what it
+// meets, with one warning, not one per kernel.
+TEST_F(VulkanPipelineCache, AnUnwritableFolderWarnsOnce) {
+  const std::filesystem::path blocked = dir_.Write("a file", "not a folder") / "pipelines";
+  CapturedWarnings warnings;
+  Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create({.pipeline_cache = blocked});
+  ASSERT_TRUE(context.ok()) << context.error().ToString();
+  ASSERT_TRUE((*context)->GetPipeline("copy_b4").ok());
+  ASSERT_TRUE((*context)->GetPipeline("reduce_f32").ok());
+  EXPECT_EQ((*context)->pipeline_counts().compiled, 2);
+  EXPECT_EQ(warnings.count("pipeline cache not filled"), 1u) << warnings.text();
+  EXPECT_EQ(warnings.count("[warning]"), 1u) << warnings.text();
+}
+
 // Each broken file is ignored with one warning naming it and why, and the next save replaces it.
 TEST_F(VulkanPipelineCache, IgnoresBrokenFilesWithOneWarning) {
   ASSERT_NE(ContextWith("copy_b4"), nullptr);
