@@ -7,6 +7,7 @@
 #include "app/case/desc_parser.h"
 #include "app/conform/load_flags.h"
 #include "app/worker/process.h"
+#include "backends/cache_files.h"
 #include "backends/registry.h"
 
 namespace dmlc::app {
@@ -114,6 +115,9 @@ Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o) {
   e.worker.reference = o.reference;
   e.worker.device = o.device;
   e.worker.debug = o.debug;
+  e.worker.pipeline_cache = o.pipeline_cache == "off"  ? std::filesystem::path()
+                            : o.pipeline_cache.empty() ? backends::DefaultCacheDirectory() / "pipelines"
+                                                       : std::filesystem::path(o.pipeline_cache);
   e.worker.verbose = o.verbosity == Verbosity::kVerbose;
   if (!o.feature_level.empty()) {
     e.worker.run.feature_level = ops::ParseFeatureLevel(o.feature_level);
@@ -162,7 +166,7 @@ Result<std::unique_ptr<CaseExecutor>> MakeExecutor(const RunCommandOptions& o, c
 
 Result<std::unique_ptr<CaseExecutor>> InProcessExecutor(const ExecutorOptions& o) {
   Result<std::unique_ptr<backends::Backend>> backend =
-      backends::CreateBackend(o.worker.backend, backends::BackendOptions{o.worker.device, o.worker.debug, o.worker.threads});
+      backends::CreateBackend(o.worker.backend, worker::BackendOptionsOf(o.worker));
   if (!backend.ok()) return backend.error();
   RunOptions run = o.worker.run;
   run.jobs = o.jobs;

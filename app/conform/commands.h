@@ -33,6 +33,7 @@ struct RunCommandOptions {
   std::string reference = "cpu";  // the backend computing expected outputs a case leaves out: cpu, plain
   std::string device;
   bool debug = false;         // the backend's API validation / debug layer, its messages in the log
+  std::string pipeline_cache; // the folder of compiled pipelines; "" = the user's cache folder, "off" = none
   std::vector<std::string> filters;
   std::string feature_level;  // "" = no cap
   int jobs = 0;               // 0 = all cores

@@ -9,6 +9,9 @@ void AddExecutionOptions(CLI::App& command, RunCommandOptions& o) {
   command.add_option("--device", o.device, "Device index or name substring; default: the backend's first");
   command.add_flag("--debug", o.debug,
                    "API validation: the Vulkan validation layer or the D3D12 debug layer, messages in the log");
+  command.add_option("--pipeline-cache", o.pipeline_cache,
+                     "Folder where the workers of this machine share compiled pipelines (vulkan); 'off' for none. "
+                     "Default: dml-conform/pipelines in the user's cache folder");
   command.add_option("--feature-level", o.feature_level, "Highest feature level to test (e.g. 4_1); cases needing more are skipped");
   command.add_option("-j,--jobs", o.jobs, "Cases run in parallel; 0 = all cores on cpu and plain, up to 4 on a device")->check(CLI::NonNegativeNumber)->capture_default_str();
   command.add_option("--report", o.report, "Write a JSON report to this file");

@@ -6,9 +6,9 @@
 #include <spdlog/spdlog.h>
 
 #include "app/html/html_report.h"
-#include "app/report/journal.h"
 #include "app/report/json_report.h"
 #include "app/report/junit_report.h"
+#include "backends/cache_files.h"
 
 namespace dmlc::app {
 
@@ -17,7 +17,7 @@ namespace dmlc::app {
 bool WriteReportFile(const std::string& path, const char* what, const std::function<void(std::ostream&)>& write) {
   std::ostringstream text;
   write(text);
-  Status written = WriteFileAtomically(path, text.str());
+  Status written = backends::WriteFileAtomically(path, text.str());
   if (!written.ok()) {
     spdlog::error("cannot write the {} report: {}", what, written.error().ToString());
     return false;

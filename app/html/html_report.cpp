@@ -2,8 +2,8 @@
 
 #include "app/compare/report_loader.h"
 #include "app/html/html_page.h"
-#include "app/report/journal.h"
 #include "app/report/report_reader.h"
+#include "backends/cache_files.h"
 
 namespace dmlc::app::html {
 namespace {
@@ -45,7 +45,7 @@ std::optional<Error> WriteHtmlReport(const HtmlOptions& options) {
     inputs.comparison = &*comparison;
     inputs.base_path = options.base;
   }
-  if (Status written = WriteFileAtomically(options.output, RunPage(inputs)); !written.ok()) return written.error();
+  if (Status written = backends::WriteFileAtomically(options.output, RunPage(inputs)); !written.ok()) return written.error();
   return std::nullopt;
 }
 

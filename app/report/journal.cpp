@@ -139,25 +139,4 @@ Result<RunReport> ReadFinished(const std::filesystem::path& report_path) {
   return finished;
 }
 
-Status WriteFileAtomically(const std::filesystem::path& path, const std::string& text) {
-  std::filesystem::path temporary = path;
-  temporary += ".tmp";
-  {
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(temporary.string().c_str(), "wb"), &std::fclose);
-    if (!f || std::fwrite(text.data(), 1, text.size(), f.get()) != text.size() || std::fflush(f.get()) != 0) {
-      return FileError(temporary, "cannot be written");
-    }
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, path, error);
-#ifdef _WIN32
-  if (error) {  // a rename over an existing file can fail on Windows; then replace it in two steps
-    std::filesystem::remove(path, error);
-    std::filesystem::rename(temporary, path, error);
-  }
-#endif
-  if (error) return FileError(path, "cannot be replaced: " + error.message());
-  return OkStatus();
-}
-
 }  // namespace dmlc::app

@@ -43,7 +43,4 @@ Result<RunReport> ReadJournal(const std::filesystem::path& path);
 // that wrote `report` finished. The journal's results replace the report's of the same id.
 Result<RunReport> ReadFinished(const std::filesystem::path& report);
 
-// Writes `text` to a temporary file beside `path`, then renames it over `path`.
-Status WriteFileAtomically(const std::filesystem::path& path, const std::string& text);
-
 }  // namespace dmlc::app

@@ -25,6 +25,7 @@ std::vector<std::string> WorkerArgs(const WorkerOptions& o) {
   std::vector<std::string> args = {kWorkerCommand, "--backend", o.backend, "--reference", o.reference};
   if (!o.device.empty()) args.insert(args.end(), {"--device", o.device});
   if (o.debug) args.push_back("--debug");
+  if (!o.pipeline_cache.empty()) args.insert(args.end(), {"--pipeline-cache", o.pipeline_cache.string()});
   if (o.threads > 0) args.insert(args.end(), {"--threads", std::to_string(o.threads)});
   if (o.run.feature_level) args.insert(args.end(), {"--feature-level", std::string(ops::FeatureLevelName(*o.run.feature_level))});
   if (!o.run.dump_dir.empty()) args.insert(args.end(), {"--dump-dir", o.run.dump_dir.string()});
@@ -75,6 +76,8 @@ Result<WorkerOptions> ParseWorkerArgs(const std::vector<std::string>& args) {
       o.reference = value;
     } else if (flag == "--device") {
       o.device = value;
+    } else if (flag == "--pipeline-cache") {
+      o.pipeline_cache = value;
     } else if (flag == "--dump-dir") {
       o.run.dump_dir = value;
     } else if (flag == "--output-dir") {

@@ -27,12 +27,16 @@ CaseResult NotFound(const CaseRequest& request) {
 
 }  // namespace
 
+backends::BackendOptions BackendOptionsOf(const WorkerOptions& options) {
+  return {options.device, options.debug, options.threads, options.pipeline_cache};
+}
+
 int ServeCases(const WorkerOptions& options) {
   PrepareWorkerProcess();
   spdlog::set_level(options.verbose ? spdlog::level::debug : spdlog::level::warn);
   ProtocolOut out;
   Result<std::unique_ptr<backends::Backend>> backend =
-      backends::CreateBackend(options.backend, backends::BackendOptions{options.device, options.debug, options.threads});
+      backends::CreateBackend(options.backend, BackendOptionsOf(options));
   if (!backend.ok()) {
     out.Send(WorkerUnavailable{backend.error().ToString()});
     return 2;

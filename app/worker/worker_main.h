@@ -5,10 +5,12 @@
 // parent starts a fresh worker with a fresh device. A crash or hang here costs the parent one case.
 #pragma once
 
+#include <filesystem>
 #include <string>
 
 #include "app/case/case_loader.h"
 #include "app/engine/runner.h"
+#include "backends/registry.h"
 
 namespace dmlc::app::worker {
 
@@ -18,11 +20,15 @@ struct WorkerOptions {
   std::string device;
   bool debug = false;
   int threads = 0;      // the backend's own threads (cpu); 0 = its default
+  std::filesystem::path pipeline_cache;  // BackendOptions::pipeline_cache; empty = none
   bool verbose = false; // log at debug level (else warnings and errors only)
   RunOptions run;       // feature level, dump folder, warmup, iterations and the case memory budget;
                         // jobs and fail_fast unused
   LoadOptions load;     // --max-file-size, --allow-paths-outside, --output-dir: files load as in the parent
 };
+
+// What the worker's backend is created with.
+backends::BackendOptions BackendOptionsOf(const WorkerOptions& options);
 
 // Serves requests from stdin; the protocol goes to what was stdout, and stdout itself is pointed at
 // stderr first, so that a driver printing to stdout cannot garble the protocol. Returns the exit code.

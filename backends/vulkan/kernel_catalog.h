@@ -18,5 +18,10 @@ struct SpirvKernel {
 std::span<const SpirvKernel> SpirvKernels();
 // The variant named `name`; nullptr when this build has none.
 const SpirvKernel* FindSpirvKernel(std::string_view name);
+// A hash of every variant's name and words: compiled pipelines are keyed by it (pipeline_cache_file.h).
+uint64_t KernelSetHash();
+// The storage buffers a kernel binds (inputs and output, at bindings 1..n; the parameters are binding 0):
+// the highest Binding decoration in its SPIR-V.
+uint32_t StorageBindings(const SpirvKernel& kernel);
 
 }  // namespace dmlc::backends::vulkan

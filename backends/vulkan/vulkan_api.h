@@ -50,6 +50,10 @@ namespace dmlc::backends::vulkan {
   X(vkDestroyPipelineLayout)        \
   X(vkCreateComputePipelines)       \
   X(vkDestroyPipeline)              \
+  X(vkCreatePipelineCache)          \
+  X(vkDestroyPipelineCache)         \
+  X(vkGetPipelineCacheData)         \
+  X(vkMergePipelineCaches)          \
   X(vkCreateDescriptorPool)         \
   X(vkDestroyDescriptorPool)        \
   X(vkResetDescriptorPool)          \

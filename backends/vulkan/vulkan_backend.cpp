@@ -4,19 +4,9 @@
 #include "backends/vulkan/vulkan_operator.h"
 
 namespace dmlc::backends::vulkan {
-namespace {
-
-// Optional device features a kernel variant may need (kernels.cmake's last column), as the device has them.
-bool HasFeature(const DeviceCapabilities& caps, std::string_view feature) {
-  if (feature.empty()) return true;
-  if (feature == "shaderInt64") return caps.shader_int64;
-  return false;  // a feature this build cannot query counts as missing
-}
-
-}  // namespace
 
 Result<std::unique_ptr<Backend>> VulkanBackend::Create(const BackendOptions& options) {
-  Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create(options.device, options.debug);
+  Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create(options);
   if (!context.ok()) return context.error();
   return std::unique_ptr<Backend>(new VulkanBackend(options, std::move(*context)));
 }
@@ -43,7 +33,7 @@ Support VulkanBackend::Judge(const ops::OperatorDesc& desc, const Result<gpu::Sh
   for (const gpu::Dispatch& d : **plan) {
     const SpirvKernel* kernel = FindSpirvKernel(d.kernel);
     if (kernel == nullptr) return Support::No("no SPIR-V kernel " + d.kernel + " in this build");
-    if (!HasFeature(caps, kernel->feature)) {
+    if (!context_->HasFeature(kernel->feature)) {
       return Support::No(std::string(kernel->feature) + " not supported by device (needed by kernel " + d.kernel + ")");
     }
   }
@@ -53,7 +43,7 @@ Support VulkanBackend::Judge(const ops::OperatorDesc& desc, const Result<gpu::Sh
 Result<std::unique_ptr<PreparedOperator>> VulkanBackend::Prepare(const ops::OperatorDesc& desc) {
   if (context_->lost()) {
     // Operators prepared on the old device keep it alive until they go.
-    Result<std::shared_ptr<VulkanContext>> fresh = VulkanContext::Create(options_.device, options_.debug);
+    Result<std::shared_ptr<VulkanContext>> fresh = VulkanContext::Create(options_);
     if (!fresh.ok()) return fresh.error();
     context_ = std::move(*fresh);
   }

@@ -4,6 +4,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
+
+#include <spdlog/spdlog.h>
 
 #include "backends/device_selector.h"
 #include "backends/vulkan/kernel_catalog.h"
@@ -130,7 +133,7 @@ bool HasDeviceExtension(const VulkanApi& api, VkPhysicalDevice physical, const c
                      [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
 }
 
-// Prints what the driver's compiler reports for each executable of `pipeline` (one line per pipeline).
+// The fences, query pools and descriptor pools operators take and give back (object_pool.h).
 std::unique_ptr<Recyclers> MakeRecyclers(const VulkanApi& api, VkDevice device) {
   FencePool fences([&api, device](int) {
     const VkFenceCreateInfo info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
@@ -158,37 +161,17 @@ std::unique_ptr<Recyclers> MakeRecyclers(const VulkanApi& api, VkDevice device) 
   return std::make_unique<Recyclers>(Recyclers{std::move(fences), std::move(queries), std::move(descriptors)});
 }
 
-void PrintPipelineStatistics(const VulkanApi& api, VkDevice device, VkPipeline pipeline, const std::string& name) {
-  auto properties = reinterpret_cast<PFN_vkGetPipelineExecutablePropertiesKHR>(
-      api.vkGetDeviceProcAddr(device, "vkGetPipelineExecutablePropertiesKHR"));
-  auto statistics = reinterpret_cast<PFN_vkGetPipelineExecutableStatisticsKHR>(
-      api.vkGetDeviceProcAddr(device, "vkGetPipelineExecutableStatisticsKHR"));
-  if (properties == nullptr || statistics == nullptr) return;
-  VkPipelineInfoKHR info{VK_STRUCTURE_TYPE_PIPELINE_INFO_KHR};
-  info.pipeline = pipeline;
-  uint32_t executables = 0;
-  if (properties(device, &info, &executables, nullptr) != VK_SUCCESS) return;
-  std::string line = "vulkan pipeline " + name + ":";
-  for (uint32_t e = 0; e < executables; ++e) {
-    VkPipelineExecutableInfoKHR exec{VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR};
-    exec.pipeline = pipeline;
-    exec.executableIndex = e;
-    uint32_t count = 0;
-    if (statistics(device, &exec, &count, nullptr) != VK_SUCCESS) continue;
-    std::vector<VkPipelineExecutableStatisticKHR> stats(count, {VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR});
-    if (statistics(device, &exec, &count, stats.data()) != VK_SUCCESS) continue;
-    for (const VkPipelineExecutableStatisticKHR& st : stats) {
-      line += std::string(" ") + st.name + "=";
-      switch (st.format) {
-        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR: line += st.value.b32 ? "true" : "false"; break;
-        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: line += std::to_string(st.value.i64); break;
-        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR: line += std::to_string(st.value.u64); break;
-        default: line += std::to_string(st.value.f64); break;
-      }
-      line += ";";
-    }
-  }
-  std::fprintf(stderr, "%s\n", line.c_str());
+// What the device's compiled pipelines depend on (pipeline_cache_file.h).
+PipelineCacheKey CacheKey(const VulkanApi& api, VkPhysicalDevice physical) {
+  VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+  api.vkGetPhysicalDeviceProperties2(physical, &props);
+  PipelineCacheKey key;
+  key.vendor_id = props.properties.vendorID;
+  key.device_id = props.properties.deviceID;
+  key.driver_version = props.properties.driverVersion;
+  std::copy_n(props.properties.pipelineCacheUUID, VK_UUID_SIZE, key.pipeline_cache_uuid.begin());
+  key.kernel_set_hash = KernelSetHash();
+  return key;
 }
 
 }  // namespace
@@ -209,13 +192,15 @@ Result<std::vector<DeviceInfo>> VulkanContext::Enumerate() {
   return devices;
 }
 
-Result<std::shared_ptr<VulkanContext>> VulkanContext::Create(const std::string& selector, bool validation) {
+Result<std::shared_ptr<VulkanContext>> VulkanContext::Create(const BackendOptions& options) {
   std::shared_ptr<VulkanContext> context(new VulkanContext());
-  DMLC_RETURN_IF_ERROR(context->Init(selector, validation));
+  DMLC_RETURN_IF_ERROR(context->Init(options));
   return context;
 }
 
-Status VulkanContext::Init(const std::string& selector, bool validation) {
+Status VulkanContext::Init(const BackendOptions& options) {
+  const std::string& selector = options.device;
+  const bool validation = options.debug;
   Result<std::shared_ptr<VulkanLibrary>> library = VulkanLibrary::Open();
   if (!library.ok()) return library.error();
   library_ = std::move(*library);
@@ -290,12 +275,27 @@ Status VulkanContext::Init(const std::string& selector, bool validation) {
       CreateChild(device, api_.vkCreateCommandPool, api_.vkDestroyCommandPool, pool_info, "vkCreateCommandPool");
   if (!pool.ok()) return pool.error();
   command_pool_ = std::move(*pool);
+
+  Result<std::unique_ptr<PipelineCache>> cache =
+      PipelineCache::Open(api_, device, options.pipeline_cache, CacheKey(api_, physical_));
+  if (!cache.ok()) return cache.error();
+  cache_ = std::move(*cache);
   return OkStatus();
 }
 
 VulkanContext::~VulkanContext() {
   // Work still queued may use any of the objects the members own; they go once it is done.
   if (device_ && api_.vkDeviceWaitIdle != nullptr) api_.vkDeviceWaitIdle(device_.get());
+  if (counts_.compiled + counts_.cached > 0) {
+    spdlog::debug("vulkan: {} pipelines compiled ({:.0f} ms), {} from the pipeline cache ({:.0f} ms)", counts_.compiled,
+                  counts_.compiled_ms, counts_.cached, counts_.cached_ms);
+  }
+}
+
+bool VulkanContext::HasFeature(std::string_view feature) const {
+  if (feature.empty()) return true;
+  if (feature == "shaderInt64") return caps_.shader_int64;
+  return false;  // a feature this build cannot query counts as missing
 }
 
 void VulkanContext::MarkLost() {
@@ -307,60 +307,6 @@ void VulkanContext::MarkLost() {
     recyclers_->queries.StopKeeping();
     recyclers_->descriptors.StopKeeping();
   }
-}
-
-Result<const Pipeline*> VulkanContext::GetPipeline(const std::string& name, uint32_t storage_bindings) {
-  if (auto it = pipelines_.find(name); it != pipelines_.end()) return &it->second;
-  const SpirvKernel* kernel = FindSpirvKernel(name);
-  if (kernel == nullptr) return Unavailable("no SPIR-V for kernel " + name, "every planned kernel is embedded");
-
-  std::vector<VkDescriptorSetLayoutBinding> bindings(storage_bindings + 1);
-  for (uint32_t b = 0; b <= storage_bindings; ++b) {
-    bindings[b].binding = b;
-    bindings[b].descriptorType = b == 0 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    bindings[b].descriptorCount = 1;
-    bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
-  }
-  Pipeline p;
-  p.storage_bindings = storage_bindings;
-  VkDevice device = device_.get();
-  const auto call = [&](const char* what) { return std::string(what) + " (kernel " + name + ")"; };
-  VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-  set_info.bindingCount = static_cast<uint32_t>(bindings.size());
-  set_info.pBindings = bindings.data();
-  Result<DeviceChild<VkDescriptorSetLayout>> set_layout =
-      CreateChild(device, api_.vkCreateDescriptorSetLayout, api_.vkDestroyDescriptorSetLayout, set_info,
-                  call("vkCreateDescriptorSetLayout"));
-  if (!set_layout.ok()) return set_layout.error();
-  p.set_layout = std::move(*set_layout);
-  const VkDescriptorSetLayout set_layout_handle = p.set_layout.get();
-  VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-  layout_info.setLayoutCount = 1;
-  layout_info.pSetLayouts = &set_layout_handle;
-  Result<DeviceChild<VkPipelineLayout>> layout = CreateChild(
-      device, api_.vkCreatePipelineLayout, api_.vkDestroyPipelineLayout, layout_info, call("vkCreatePipelineLayout"));
-  if (!layout.ok()) return layout.error();
-  p.layout = std::move(*layout);
-  VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-  module_info.codeSize = kernel->words.size_bytes();
-  module_info.pCode = kernel->words.data();
-  // Destroyed on the way out: the pipeline keeps what it needs.
-  Result<DeviceChild<VkShaderModule>> module = CreateChild(
-      device, api_.vkCreateShaderModule, api_.vkDestroyShaderModule, module_info, call("vkCreateShaderModule"));
-  if (!module.ok()) return module.error();
-  VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-  info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-  info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-  info.stage.module = module->get();
-  info.stage.pName = "main";
-  info.layout = p.layout.get();
-  if (pipeline_stats_) info.flags = VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
-  VkPipeline pipeline = VK_NULL_HANDLE;
-  DMLC_RETURN_IF_ERROR(CheckVk(api_.vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline),
-                               call("vkCreateComputePipelines").c_str()));
-  p.pipeline = {pipeline, {device, api_.vkDestroyPipeline}};
-  if (pipeline_stats_) PrintPipelineStatistics(api_, device, pipeline, name);
-  return &pipelines_.emplace(name, std::move(p)).first->second;
 }
 
 }  // namespace dmlc::backends::vulkan

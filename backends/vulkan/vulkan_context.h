@@ -7,14 +7,18 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "backends/backend.h"
 #include "backends/gpu/dispatch_plan.h"
+#include "backends/registry.h"
 #include "backends/vulkan/buffer_pool.h"
+#include "backends/vulkan/kernel_catalog.h"
 #include "backends/vulkan/object_pool.h"
 #include "backends/vulkan/owned.h"
+#include "backends/vulkan/pipeline_cache.h"
 #include "backends/vulkan/validation.h"
 #include "backends/vulkan/vulkan_api.h"
 
@@ -41,6 +45,17 @@ struct Pipeline {
   DeviceChild<VkPipelineLayout> layout;
   DeviceChild<VkPipeline> pipeline;
   uint32_t storage_bindings = 0;  // inputs + output, bound at 1..storage_bindings
+  double create_ms = 0;           // vkCreateComputePipelines' wall time
+};
+
+// Where this context's pipelines came from, for `-v` and for tests. A pipeline is "cached" when the
+// shared file listed its kernel on creation: the driver then only loads it (on a driver whose
+// VkPipelineCache is a stub, such as lavapipe's, its own shader cache does that work instead).
+struct PipelineCounts {
+  int compiled = 0;
+  int cached = 0;
+  double compiled_ms = 0;  // summed over threads: more than the wall time when compiled in parallel
+  double cached_ms = 0;
 };
 
 // The per-operator objects a context keeps for reuse (object_pool.h): fences; timestamp query pools by
@@ -60,9 +75,10 @@ class VulkanContext {
   // Every device the loader reports, with its DeviceInfo. Error when there is no loader, no Vulkan
   // 1.2 instance or no device.
   static Result<std::vector<DeviceInfo>> Enumerate();
-  // Creates the device `selector` names: "" = the first, an index, or a case-insensitive substring of
-  // the device name. `validation`: the Khronos validation layer where installed (validation.h).
-  static Result<std::shared_ptr<VulkanContext>> Create(const std::string& selector, bool validation = false);
+  // Creates the device options.device names: "" = the first, an index, or a case-insensitive substring
+  // of the device name. options.debug: the Khronos validation layer where installed (validation.h).
+  // options.pipeline_cache: the folder of the machine's compiled pipelines (pipeline_cache.h).
+  static Result<std::shared_ptr<VulkanContext>> Create(const BackendOptions& options);
   ~VulkanContext();
   VulkanContext(const VulkanContext&) = delete;
   VulkanContext& operator=(const VulkanContext&) = delete;
@@ -81,8 +97,13 @@ class VulkanContext {
   BufferPool& buffers() { return *buffers_; }
   // The fences, query pools and descriptor pools operators take and give back; freed before the device.
   Recyclers& recyclers() { return *recyclers_; }
-  // The pipeline of kernel variant `name` with `storage_bindings` buffers, created on first use.
-  Result<const Pipeline*> GetPipeline(const std::string& name, uint32_t storage_bindings);
+  // Whether the device has an optional feature a kernel variant names (kernel_catalog.h), "" for none.
+  bool HasFeature(std::string_view feature) const;
+  // The pipeline of kernel variant `name`, created on first use. With a pipeline cache, the first
+  // kernel the shared file lacks has every kernel it lacks compiled into it, on all cores, by one
+  // process of the machine while the others wait (PipelineCache::Fill).
+  Result<const Pipeline*> GetPipeline(const std::string& name);
+  const PipelineCounts& pipeline_counts() const { return counts_; }
 
   // A failed submission leaves the device in an unknown state: the backend replaces a lost context
   // before preparing the next operator, and the buffers and objects given back from now on are freed.
@@ -94,7 +115,12 @@ class VulkanContext {
 
  private:
   VulkanContext() = default;
-  Status Init(const std::string& selector, bool validation);
+  Status Init(const BackendOptions& options);
+  // Compiles one pipeline through the cache; thread-safe (device-level creation, no members written).
+  Result<Pipeline> CreatePipeline(const SpirvKernel& kernel) const;
+  // Compiles `names` on all cores through the cache and keeps them; returns those that compiled.
+  std::vector<std::string> CompileInParallel(const std::vector<std::string>& names);
+  const Pipeline* Keep(const std::string& name, Pipeline pipeline, bool cached);
 
   // Members go in the reverse of this order: the device's objects, the device, the messenger, the
   // instance, and last the library every destroy function lives in.
@@ -109,7 +135,10 @@ class VulkanContext {
   uint32_t timestamp_valid_bits_ = 0;
   DeviceInfo info_;
   DeviceCapabilities caps_;
+  std::unique_ptr<PipelineCache> cache_;
+  bool filled_ = false;  // PipelineCache::Fill() ran in this context
   std::map<std::string, Pipeline> pipelines_;
+  PipelineCounts counts_;
   std::unique_ptr<BufferPool> buffers_;
   std::unique_ptr<Recyclers> recyclers_;
   bool lost_ = false;

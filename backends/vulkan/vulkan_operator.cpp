@@ -8,6 +8,7 @@
 #include "backends/gpu/buffer_checks.h"
 #include "backends/gpu/execution_timings.h"
 #include "backends/gpu/plan_buffers.h"
+#include "ops/check.h"
 
 namespace dmlc::backends::vulkan {
 namespace {
@@ -95,8 +96,12 @@ Status VulkanOperator::Build(const std::vector<gpu::Dispatch>& plan) {
 
   for (size_t i = 0; i < plan.size(); ++i) {
     const gpu::Dispatch& d = plan[i];
-    Result<const Pipeline*> pipeline = context_->GetPipeline(d.kernel, static_cast<uint32_t>(d.inputs.size() + 1));
+    Result<const Pipeline*> pipeline = context_->GetPipeline(d.kernel);
     if (!pipeline.ok()) return Fail(pipeline.error());
+    // The layout comes from the kernel's SPIR-V, the descriptors from the plan: they must agree.
+    DMLC_CHECK((*pipeline)->storage_bindings == d.inputs.size() + 1)
+        << "kernel " << d.kernel << " declares " << (*pipeline)->storage_bindings << " buffers, its plan binds "
+        << d.inputs.size() + 1;
     Step step;
     step.pipeline = *pipeline;
     step.group_count = d.group_count;

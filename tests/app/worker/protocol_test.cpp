@@ -178,6 +178,7 @@ TEST(WorkerArgs, ReadBackAsWritten) {
   o.load.max_file_size = 1024;
   o.load.paths.allow_outside = true;
   o.load.paths.output_dir = "out/written files";
+  o.pipeline_cache = "cache dir/pipelines";
   Result<WorkerOptions> back = ParseWorkerArgs(WorkerArgs(o));
   ASSERT_TRUE(back.ok()) << back.error().ToString();
   EXPECT_EQ(back->backend, "vulkan");
@@ -197,6 +198,8 @@ TEST(WorkerArgs, ReadBackAsWritten) {
   EXPECT_EQ(back->load.max_file_size, 1024u);
   EXPECT_TRUE(back->load.paths.allow_outside);
   EXPECT_EQ(back->load.paths.output_dir, "out/written files");
+  EXPECT_EQ(back->pipeline_cache, "cache dir/pipelines");
+  EXPECT_TRUE(ParseWorkerArgs({"worker", "--backend", "cpu"})->pipeline_cache.empty());  // none unless told
   // Confinement is the default: a worker told nothing keeps paths inside.
   EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu"})->load.paths.allow_outside);
 

@@ -22,7 +22,7 @@ constexpr VkBufferUsageFlags kTransfer = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_B
 class VulkanBufferPool : public ::testing::Test {
  protected:
   void SetUp() override {
-    Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create("");
+    Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create({});
     if (!context.ok()) GTEST_SKIP() << "no Vulkan device: " << context.error().ToString();
     context_ = std::move(*context);
   }

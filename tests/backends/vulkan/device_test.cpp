@@ -182,7 +182,7 @@ TEST_F(VulkanDevice, DeviceSelectionByIndexAndNameSubstring) {
 }
 
 TEST_F(VulkanDevice, OperatorsOfALostDeviceRefuseToRun) {
-  Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create("");
+  Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create({});
   ASSERT_TRUE(context.ok()) << context.error().ToString();
   ops::DiagonalMatrixDesc diag{Tensor(DataType::kInt32, {2, 2}), 1, 7.0f};
   Result<std::vector<gpu::Dispatch>> plan = gpu::PlanDispatches(diag, (*context)->limits());

@@ -28,5 +28,18 @@ TEST(KernelCatalog, OnlyTheInt64ReduceNeedsAFeature) {
   EXPECT_EQ(FindSpirvKernel("copy_b3"), nullptr);
 }
 
+// The plans bind inputs then the output after the parameters (vulkan_operator.cpp); the SPIR-V says how
+// many each kernel declares (the HLSL's register(t1), register(u2), ...).
+TEST(KernelCatalog, StorageBindingsComeFromTheSpirv) {
+  const std::pair<const char*, uint32_t> expected[] = {
+      {"copy_b4", 2}, {"gather_nd1_b1", 3}, {"one_hot_b8", 3}, {"diagonal_matrix_b2", 1}, {"reduce_f32", 2},
+      {"reduce_i64", 2}};
+  for (const auto& [name, bindings] : expected) {
+    const SpirvKernel* kernel = FindSpirvKernel(name);
+    ASSERT_NE(kernel, nullptr) << name;
+    EXPECT_EQ(StorageBindings(*kernel), bindings) << name;
+  }
+}
+
 }  // namespace
 }  // namespace dmlc::backends::vulkan

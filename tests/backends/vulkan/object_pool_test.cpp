@@ -22,7 +22,7 @@ using gpu::testing::Values;
 class VulkanObjectPool : public ::testing::Test {
  protected:
   void SetUp() override {
-    Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create("");
+    Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create({});
     if (!context.ok()) GTEST_SKIP() << "no Vulkan device: " << context.error().ToString();
     context_ = std::move(*context);
   }

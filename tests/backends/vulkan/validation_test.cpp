@@ -9,14 +9,14 @@ namespace dmlc::backends::vulkan {
 namespace {
 
 TEST(VulkanValidation, OffUnlessAskedFor) {
-  Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create("");
+  Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create({});
   if (!context.ok()) GTEST_SKIP() << "no Vulkan device: " << context.error().ToString();
   EXPECT_FALSE((*context)->validating());
   EXPECT_EQ((*context)->validation_errors(), 0u);
 }
 
 TEST(VulkanValidation, AnInvalidCallIsCountedAsAnError) {
-  Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create("", true);
+  Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create({.debug = true});
   if (!context.ok()) GTEST_SKIP() << "no Vulkan device: " << context.error().ToString();
   if (!(*context)->validating()) GTEST_SKIP() << "the validation layer is not installed";
   const VulkanApi& api = (*context)->api();
