@@ -7,6 +7,7 @@
 #include "backends/vulkan/vulkan_context.h"
 #include "backends/vulkan/vulkan_operator.h"
 #include "tests/backends/gpu/tensors.h"
+#include "tests/backends/vulkan/context_fixture.h"
 
 namespace dmlc::backends::vulkan {
 namespace {
@@ -19,15 +20,7 @@ using gpu::testing::Values;
 constexpr VkBufferUsageFlags kStorage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
 constexpr VkBufferUsageFlags kTransfer = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
 
-class VulkanBufferPool : public ::testing::Test {
- protected:
-  void SetUp() override {
-    Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create({});
-    if (!context.ok()) GTEST_SKIP() << "no Vulkan device: " << context.error().ToString();
-    context_ = std::move(*context);
-  }
-  std::shared_ptr<VulkanContext> context_;
-};
+using VulkanBufferPool = testing::VulkanContextTest;
 
 TEST(BufferPoolSizeClass, PowersOfTwoFrom256) {
   EXPECT_EQ(BufferPool::SizeClass(1), 256u);

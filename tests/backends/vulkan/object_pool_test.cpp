@@ -10,6 +10,7 @@
 #include "backends/vulkan/vulkan_context.h"
 #include "backends/vulkan/vulkan_operator.h"
 #include "tests/backends/gpu/tensors.h"
+#include "tests/backends/vulkan/context_fixture.h"
 
 namespace dmlc::backends::vulkan {
 namespace {
@@ -19,18 +20,12 @@ using gpu::testing::Bytes;
 using gpu::testing::Tensor;
 using gpu::testing::Values;
 
-class VulkanObjectPool : public ::testing::Test {
+class VulkanObjectPool : public testing::VulkanContextTest {
  protected:
-  void SetUp() override {
-    Result<std::shared_ptr<VulkanContext>> context = VulkanContext::Create({});
-    if (!context.ok()) GTEST_SKIP() << "no Vulkan device: " << context.error().ToString();
-    context_ = std::move(*context);
-  }
   size_t Kept() const {
     const Recyclers& r = context_->recyclers();
     return r.fences.kept_count() + r.queries.kept_count() + r.descriptors.kept_count();
   }
-  std::shared_ptr<VulkanContext> context_;
 };
 
 TEST_F(VulkanObjectPool, OperatorsOneAfterAnotherShareOneOfEach) {
