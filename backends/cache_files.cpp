@@ -1,9 +1,11 @@
 #include "backends/cache_files.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <thread>
 #include <utility>
 
 #ifdef _WIN32
@@ -67,7 +69,10 @@ Status WriteFileAtomically(const std::filesystem::path& path, std::string_view b
   std::error_code error;
   std::filesystem::rename(temporary, path, error);
 #ifdef _WIN32
-  if (error) {  // a rename over an existing file can fail on Windows; then replace it in two steps
+  // A rename over an existing file can fail on Windows; then it is replaced in two steps. Both fail while
+  // another process has the file open (a reader holds it for milliseconds): try again for up to 2 s.
+  for (int attempt = 0; error && attempt < 200; ++attempt) {
+    if (attempt > 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     std::filesystem::remove(path, error);
     std::filesystem::rename(temporary, path, error);
   }
