@@ -13,8 +13,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Runs the cases `recipes` make through the executor; each comes back beside its result, which stays nullopt when the run
-// stopped before it.
+// Runs the cases `recipes` make through the executor; each comes back beside its result, which stays
+// nullopt when the run stopped before it.
 struct Ran {
   CaseFile file;  // the case as it ran: file.cases.front().loaded
   std::optional<CaseResult> result;

@@ -59,9 +59,10 @@ Result<GeneratorOptions> ParseOptions(const Json& j) {
   return o;
 }
 
-}  // namespace
-
+// "fuzz-SEED": the file every case of a seed belongs to.
 std::string FileStem(uint64_t seed) { return "fuzz-" + std::to_string(seed); }
+
+}  // namespace
 
 TestCase MakeCase(const Recipe& recipe) {
   Choices choices = recipe.draws ? Choices::Replay(*recipe.draws) : Choices::Random(recipe.seed, recipe.index);

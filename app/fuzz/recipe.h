@@ -24,8 +24,6 @@ struct Recipe {
   std::string name;                            // in the file: "17", "shrink-3"; "" = the index
 };
 
-// "fuzz-SEED": the file every case of a seed belongs to.
-std::string FileStem(uint64_t seed);
 // The case, named as `fuzz` names it: file "fuzz-SEED.json", id "fuzz-SEED/NAME". A drawn case's
 // description says how to replay it. Requires CheckGeneratorOptions(recipe.options) to pass.
 TestCase MakeCase(const Recipe& recipe);
