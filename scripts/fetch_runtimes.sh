@@ -3,6 +3,9 @@
 # each pinned by version and SHA-256 and cached between runs:
 #   - Microsoft's DirectML.dll 1.15.4, dxcompiler.dll and dxil.dll (DXC 1.8.2502.8), from the npm package
 #     onnxruntime-node 1.30.0 (bin/napi-v6/win32/x64/), copied beside the programs in each DEST_DIR;
+#   - Microsoft's FXC, d3dcompiler_47.dll 10.0.22621.2428 (cs_5_1 DXBC, which Wine's own vkd3d 1.6 runs),
+#     from the npm package webgpu 0.6.2 (dist/win32-x64/), likewise: Wine's builtin d3dcompiler_47 is a
+#     stub that cannot compile compute shaders, and Wine loads a native one found beside the program;
 #   - lavapipe from Mesa 25.0.7 (Debian bookworm-backports' mesa-vulkan-drivers, with the libdrm it needs),
 #     unpacked with dpkg -x into the cache: Wine 8's vkd3d 1.6 needs its descriptor indexing, which Debian
 #     12's Mesa 22.3.6 lacks. Nothing is installed and the machine's apt sources and Mesa stay as they are.
@@ -37,6 +40,13 @@ dlls=(
   "dxcompiler.dll 593d42df78c7f9cbd97c1374af107cfe20985759f98b77afc1448fe41ee3cc76"
   "dxil.dll       cf9a3981263f8ec30c9905d136eeaf4b4573209c602198671b958ec86905dea8"
 )
+
+# FXC, from Dawn's Node.js package (gl@8.1.6 ships an older d3dcompiler_47, 6.3.9600, that refuses cs_5_1).
+fxc_version=0.6.2
+fxc_url=https://registry.npmjs.org/webgpu/-/webgpu-$fxc_version.tgz
+fxc_sha256=77a6be6513b9f7c2e94425620ce603efb38cdc5d0393e1b31a1b0c8479330ffd
+fxc_member=package/dist/win32-x64/d3dcompiler_47.dll
+fxc_dll_sha256=289767b49dc8525bce262ea06fee4ef9fced2e131a55b25654ce871c1f0498b2
 
 # Debian's pool paths and SHA-256s, as bookworm-backports' signed Packages index gives them.
 mesa_version=25.0.7-2~bpo12+1
@@ -79,11 +89,24 @@ if ! dlls_ready; then
   done
   rm -rf "$dll_dir" && mv "$dll_dir.part" "$dll_dir"
 fi
-for entry in "${dlls[@]}"; do
-  read -r name sha256 <<< "$entry"
+# FXC: only the one DLL is kept of the 51 MB package.
+fxc_tgz="$cache/webgpu-$fxc_version.tgz"
+fxc_dll="$cache/webgpu-$fxc_version/d3dcompiler_47.dll"
+if ! echo "$fxc_dll_sha256  $fxc_dll" | sha256sum --check --status 2>/dev/null; then
+  fetch "$fxc_url" "$fxc_tgz" "$fxc_sha256"
+  rm -rf "$(dirname "$fxc_dll").part" && mkdir -p "$(dirname "$fxc_dll").part"
+  tar -xzf "$fxc_tgz" -C "$(dirname "$fxc_dll").part" --strip-components=3 "$fxc_member"
+  echo "$fxc_dll_sha256  $(dirname "$fxc_dll").part/d3dcompiler_47.dll" | sha256sum --check --status ||
+    fail "d3dcompiler_47.dll in $fxc_tgz differs from its pin $fxc_dll_sha256"
+  rm -rf "$(dirname "$fxc_dll")" && mv "$(dirname "$fxc_dll").part" "$(dirname "$fxc_dll")"
+  rm -f "$fxc_tgz"
+fi
+runtime_files=("$fxc_dll")
+for entry in "${dlls[@]}"; do runtime_files+=("$dll_dir/${entry%% *}"); done
+for file in "${runtime_files[@]}"; do
   for dest in "$@"; do
     mkdir -p "$dest"
-    cp -f "$dll_dir/$name" "$dest/"
+    cp -f "$file" "$dest/"
   done
 done
 
@@ -106,7 +129,7 @@ sed "s|\"library_path\": \"[^\"]*\"|\"library_path\": \"$lib/libvulkan_lvp.so\"|
   "$mesa_dir/root/usr/share/vulkan/icd.d/lvp_icd.json" > "$mesa_dir/lvp_icd.json"
 grep -qF "\"$lib/libvulkan_lvp.so\"" "$mesa_dir/lvp_icd.json" ||
   fail "$mesa_dir/root/usr/share/vulkan/icd.d/lvp_icd.json has no library_path to point at $lib"
-say "DirectML 1.15.4 and DXC (onnxruntime-node $ort_version) and lavapipe $mesa_version ready in $cache"
+say "DirectML 1.15.4 and DXC (onnxruntime-node $ort_version), FXC (webgpu $fxc_version) and lavapipe $mesa_version ready in $cache"
 printf 'export VK_DRIVER_FILES=%q\n' "$mesa_dir/lvp_icd.json"
 printf 'export LD_LIBRARY_PATH=%q${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\n' "$lib"
 printf 'export VKD3D_CONFIG=virtual_heaps${VKD3D_CONFIG:+,$VKD3D_CONFIG}\n'
