@@ -1,5 +1,6 @@
 #include "backends/d3d12/d3d12_backend.h"
 
+#include <cstdlib>
 #include <optional>
 #include <string_view>
 
@@ -56,14 +57,30 @@ Result<Pipeline> CreatePipeline(Device& device, const std::vector<uint8_t>& byte
 // `probe_pipeline`, so that the first copy does not compile it again.
 constexpr std::string_view kProbeKernel = "copy_b4";  // one input, as every copy dispatch binds
 
+using CompilerLoader = Result<std::unique_ptr<ShaderCompiler>> (*)();
+
+// The compilers to try, in order. DMLC_D3D12_COMPILER=dxc or =fxc keeps one of them: to run the kernels
+// as a machine that has only that one would (FXC's DXBC where DXC's DXIL runs too), or to see why the
+// runtime refuses it.
+Result<std::vector<CompilerLoader>> CompilerCandidates() {
+  const char* chosen = std::getenv("DMLC_D3D12_COMPILER");
+  const std::string name = chosen == nullptr ? "" : chosen;
+  if (name.empty()) return std::vector<CompilerLoader>{LoadDxc, LoadFxc};
+  if (name == "dxc") return std::vector<CompilerLoader>{LoadDxc};
+  if (name == "fxc") return std::vector<CompilerLoader>{LoadFxc};
+  return MakeError("d3d12", "DMLC_D3D12_COMPILER", "DMLC_D3D12_COMPILER is '" + name + "'", "dxc, fxc or unset");
+}
+
 Result<std::unique_ptr<ShaderCompiler>> ChooseCompiler(Device& device, std::optional<Pipeline>& probe_pipeline) {
   const HlslKernel* probe = FindHlslKernel(kProbeKernel);
   if (probe == nullptr) {
     return MakeError("d3d12", std::string(kProbeKernel), "no HLSL kernel " + std::string(kProbeKernel),
                      "kernels.cmake lists every variant");
   }
+  Result<std::vector<CompilerLoader>> candidates = CompilerCandidates();
+  if (!candidates.ok()) return candidates.error();
   std::string reasons;
-  for (auto load : {LoadDxc, LoadFxc}) {
+  for (CompilerLoader load : *candidates) {
     Result<std::unique_ptr<ShaderCompiler>> compiler = load();
     std::string reason = compiler.ok() ? "" : compiler.error().message;
     if (compiler.ok()) {

@@ -2,8 +2,9 @@
 // from the dispatch plan (planned once per case: gpu::PlanCache), the kernel catalogue, the device's
 // features and what the HLSL compiler targets, without compiling; when the backend is created, DXC and
 // then D3DCompile are tried on one kernel through to its pipeline, and the first whose code the runtime
-// runs is kept; where none is (Wine 8: vkd3d 1.6 refuses DXIL, Wine's D3DCompile cannot compile compute
-// shaders), every case is a skip naming why. Prepare() compiles a kernel on first use and caches it with its root signature and pipeline.
+// runs is kept (DMLC_D3D12_COMPILER=dxc or fxc tries that one only); where none is (Wine's vkd3d 1.6
+// refuses DXIL and Wine's own D3DCompile cannot compile compute shaders, so Wine without Microsoft's
+// d3dcompiler_47.dll beside the program), every case is a skip naming why. Prepare() compiles a kernel on first use and caches it with its root signature and pipeline.
 // Thread-safety: Supports() may be called concurrently (plan and kernel caches are locked); Prepare()
 // and the operators share the device's one queue, so one thread at a time (ThreadSafe() is false).
 #pragma once

@@ -1,5 +1,8 @@
 #include "backends/d3d12/d3d12_operator.h"
 
+#include <algorithm>
+#include <cstring>
+
 #include "backends/gpu/buffer_checks.h"
 #include "backends/gpu/execution_timings.h"
 #include "backends/gpu/plan_buffers.h"
@@ -12,8 +15,9 @@ class ListSink final : public BatchSink {
  public:
   ListSink(ID3D12GraphicsCommandList* list, RecordedCommands& commands, const DescriptorRange& descriptors,
            const std::vector<gpu::Dispatch>& plan, const std::vector<const Pipeline*>& pipelines,
-           const DescriptorLayout& layout)
-      : list_(list), commands_(commands), descriptors_(descriptors), plan_(plan), pipelines_(pipelines), layout_(layout) {}
+           const DescriptorLayout& layout, D3D12_GPU_VIRTUAL_ADDRESS params)
+      : list_(list), commands_(commands), descriptors_(descriptors), plan_(plan), pipelines_(pipelines), layout_(layout),
+        params_(params) {}
 
   void Barriers(const std::vector<D3D12_RESOURCE_BARRIER>& barriers) override {
     list_->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
@@ -30,7 +34,7 @@ class ListSink final : public BatchSink {
     const gpu::Dispatch& d = plan_[index];
     list_->SetComputeRootSignature(pipelines_[index]->root_signature.Get());
     list_->SetPipelineState(pipelines_[index]->state.Get());
-    list_->SetComputeRoot32BitConstants(kRootConstantsParameter, gpu::kParamWords, d.params.data(), 0);
+    list_->SetComputeRootConstantBufferView(kParamsParameter, params_ + index * kParamBlockStride);
     list_->SetComputeRootDescriptorTable(kDescriptorTableParameter, descriptors_.Gpu(layout_.table_offsets[index]));
     list_->Dispatch(d.group_count, 1, 1);
   }
@@ -42,6 +46,7 @@ class ListSink final : public BatchSink {
   const std::vector<gpu::Dispatch>& plan_;
   const std::vector<const Pipeline*>& pipelines_;
   const DescriptorLayout& layout_;
+  D3D12_GPU_VIRTUAL_ADDRESS params_;
 };
 
 }  // namespace
@@ -79,11 +84,29 @@ Status D3D12Operator::Init() {
     scratch_.push_back(*scratch);
     batch_.push_back({scratch->Get(), nullptr, nullptr, bytes});
   }
+  DMLC_RETURN_IF_ERROR(CreateParams());
   DMLC_RETURN_IF_ERROR(CreateDescriptors());
   // Execute()'s recording now, so that the first execution costs a submission like every other.
   Result<RecordedCommands*> single = recordings_.For(
       backend_.device(), 1, [this](ID3D12GraphicsCommandList* list, RecordedCommands& c) { return Record(list, c); });
   if (!single.ok()) return single.error();
+  return OkStatus();
+}
+
+Status D3D12Operator::CreateParams() {
+  // An upload heap the GPU reads directly: written once here, and a few hundred bytes that every thread
+  // of a dispatch reads through the constant cache.
+  Result<ComPtr<ID3D12Resource>> params = backend_.device().CreateBuffer(
+      std::max<size_t>(plan_.size(), 1) * kParamBlockStride, D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ);
+  if (!params.ok()) return params.error();
+  params_ = *params;
+  void* mapped = nullptr;
+  HRESULT hr = params_->Map(0, nullptr, &mapped);
+  if (FAILED(hr)) return backend_.device().DeviceError("Map(parameters)", hr);
+  for (size_t i = 0; i < plan_.size(); ++i) {
+    std::memcpy(static_cast<std::byte*>(mapped) + i * kParamBlockStride, plan_[i].params.data(), sizeof(gpu::ParamBlock));
+  }
+  params_->Unmap(0, nullptr);
   return OkStatus();
 }
 
@@ -111,7 +134,7 @@ Status D3D12Operator::CreateDescriptors() {
 }
 
 Status D3D12Operator::Record(ID3D12GraphicsCommandList* list, RecordedCommands& commands) {
-  ListSink sink(list, commands, descriptors_, plan_, pipelines_, layout_);
+  ListSink sink(list, commands, descriptors_, plan_, pipelines_, layout_, params_->GetGPUVirtualAddress());
   RecordBatch(batch_, plan_, commands.intervals(), sink);
   return OkStatus();
 }

@@ -1,5 +1,5 @@
 // A desc prepared on the d3d12 backend: its dispatch plan (from the backend's plan cache), the
-// pipelines, one device buffer per tensor binding with its upload and readback staging buffers, a
+// pipelines, an upload buffer of the dispatches' parameter blocks (root_layout.h), one device buffer per tensor binding with its upload and readback staging buffers, a
 // device-local buffer for each scratch buffer the plan names (gpu::LayoutPlanBuffers), and a
 // range of the device's shared descriptor heap holding each dispatch's table, all created once. Execute() and
 // ExecuteRepeated() check the buffers (gpu::CheckBuffers), upload every binding, submit a command list
@@ -36,6 +36,7 @@ class D3D12Operator final : public PreparedOperator {
   D3D12Operator(D3D12Backend& backend, ops::OperatorDesc desc, std::vector<gpu::Dispatch> plan)
       : backend_(backend), desc_(std::move(desc)), plan_(std::move(plan)) {}
   Status Init();
+  Status CreateParams();
   Status CreateDescriptors();
   // Fills `list` with commands.intervals() executions (RecordBatch() through the list).
   Status Record(ID3D12GraphicsCommandList* list, RecordedCommands& commands);
@@ -44,6 +45,7 @@ class D3D12Operator final : public PreparedOperator {
   ops::OperatorDesc desc_;
   std::vector<gpu::Dispatch> plan_;
   std::vector<const Pipeline*> pipelines_;  // per dispatch; owned by the backend
+  ComPtr<ID3D12Resource> params_;  // dispatch i's parameter block at i * kParamBlockStride
   DescriptorLayout layout_;
   DescriptorRange descriptors_;  // every dispatch's table, in the device's shared heap
   std::vector<StagedBuffer> buffers_;  // in ops::Bindings() order; buffer_bytes = RawBufferBytes()

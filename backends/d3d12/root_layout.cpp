@@ -20,12 +20,13 @@ RootSignatureLayout::RootSignatureLayout(uint32_t input_count) : input_count_(in
   uav.Flags = D3D12_DESCRIPTOR_RANGE_FLAG_DATA_VOLATILE;
   uav.OffsetInDescriptorsFromTableStart = input_count;
 
-  D3D12_ROOT_PARAMETER1& constants = parameters_[kRootConstantsParameter];
-  constants.ParameterType = D3D12_ROOT_PARAMETER_TYPE_32BIT_CONSTANTS;
-  constants.Constants.ShaderRegister = 0;
-  constants.Constants.RegisterSpace = 0;
-  constants.Constants.Num32BitValues = gpu::kParamWords;
-  constants.ShaderVisibility = D3D12_SHADER_VISIBILITY_ALL;
+  D3D12_ROOT_PARAMETER1& params = parameters_[kParamsParameter];
+  params.ParameterType = D3D12_ROOT_PARAMETER_TYPE_CBV;
+  params.Descriptor.ShaderRegister = 0;
+  params.Descriptor.RegisterSpace = 0;
+  // Written once when the operator is made, never while a command list that reads it is in flight.
+  params.Descriptor.Flags = D3D12_ROOT_DESCRIPTOR_FLAG_DATA_STATIC;
+  params.ShaderVisibility = D3D12_SHADER_VISIBILITY_ALL;
 
   D3D12_ROOT_PARAMETER1& table = parameters_[kDescriptorTableParameter];
   table.ParameterType = D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE;
@@ -43,8 +44,8 @@ RootSignatureLayout::RootSignatureLayout(uint32_t input_count) : input_count_(in
 }
 
 uint32_t RootSignatureLayout::RootWords() const {
-  // Root constants cost one word each, a descriptor table one word (D3D12's root signature limits).
-  return gpu::kParamWords + 1;
+  // A root descriptor costs two words, a descriptor table one (D3D12's root signature limits).
+  return 2 + 1;
 }
 
 DescriptorLayout LayoutDescriptors(std::span<const gpu::Dispatch> plan) {

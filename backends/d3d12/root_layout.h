@@ -1,9 +1,13 @@
 // The D3D12 binding model of the shared GPU kernels, derived from a dispatch plan (backends/gpu): one
 // root signature per kernel interface and one descriptor table per dispatch. The kernels read their
 // parameter block from `cbuffer Params : register(b0)`, inputs as ByteAddressBuffer t1..tN and the
-// output as RWByteAddressBuffer u(N+1). Here b0 is root constants (60 words + the table's 1 stay inside
-// the 64-word root signature limit, so no constant buffer is needed) and the buffers are raw views in a
-// descriptor table. Pure: builds descs, calls nothing, so it is unit-tested without a runtime.
+// output as RWByteAddressBuffer u(N+1). Here b0 is a root constant buffer view, each dispatch's block
+// at its own 256-byte slot of one buffer per operator, and the buffers are raw views in a descriptor
+// table. Not root constants: the kernels index the block with run-time values (a loop over dimensions),
+// which DXIL allows but vkd3d-proton's DXIL translator refuses for root constants ("Cannot dynamically
+// index into root constants", dxil-spirv's dxil_resources.cpp), failing every pipeline there; a
+// constant buffer is indexable on every runtime. Pure: builds descs, calls nothing, so it is unit-tested
+// without a runtime.
 #pragma once
 
 #include <array>
@@ -16,8 +20,12 @@
 
 namespace dmlc::backends::d3d12 {
 
-inline constexpr uint32_t kRootConstantsParameter = 0;
+inline constexpr uint32_t kParamsParameter = 0;  // the root CBV of the dispatch's parameter block
 inline constexpr uint32_t kDescriptorTableParameter = 1;
+// Dispatch i's parameter block starts at i * kParamBlockStride in the operator's parameter buffer: a
+// constant buffer view must start at a multiple of 256 bytes (D3D12_CONSTANT_BUFFER_DATA_PLACEMENT_ALIGNMENT).
+inline constexpr uint64_t kParamBlockStride = 256;
+static_assert(gpu::kParamWords * 4 <= kParamBlockStride, "a parameter block fits its slot");
 
 // The root signature of kernels with `input_count` inputs and one output. Holds the arrays its desc
 // points into, so it neither copies nor moves.
