@@ -3,12 +3,13 @@
 the program returned, which must agree with them (0 exactly when every case is green). A run whose exit
 code says green while its report holds red cases fails here: CI does not trust either alone.
 
-  scripts/judge_report.py REPORT --exit-code RC [--message-prefix STATUS=PREFIX ...] [--min-cases N]
+  scripts/judge_report.py REPORT --exit-code RC [--message-prefix STATUS=PREFIX ...] [--at-most STATUS=N ...]
+                          [--min-cases N]
 
 Prints the totals by status and each case that breaks a rule (at most 30). Exit 0 when the report holds
 at least N cases, every case's status is green (pass, skip, expected-fail, flake), every case of a status
-named by --message-prefix has a message starting with one of that status's prefixes, and RC agrees with
-the totals; 1 otherwise.
+named by --message-prefix has a message starting with one of that status's prefixes, no status named by
+--at-most has more cases than its N, and RC agrees with the totals; 1 otherwise.
 """
 
 import argparse
@@ -25,6 +26,8 @@ def main():
     parser.add_argument("--exit-code", type=int, required=True, help="what the program that wrote REPORT returned")
     parser.add_argument("--message-prefix", nargs="+", action="extend", default=[], metavar="STATUS=PREFIX",
                         help="cases of STATUS must have a message starting with one of its PREFIXes")
+    parser.add_argument("--at-most", nargs="+", action="extend", default=[], metavar="STATUS=N",
+                        help="at most N cases of STATUS (skip=0: every case must run)")
     parser.add_argument("--min-cases", type=int, default=1)
     args = parser.parse_args()
 
@@ -57,6 +60,11 @@ def main():
 
     red = sum(n for s, n in counts.items() if s not in GREEN)
     ok = not problems and len(cases) >= args.min_cases
+    for rule in args.at_most:
+        status, _, limit = rule.partition("=")
+        if counts[status] > int(limit):
+            print(f"  {counts[status]} cases {status}; at most {limit} expected")
+            ok = False
     if len(cases) < args.min_cases:
         print(f"  only {len(cases)} cases; at least {args.min_cases} expected")
     # 0 exactly when green; 1 when red (2 and the interrupt codes mean the report is not a whole run).

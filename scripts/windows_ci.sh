@@ -1,29 +1,26 @@
 #!/usr/bin/env bash
 # Windows CI on Linux: cross-compiles every program for Windows x64 with mingw-w64 (preset PRESET,
 # default windows-mingw; dml-bench is left out, Debian has no Windows Google Benchmark), fetches the real
-# Windows runtimes (scripts/fetch_runtimes.sh: Microsoft's DirectML.dll 1.15.4, dxcompiler.dll and
-# dxil.dll beside the programs, Mesa 25's lavapipe for Wine's vkd3d, whose exports also set
-# VKD3D_CONFIG=virtual_heaps and one Mesa shader cache that every step and worker shares: docs/backends.md,
-# "Speed under Wine"), then runs under Wine with Xvfb (Wine's DXGI needs a display; its D3D12 is vkd3d
-# 1.6 over lavapipe):
-#   1. every GoogleTest .exe but the D3D12 smoke test, the DXC one compiling every kernel variant with the
-#      real DXC (DMLC_REQUIRE_DXC=1: a missing DXC or a kernel it refuses fails CI);
+# Windows runtimes (scripts/fetch_runtimes.sh: Microsoft's DirectML.dll 1.15.4, DXC's dxcompiler.dll and
+# dxil.dll and FXC's d3dcompiler_47.dll beside the programs, Mesa 25's lavapipe for the D3D12 runtimes,
+# whose exports also set VKD3D_CONFIG=virtual_heaps and one Mesa shader cache that every step and worker
+# shares: docs/backends.md, "Speed under Wine"), then runs under Wine with Xvfb (Wine's DXGI needs a display):
+#   1. every GoogleTest .exe but the D3D12 smoke test, the compiler one compiling every kernel variant with
+#      the real DXC and FXC (DMLC_REQUIRE_DXC=1, DMLC_REQUIRE_FXC=1: a missing compiler or a kernel it
+#      refuses fails CI);
 #   2. `dml-conform.exe run testcases` on cpu, whose per-case statuses must equal the Linux build's
 #      (LINUX_CONFORM, default build/app/conform/dml-conform; skipped with a note when it is absent);
 #   3. `dml-conform.exe fuzz`: five `--replay` cases print the same case files as the Linux build's, and a
 #      500-case campaign gives the same ids, operators and statuses (the generator is platform-free);
 #      then `dml-conform.exe backends`;
-#   4. the D3D12 smoke test (device, buffer round trips of 1/2/4/8-byte elements through upload and
-#      readback, timestamps), required to pass: a missing D3D12 runtime is a failure here;
-#   5. `dml-conform.exe run testcases --backend d3d12`: vkd3d 1.6 refuses DXC's DXIL and Wine's HLSL
-#      compiler cannot compile compute shaders, so every case must be a skip naming both, or a pass where
-#      the case expects its desc to be rejected and no kernel runs (never a fail or error);
-#   6. `dml-conform.exe run testcases --backend directml` on the real DirectML, and the model files of
-#      tests/e2e/models (a copy: they write files): green against .ci/directml_baseline.csv, whose every
-#      line names its cause (checked); its HTML page (--html) is written by the Windows build too;
-#   7. `dml-conform.exe fuzz --backend directml`: a fixed seed, its cases judged against the same baseline;
-#   8. `dml-conform.exe run testcases --backend directml --ab-metacommands`: the corpus again, each case
-#      also with DISABLE_META_COMMANDS; with no driver metacommands under Wine both runs must agree.
+#   4. on each of two D3D12 runtimes, Wine 8's own (vkd3d 1.6, which runs FXC's DXBC) and vkd3d-proton
+#      2.14.1 (built by scripts/vkd3d_proton.sh from ../shared/third_party; it runs DXC's DXIL; a clear skip
+#      when its source is absent): the D3D12 smoke test with each compiler's kernels against cpu, the corpus
+#      and a 1,000-case fuzz campaign on the d3d12 backend, and the corpus with the model files of
+#      tests/e2e/models and a fuzz campaign on the real DirectML, green against .ci/directml_baseline.csv
+#      joined with the runtime's own known failures (.ci/*_baseline.RUNTIME.csv), every line naming its cause;
+#   5. on Wine's vkd3d 1.6, `dml-conform.exe run testcases --backend directml --ab-metacommands`: the corpus
+#      again, each case also with DISABLE_META_COMMANDS; with no driver metacommands both runs must agree.
 # Every run is judged by its report's totals and its exit code together (scripts/judge_report.py).
 # Environment: BUILD_DIR (default build-win), PRESET (default windows-mingw; .ci/run takes
 # windows-mingw-ci), LINUX_CONFORM, JOBS (default nproc), WINE_TIMEOUT (seconds one Wine program may run,
@@ -39,6 +36,7 @@ step() { echo "== [$(( $(date +%s) - start ))s] $*"; }
 
 packages=(cmake ninja-build ccache python3 curl ca-certificates g++-mingw-w64-x86-64-posix wine wine64 xvfb xauth
           mesa-vulkan-drivers
+          meson glslang-tools mingw-w64-tools gcc-mingw-w64-x86-64-posix
           libcli11-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libgtest-dev libgmock-dev directx-headers-dev)
 missing=()
 for p in "${packages[@]}"; do
@@ -55,9 +53,8 @@ step "configure and build ($build_dir, preset $preset, -j$jobs)"
 cmake --preset "$preset" -B "$build_dir" >/dev/null
 cmake --build "$build_dir" -j"$jobs"
 conform="$build_dir/app/conform/dml-conform.exe"
-directml_baseline=.ci/directml_baseline.csv
 
-step "the real runtimes: DirectML 1.15.4 and DXC beside the programs, Mesa 25's lavapipe for Wine"
+step "the real runtimes: DirectML 1.15.4, DXC and FXC beside the programs, Mesa 25's lavapipe for Wine"
 runtime_env=$(bash scripts/fetch_runtimes.sh "$(dirname "$conform")" "$build_dir/tests/backends/d3d12")
 eval "$runtime_env"
 echo "VKD3D_CONFIG=$VKD3D_CONFIG; Mesa's shader cache in $MESA_SHADER_CACHE_DIR ($(du -sh "$MESA_SHADER_CACHE_DIR" 2>/dev/null | cut -f1 || echo empty))"
@@ -93,7 +90,7 @@ judged() {
 
 step "unit tests"
 failed=0
-export DMLC_REQUIRE_DXC=1
+export DMLC_REQUIRE_DXC=1 DMLC_REQUIRE_FXC=1
 while IFS= read -r exe; do
   # The smoke test runs below; dml-conform-planted is a dml-conform with test backends, not a test program.
   case "$exe" in *dmlc_d3d12_smoke.exe|*dml-conform-planted.exe) continue ;; esac
@@ -148,38 +145,69 @@ fi
 step "dml-conform backends"
 wine "$conform" backends || failed=1
 
-step "D3D12 smoke test"
-DMLC_REQUIRE_D3D12=1 wine "$build_dir/tests/backends/d3d12/dmlc_d3d12_smoke.exe" || failed=1
+# The d3d12 backend and DirectML on each D3D12 runtime (docs/backends.md, "What is verified where").
+# `on_runtime RUNTIME`: the steps below for one runtime, its environment exported by the caller:
+#   1. the smoke test, the kernels of each compiler in DMLC_REQUIRE_D3D12_COMPILERS required to agree with cpu;
+#   2. `run testcases --backend d3d12`: no fail and no error; every skip one of SKIPS' reasons (none allowed
+#      when SKIPS is empty);
+#   3. `fuzz --backend d3d12 --count 1000`: no finding, but those .ci/d3d12_baseline.RUNTIME.csv lists with
+#      their causes, if it exists;
+#   4. `run testcases tests/e2e/models --backend directml` and `fuzz --backend directml`, judged against
+#      .ci/directml_baseline.csv joined with .ci/directml_baseline.RUNTIME.csv, if that exists: a line the
+#      runtime does not need is an unexpected pass there.
+on_runtime() {
+  local runtime=$1 skips=() d3d12_baseline=() directml_baseline="$build_dir/directml_baseline.$1.csv"
+  [ -n "$SKIPS" ] && skips=(--message-prefix "skip=$SKIPS") || skips=(--at-most skip=0)
+  [ -f ".ci/d3d12_baseline.$runtime.csv" ] && d3d12_baseline=(--baseline ".ci/d3d12_baseline.$runtime.csv")
+  cat .ci/directml_baseline.csv > "$directml_baseline"
+  [ -f ".ci/directml_baseline.$runtime.csv" ] && cat ".ci/directml_baseline.$runtime.csv" >> "$directml_baseline"
 
-step "dml-conform run testcases --backend d3d12 (every case a skip naming why no compiler's kernels run here)"
-judged --message-prefix "skip=d3d12: no HLSL compiler" "pass=rejected as expected" -- \
-  run testcases --backend d3d12 -q --report "$build_dir/d3d12_windows.json"
+  step "$runtime: D3D12 smoke test (the kernels of $DMLC_REQUIRE_D3D12_COMPILERS against cpu)"
+  DMLC_REQUIRE_D3D12=1 wine "$build_dir/tests/backends/d3d12/dmlc_d3d12_smoke.exe" --gtest_brief=1 || failed=1
 
-step "dml-conform run testcases --backend directml (Microsoft's DirectML.dll; known failures in $directml_baseline)"
-# Every known failure names its cause, DirectML's or Wine's; a rule of ours is never a listed failure.
-python3 - "$directml_baseline" <<'PY' || failed=1
+  step "$runtime: dml-conform run testcases --backend d3d12"
+  judged --min-cases 800 "${skips[@]}" -- \
+    run testcases --backend d3d12 -j "$jobs" -q --report "$build_dir/d3d12.$runtime.json"
+
+  step "$runtime: dml-conform fuzz --backend d3d12 (seed 7, 1000 cases)"
+  judged --min-cases 1000 -- fuzz --backend d3d12 --seed 7 --count 1000 --max-shrinks 0 -j "$jobs" -q \
+    "${d3d12_baseline[@]}" --report "$build_dir/d3d12_fuzz.$runtime.json"
+
+  step "$runtime: dml-conform run testcases --backend directml (Microsoft's DirectML.dll; known failures in $directml_baseline)"
+  # The models write files beside themselves (`writeFile`): a copy keeps the source tree clean.
+  rm -rf "$build_dir/models" && cp -r tests/e2e/models "$build_dir/models"
+  judged --min-cases 800 -- run testcases "$build_dir/models" --backend directml -j "$jobs" -q \
+    --baseline "$directml_baseline" --report "$build_dir/directml.$runtime.json" --html "$build_dir/directml.$runtime.html"
+  grep -q 'id="dmlc-data"' "$build_dir/directml.$runtime.html" ||
+    { echo "$build_dir/directml.$runtime.html: no page written"; failed=1; }
+
+  step "$runtime: dml-conform fuzz --backend directml (seed 5, judged against the same baseline)"
+  judged --min-cases "${DIRECTML_FUZZ_COUNT:-1000}" -- fuzz --backend directml --seed 5 --count "${DIRECTML_FUZZ_COUNT:-1000}" \
+    --max-elements 256 --max-shrinks 0 -j "$jobs" -q --baseline "$directml_baseline" --report "$build_dir/directml_fuzz.$runtime.json"
+}
+
+step "every known failure names its cause, DirectML's or a runtime's; a rule of ours is never a listed failure"
+python3 - .ci/*_baseline*.csv <<'PY' || failed=1
 import csv, sys
-rows = list(csv.reader(l for l in open(sys.argv[1]) if l.strip() and not l.startswith("#")))
-bad = [r for r in rows if len(r) != 3 or not r[2].strip() or r[2].startswith("ours")]
-for r in bad[:20]:
-    print(f"  {sys.argv[1]}: no cause, or a rule of ours: {','.join(r)}")
-print(f"{sys.argv[1]}: {len(rows)} known failures, {len(bad)} without a cause or ours")
-sys.exit(1 if bad else 0)
+for path in sys.argv[1:]:
+    rows = list(csv.reader(l for l in open(path) if l.strip() and not l.startswith("#")))
+    bad = [r for r in rows if len(r) != 3 or not r[2].strip() or r[2].startswith("ours")]
+    for r in bad[:20]:
+        print(f"  {path}: no cause, or a rule of ours: {','.join(r)}")
+    print(f"{path}: {len(rows)} known failures, {len(bad)} without a cause or ours")
+    if bad:
+        sys.exit(1)
 PY
-# The models write files beside themselves (`writeFile`): a copy keeps the source tree clean.
-rm -rf "$build_dir/models" && cp -r tests/e2e/models "$build_dir/models"
-judged --min-cases 800 -- run testcases "$build_dir/models" --backend directml -j "$jobs" -q \
-  --baseline "$directml_baseline" --report "$build_dir/directml_windows.json" --html "$build_dir/directml_windows.html"
-grep -q 'id="dmlc-data"' "$build_dir/directml_windows.html" ||
-  { echo "$build_dir/directml_windows.html: no page written"; failed=1; }
 
-step "dml-conform fuzz --backend directml (seed 5, judged against the same baseline)"
-judged --min-cases "${DIRECTML_FUZZ_COUNT:-1000}" -- fuzz --backend directml --seed 5 --count "${DIRECTML_FUZZ_COUNT:-1000}" \
-  --max-elements 256 --max-shrinks 0 -j "$jobs" -q --baseline "$directml_baseline" --report "$build_dir/directml_fuzz.json"
+# Wine's own d3d12, vkd3d 1.6: it reads DXBC only, so the kernels run as Microsoft's FXC compiles them
+# (d3dcompiler_47.dll beside the programs; DXC's DXIL is refused) and the 64-bit integer kernels, which
+# cs_5_1 cannot express, skip.
+SKIPS="d3d12: d3dcompiler_47.dll (cs_5_1) cannot compile kernel reduce_i64" DMLC_REQUIRE_D3D12_COMPILERS=fxc \
+  on_runtime wine-vkd3d-1.6
 
-step "dml-conform run testcases --backend directml --ab-metacommands (both runs are DirectML's shaders here: they agree)"
+step "wine-vkd3d-1.6: dml-conform run testcases --backend directml --ab-metacommands (both runs are DirectML's shaders here: they agree)"
 judged --min-cases 800 -- run testcases --backend directml --ab-metacommands -j "$jobs" -q \
-  --baseline "$directml_baseline" --report "$build_dir/directml_ab.json"
+  --baseline "$build_dir/directml_baseline.wine-vkd3d-1.6.csv" --report "$build_dir/directml_ab.json"
 python3 - "$build_dir/directml_ab.json" <<'PY' || failed=1
 import json, sys
 cases = json.load(open(sys.argv[1]))["cases"]
@@ -188,6 +216,21 @@ differ = [c["id"] for c in ab if not c["metacommandAb"]["agree"]]
 print(f"--ab-metacommands: {len(ab)} of {len(cases)} cases ran both ways, {len(differ)} disagree {differ[:5]}")
 sys.exit(1 if differ or len(ab) < 700 else 0)
 PY
+
+# vkd3d-proton 2.14.1, built from ../shared/third_party (scripts/vkd3d_proton.sh): it reads DXIL, so the
+# backend keeps DXC and every kernel runs, the 64-bit ones too; FXC's kernels are checked by the smoke
+# test. It reports no double-precision shader ops on lavapipe, so DirectML skips FLOAT64 there.
+step "vkd3d-proton 2.14.1 beside the programs (built once, then cached)"
+proton=0
+bash scripts/vkd3d_proton.sh "$(dirname "$conform")" "$build_dir/tests/backends/d3d12" || proton=$?
+if [ "$proton" -eq 0 ]; then
+  WINEDLLOVERRIDES="d3d12,d3d12core=n" VKD3D_SHADER_MODEL=6_2 VKD3D_FILTER_DEVICE_NAME=llvmpipe VKD3D_SHADER_CACHE_PATH=0 \
+    SKIPS="" DMLC_REQUIRE_D3D12_COMPILERS=dxc,fxc on_runtime vkd3d-proton
+elif [ "$proton" -eq 2 ]; then
+  echo "SKIPPED: every vkd3d-proton step: its source tarball is absent (the message above names the path)"
+else
+  echo "FAIL: vkd3d-proton could not be built"; failed=1
+fi
 
 step "done (failed=$failed)"
 exit "$failed"
