@@ -258,11 +258,19 @@ uint4 FillVector(uint2 bits, uint bytes) {
   return uint4(word, word, word, word);
 }
 
-// Replaces element `s` of a vector of `bytes`-byte elements with `bits`: PutElement into a cleared slot
-// (whole words it overwrites anyway).
-void SetElement(inout uint4 v, uint s, uint bytes, uint2 bits) {
-  if (bytes < 4) v[(s * bytes) >> 2] &= ~((bytes == 1 ? 0xFFu : 0xFFFFu) << (((s * bytes) & 3u) * 8u));
-  PutElement(v, s, bytes, bits);
+// The bits of elements [lo, hi) of a vector of `bytes`-byte elements (none where lo >= hi), worked out
+// per word with no dynamically indexed vector component: FXC cannot write one (X3550) and must then
+// unroll the loop around it, which fails for loops of run-time length (X3511). Bounds past the vector
+// are clamped.
+uint4 LowBytes(uint4 n) {  // the low n bytes of each word, n <= 4: two shifts keep each below 32
+  uint4 shift = (4u - n) * 4u;
+  return (0xFFFFFFFFu >> shift) >> shift;
+}
+uint4 SpanMask(uint lo, uint hi, uint bytes) {
+  uint4 starts = uint4(0, 4, 8, 12);  // each word's first byte
+  uint4 first = min(max(min(lo, 16u) * bytes, starts) - starts, 4u);
+  uint4 end = min(max(min(hi, 16u) * bytes, starts) - starts, 4u);
+  return LowBytes(end) & ~LowBytes(first);
 }
 
 // Element `s` of a vector of `bytes`-byte elements, as PutElement placed it (the low 8/16 bits for
