@@ -1,7 +1,10 @@
 // Shared by every kernel: the parameter block, the grid-stride walk over the iteration space, and
 // element access on raw 32-bit words. Written once for SPIR-V (glslang) and D3D12 (DXC/FXC): buffers are
 // ByteAddressBuffer/RWByteAddressBuffer, so 8- and 16-bit elements are bit fields of their word and
-// 64-bit elements are word pairs; no 8/16-bit storage feature is needed.
+// 64-bit elements are word pairs; no 8/16-bit storage feature is needed. FXC (cs_5_1 DXBC, what Wine's
+// vkd3d runs) is the strictest of the three: a for statement's variable belongs to the enclosing scope
+// there, so sibling loops take different names (X3078); no vector component is written at a run-time
+// index (X3550, SpanMask); macro arguments are never empty nor a function-like macro's bare name (X1516).
 #ifndef DMLC_GPU_COMMON_HLSLI_
 #define DMLC_GPU_COMMON_HLSLI_
 

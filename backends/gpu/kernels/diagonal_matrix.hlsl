@@ -74,7 +74,7 @@ void StoreFlatVector(Diagonal d, uint i, uint rows, uint elements) {
     StoreOutputWords(first * ELEM_BYTES, 4, v);
     return;
   }
-  [unroll] for (uint e = 0; e < k; ++e) {  // not `s`: FXC's loop variables outlive their loop (X3078)
+  [unroll] for (uint e = 0; e < k; ++e) {
     if (e < elements - first) StoreOutput((first + e) * ELEM_BYTES, ELEM_BYTES, GetElement(v, e, ELEM_BYTES));
   }
 }
