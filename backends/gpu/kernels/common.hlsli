@@ -1,7 +1,10 @@
 // Shared by every kernel: the parameter block, the grid-stride walk over the iteration space, and
 // element access on raw 32-bit words. Written once for SPIR-V (glslang) and D3D12 (DXC/FXC): buffers are
 // ByteAddressBuffer/RWByteAddressBuffer, so 8- and 16-bit elements are bit fields of their word and
-// 64-bit elements are word pairs; no 8/16-bit storage feature is needed.
+// 64-bit elements are word pairs; no 8/16-bit storage feature is needed. FXC (cs_5_1 DXBC, what Wine's
+// vkd3d runs) is the strictest of the three: a for statement's variable belongs to the enclosing scope
+// there, so sibling loops take different names (X3078); no vector component is written at a run-time
+// index (X3550, SpanMask); macro arguments are never empty nor a function-like macro's bare name (X1516).
 #ifndef DMLC_GPU_COMMON_HLSLI_
 #define DMLC_GPU_COMMON_HLSLI_
 
@@ -258,11 +261,19 @@ uint4 FillVector(uint2 bits, uint bytes) {
   return uint4(word, word, word, word);
 }
 
-// Replaces element `s` of a vector of `bytes`-byte elements with `bits`: PutElement into a cleared slot
-// (whole words it overwrites anyway).
-void SetElement(inout uint4 v, uint s, uint bytes, uint2 bits) {
-  if (bytes < 4) v[(s * bytes) >> 2] &= ~((bytes == 1 ? 0xFFu : 0xFFFFu) << (((s * bytes) & 3u) * 8u));
-  PutElement(v, s, bytes, bits);
+// The bits of elements [lo, hi) of a vector of `bytes`-byte elements (none where lo >= hi), worked out
+// per word with no dynamically indexed vector component: FXC cannot write one (X3550) and must then
+// unroll the loop around it, which fails for loops of run-time length (X3511). Bounds past the vector
+// are clamped.
+uint4 LowBytes(uint4 n) {  // the low n bytes of each word, n <= 4: two shifts keep each below 32
+  uint4 shift = (4u - n) * 4u;
+  return (0xFFFFFFFFu >> shift) >> shift;
+}
+uint4 SpanMask(uint lo, uint hi, uint bytes) {
+  uint4 starts = uint4(0, 4, 8, 12);  // each word's first byte
+  uint4 first = min(max(min(lo, 16u) * bytes, starts) - starts, 4u);
+  uint4 end = min(max(min(hi, 16u) * bytes, starts) - starts, 4u);
+  return LowBytes(end) & ~LowBytes(first);
 }
 
 // Element `s` of a vector of `bytes`-byte elements, as PutElement placed it (the low 8/16 bits for

@@ -40,7 +40,8 @@ bool DiagonalColumn(Diagonal d, uint y, out uint column) {
 void PutDiagonalSegment(Diagonal d, inout uint4 v, uint s, uint k, uint x, uint y) {
   uint column;
   if (DiagonalColumn(d, y, column) && column >= x && column - x < k - s) {
-    PutElement(v, s + column - x, ELEM_BYTES, d.value);
+    uint at = s + column - x;
+    v |= FillVector(d.value, ELEM_BYTES) & SpanMask(at, at + 1, ELEM_BYTES);
   }
 }
 
@@ -73,8 +74,8 @@ void StoreFlatVector(Diagonal d, uint i, uint rows, uint elements) {
     StoreOutputWords(first * ELEM_BYTES, 4, v);
     return;
   }
-  [unroll] for (uint s = 0; s < k; ++s) {
-    if (s < elements - first) StoreOutput((first + s) * ELEM_BYTES, ELEM_BYTES, GetElement(v, s, ELEM_BYTES));
+  [unroll] for (uint e = 0; e < k; ++e) {
+    if (e < elements - first) StoreOutput((first + e) * ELEM_BYTES, ELEM_BYTES, GetElement(v, e, ELEM_BYTES));
   }
 }
 

@@ -308,27 +308,36 @@ uint4 LoadState(uint at) { return uint4(g_input.Load4(at)); }
 // (NOTHING for most functions). With vectors (DMLC_REDUCE_VECTORS) the lane takes the VECTOR_ELEMENTS
 // neighbouring elements of a 16-byte load at a time, vectors `lanes` apart, VECTOR_BATCH loads in
 // flight: positions still grow within a lane.
-#define NOTHING
-// ELEMENT_LOOP_OF loads with LOAD (an element index to a TYPE), ELEMENT_LOOP the elements' values.
+// FXC's preprocessor takes an argument that expands to nothing for a missing one (X1516), hence an
+// empty block rather than an empty macro.
+#define NOTHING {}
+// ELEMENT_LOOP_OF loads each element as LOAD, an expression of `element` (the element's index) of type
+// TYPE; ELEMENT_LOOP loads the elements' values. LOAD is an expression, not the name of a loader macro:
+// FXC's preprocessor loses the arguments after a function-like macro's bare name in a macro body (X1516).
 #define ELEMENT_LOOP_OF(TYPE, LOAD, PRE, BATCH_STMT, STMT, FLUSH)                                        \
   for (; j < end && end - j > 7 * lanes; j += 8 * lanes) {                                                \
     TYPE batch[8];                                                                                        \
-    [unroll] for (uint u = 0; u < 8; ++u) batch[u] = LOAD(base + ReducedOffset(j + u * lanes));           \
-    PRE;                                                                                                  \
     [unroll] for (uint u = 0; u < 8; ++u) {                                                               \
-      TYPE x = batch[u];                                                                                  \
-      uint at = j + u * lanes;                                                                            \
+      uint element = base + ReducedOffset(j + u * lanes);                                                 \
+      batch[u] = LOAD;                                                                                    \
+    }                                                                                                     \
+    PRE;                                                                                                  \
+    [unroll] for (uint b = 0; b < 8; ++b) {                                                               \
+      TYPE x = batch[b];                                                                                  \
+      uint at = j + b * lanes;                                                                            \
       BATCH_STMT;                                                                                         \
     }                                                                                                     \
     FLUSH;                                                                                                \
   }                                                                                                       \
   for (; j < end; j += lanes) {                                                                           \
-    TYPE x = LOAD(base + ReducedOffset(j));                                                               \
+    uint element = base + ReducedOffset(j);                                                               \
+    TYPE x = LOAD;                                                                                        \
     uint at = j;                                                                                          \
     STMT;                                                                                                 \
     FLUSH;                                                                                                \
   }
-#define ELEMENT_LOOP(PRE, BATCH_STMT, STMT, FLUSH) ELEMENT_LOOP_OF(VALUE, LoadValue, PRE, BATCH_STMT, STMT, FLUSH)
+#define ELEMENT_LOOP(PRE, BATCH_STMT, STMT, FLUSH) \
+  ELEMENT_LOOP_OF(VALUE, LoadValue(element), PRE, BATCH_STMT, STMT, FLUSH)
 
 #define VECTOR_LOOP(PRE, BATCH_STMT, STMT, FLUSH)                                                         \
   uint q = j - lane + lane * VECTOR_ELEMENTS; /* the span's first element plus this lane's vector */     \
@@ -414,7 +423,7 @@ uint4 AccumulateSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, 
 // a time; STMT runs for each output k of `word` (at position `at`), FLUSH after each batch or tail word
 // (plan_reduce.cpp says why). Without a bounds test per load in the batches: with one, FLOAT16 MIN over
 // columns ran far slower on the H200.
-#define LOAD_WORD(element) g_input.Load(((element) * IN_BYTES) & ~3u)
+#define LOAD_WORD g_input.Load((element * IN_BYTES) & ~3u)
 #define EACH_OUTPUT(STMT)                                 \
   [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {      \
     uint word = x;                                        \
@@ -461,9 +470,9 @@ void SelectWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint j, u
   uint flip = KeyFlip(WantsMax(fn));
   KEY best[WORD_OUTPUTS];
   uint position[WORD_OUTPUTS];
-  [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
-    best[k] = LEAST_KEY;
-    position[k] = NO_POSITION;
+  [unroll] for (uint i = 0; i < WORD_OUTPUTS; ++i) {
+    best[i] = LEAST_KEY;
+    position[i] = NO_POSITION;
   }
   uint first = j;
   if (!TracksPosition(fn)) {
@@ -479,7 +488,7 @@ void SelectWords(inout uint4 states[WORD_OUTPUTS], uint fn, uint base, uint j, u
     // loop below.
     uint bits = firstbitlow(lanes);  // lanes is a power of two
     uint packed[WORD_OUTPUTS];
-    [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) packed[k] = 0;
+    [unroll] for (uint i = 0; i < WORD_OUTPUTS; ++i) packed[i] = 0;
     WORD_LOOP(packed[k] = max(packed[k], (((word ^ flip) << (24 - 8 * k)) & 0xFF000000u) | (0xFFFFFFu - (at >> bits))),
               NOTHING)
     [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) {
@@ -576,7 +585,7 @@ void main(uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
     uint unit = (g % output_groups) * per_group + slot;
     uint o = unit * WORD_OUTPUTS;  // the first of this thread's outputs
     uint4 states[WORD_OUTPUTS];
-    [unroll] for (uint k = 0; k < WORD_OUTPUTS; ++k) states[k] = Identity(fn);
+    [unroll] for (uint i = 0; i < WORD_OUTPUTS; ++i) states[i] = Identity(fn);
     Walk w = WalkTo(unit < units ? o : 0);
     uint begin = min(split * span, count);  // rounding can leave the last spans empty
     uint end = count - begin > span ? begin + span : count;

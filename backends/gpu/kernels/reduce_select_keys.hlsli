@@ -127,7 +127,7 @@ uint4 SelectionState(uint4 st, KEY best, uint position, uint first, uint end, ui
 bool TracksPosition(uint fn) { return KEY_IS_FLOAT != 0 || fn == FN_ARGMAX || fn == FN_ARGMIN; }
 
 // The element loop over keys (`x`, at `at`); flip1 is the flip of one element.
-#define LOAD_KEY(element) KeyOf(LoadInput((element) * IN_BYTES, IN_BYTES).x ^ flip1)
+#define LOAD_KEY KeyOf(LoadInput(element * IN_BYTES, IN_BYTES).x ^ flip1)
 #define KEY_LOOP(FOLD) ELEMENT_LOOP_OF(KEY, LOAD_KEY, NOTHING, FOLD, FOLD, NOTHING)
 
 uint4 SelectSpan(uint4 st, uint fn, uint base, uint j, uint end, uint lane, uint lanes, bool vectors) {
