@@ -18,8 +18,8 @@ struct BackendOptions {
   std::string device;  // "" = the default device; an index ("1") or a substring of the device name
   bool debug = false;  // API validation / debug layers where the backend has them
   int threads = 0;     // CPU worker threads; 0 = all cores
-  // The folder where backends that compile pipelines (vulkan) share them between the processes of the
-  // machine and from run to run; empty = none, each process compiles what it meets.
+  // The folder where backends that compile pipelines (vulkan) or kernels (d3d12) share them between the
+  // processes of the machine and from run to run; empty = none, each process compiles what it meets.
   std::filesystem::path pipeline_cache;
 };
 

@@ -18,10 +18,16 @@ bool HasFeature(const DeviceFeatures& features, std::string_view feature) {
   return false;  // a feature this backend does not know is one it cannot promise
 }
 
-Result<std::vector<uint8_t>> CompileKernel(const ShaderCompiler& compiler, const HlslKernel& kernel) {
+Result<std::vector<uint8_t>> CompileKernel(const ShaderCompiler& compiler, const HlslKernel& kernel,
+                                           const BytecodeCache& cache) {
   Result<std::string> source = ExpandedSource(kernel);
   if (!source.ok()) return source.error();
-  return compiler.Compile(*source, kernel.source, KernelDefines(kernel));
+  const Defines defines = KernelDefines(kernel);
+  const std::string identity = compiler.Identity();
+  std::vector<std::string_view> key_parts = {identity, *source};
+  for (const auto& [name, value] : defines) key_parts.insert(key_parts.end(), {name, value});
+  return cache.Get(kernel.name, BytecodeKey(key_parts),
+                   [&] { return compiler.Compile(*source, kernel.source, defines); });
 }
 
 // Kernel `name`'s root signature and pipeline on `device`, from its compiled `bytecode`.
@@ -71,7 +77,8 @@ Result<std::vector<CompilerLoader>> CompilerCandidates() {
   return MakeError("d3d12", "DMLC_D3D12_COMPILER", "DMLC_D3D12_COMPILER is '" + name + "'", "dxc, fxc or unset");
 }
 
-Result<std::unique_ptr<ShaderCompiler>> ChooseCompiler(Device& device, std::optional<Pipeline>& probe_pipeline) {
+Result<std::unique_ptr<ShaderCompiler>> ChooseCompiler(Device& device, const BytecodeCache& cache,
+                                                       std::optional<Pipeline>& probe_pipeline) {
   const HlslKernel* probe = FindHlslKernel(kProbeKernel);
   if (probe == nullptr) {
     return MakeError("d3d12", std::string(kProbeKernel), "no HLSL kernel " + std::string(kProbeKernel),
@@ -84,7 +91,7 @@ Result<std::unique_ptr<ShaderCompiler>> ChooseCompiler(Device& device, std::opti
     Result<std::unique_ptr<ShaderCompiler>> compiler = load();
     std::string reason = compiler.ok() ? "" : compiler.error().message;
     if (compiler.ok()) {
-      Result<std::vector<uint8_t>> code = CompileKernel(**compiler, *probe);
+      Result<std::vector<uint8_t>> code = CompileKernel(**compiler, *probe, cache);
       Result<Pipeline> pipeline = code.ok() ? CreatePipeline(device, *code, std::string(probe->name), 1) : Result<Pipeline>(code.error());
       if (pipeline.ok()) {
         probe_pipeline = std::move(*pipeline);
@@ -101,8 +108,9 @@ Result<std::unique_ptr<ShaderCompiler>> ChooseCompiler(Device& device, std::opti
 
 }  // namespace
 
-D3D12Backend::D3D12Backend(std::unique_ptr<d3d12::Device> device, Result<std::unique_ptr<ShaderCompiler>> compiler)
-    : device_(std::move(device)), compiler_(std::move(compiler)), info_(device_->info()) {
+D3D12Backend::D3D12Backend(std::unique_ptr<d3d12::Device> device, Result<std::unique_ptr<ShaderCompiler>> compiler,
+                           BytecodeCache cache)
+    : device_(std::move(device)), compiler_(std::move(compiler)), cache_(std::move(cache)), info_(device_->info()) {
   info_.properties.emplace_back("HLSL compiler", compiler_.ok() ? (*compiler_)->Name() : "none: " + compiler_.error().message);
 }
 
@@ -110,8 +118,9 @@ Result<std::unique_ptr<Backend>> D3D12Backend::Create(const BackendOptions& opti
   Result<std::unique_ptr<d3d12::Device>> device = d3d12::Device::Create(options.device, options.debug);
   if (!device.ok()) return device.error();
   std::optional<Pipeline> probe;
-  Result<std::unique_ptr<ShaderCompiler>> compiler = ChooseCompiler(**device, probe);
-  std::unique_ptr<D3D12Backend> backend(new D3D12Backend(std::move(*device), std::move(compiler)));
+  BytecodeCache cache(options.pipeline_cache);
+  Result<std::unique_ptr<ShaderCompiler>> compiler = ChooseCompiler(**device, cache, probe);
+  std::unique_ptr<D3D12Backend> backend(new D3D12Backend(std::move(*device), std::move(compiler), std::move(cache)));
   if (probe) backend->pipelines_.emplace(std::string(kProbeKernel), std::move(*probe));
   return std::unique_ptr<Backend>(std::move(backend));
 }
@@ -167,7 +176,7 @@ Result<Pipeline> D3D12Backend::BuildPipeline(const std::string& name, uint32_t i
   if (!compiler_.ok()) return compiler_.error();
   const HlslKernel* kernel = FindHlslKernel(name);
   if (kernel == nullptr) return MakeError("d3d12", name, "no HLSL kernel " + name, "kernels.cmake lists every variant");
-  Result<std::vector<uint8_t>> bytecode = CompileKernel(**compiler_, *kernel);
+  Result<std::vector<uint8_t>> bytecode = CompileKernel(**compiler_, *kernel, cache_);
   if (!bytecode.ok()) return bytecode.error();
   return CreatePipeline(*device_, *bytecode, name, input_count);
 }

@@ -4,7 +4,9 @@
 // then D3DCompile are tried on one kernel through to its pipeline, and the first whose code the runtime
 // runs is kept (DMLC_D3D12_COMPILER=dxc or fxc tries that one only); where none is (Wine's vkd3d 1.6
 // refuses DXIL and Wine's own D3DCompile cannot compile compute shaders, so Wine without Microsoft's
-// d3dcompiler_47.dll beside the program), every case is a skip naming why. Prepare() compiles a kernel on first use and caches it with its root signature and pipeline.
+// d3dcompiler_47.dll beside the program), every case is a skip naming why. Prepare() compiles a kernel
+// on first use, or takes it from the machine's kernel cache (bytecode_cache.h), and keeps it with its
+// root signature and pipeline.
 // Thread-safety: Supports() may be called concurrently (plan and kernel caches are locked); Prepare()
 // and the operators share the device's one queue, so one thread at a time (ThreadSafe() is false).
 #pragma once
@@ -15,6 +17,7 @@
 #include <string>
 
 #include "backends/backend.h"
+#include "backends/d3d12/bytecode_cache.h"
 #include "backends/d3d12/d3d12_api.h"
 #include "backends/d3d12/d3d12_device.h"
 #include "backends/d3d12/shader_compiler.h"
@@ -55,7 +58,8 @@ class D3D12Backend final : public Backend {
   gpu::DeviceLimits limits() const { return {65535, true}; }
 
  private:
-  D3D12Backend(std::unique_ptr<d3d12::Device> device, Result<std::unique_ptr<ShaderCompiler>> compiler);
+  D3D12Backend(std::unique_ptr<d3d12::Device> device, Result<std::unique_ptr<ShaderCompiler>> compiler,
+               BytecodeCache cache);
   // The desc's plan and verdict: the cached ones when the last call asked about the same desc.
   gpu::JudgedPlan Plan(const ops::OperatorDesc& desc) const;
   Support Judge(const ops::OperatorDesc& desc, const Result<gpu::SharedPlan>& plan) const;
@@ -64,6 +68,7 @@ class D3D12Backend final : public Backend {
   std::unique_ptr<d3d12::Device> device_;
   // The error says, for each compiler, why it did not load or why its probe kernel did not run here.
   Result<std::unique_ptr<ShaderCompiler>> compiler_;
+  BytecodeCache cache_;  // compiled kernels shared by the machine's processes (BackendOptions::pipeline_cache)
   DeviceInfo info_;
   mutable gpu::PlanCache plans_;  // Supports() plans and judges, Prepare() reuses both
   mutable std::mutex mutex_;

@@ -71,6 +71,7 @@ class DxcCompiler final : public ShaderCompiler {
       : library_(std::move(library)), compiler_(std::move(compiler)), name_(library_.name() + " (cs_6_2)") {}
 
   const std::string& Name() const override { return name_; }
+  std::string Identity() const override { return name_ + " -O3 " + std::to_string(library_.FileBytes()); }
   bool Targets(std::string_view) const override { return true; }  // cs_6_2 has all the kernels use
 
   Result<std::vector<uint8_t>> Compile(std::string_view source, std::string_view file,

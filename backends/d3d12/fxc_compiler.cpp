@@ -28,6 +28,9 @@ class FxcCompiler final : public ShaderCompiler {
       : library_(std::move(library)), compile_(compile), name_(library_.name() + " (cs_5_1)") {}
 
   const std::string& Name() const override { return name_; }
+  std::string Identity() const override {
+    return name_ + " flags " + std::to_string(kOptimizationLevel3) + " " + std::to_string(library_.FileBytes());
+  }
   bool Targets(std::string_view feature) const override { return feature.empty(); }
 
   Result<std::vector<uint8_t>> Compile(std::string_view source, std::string_view file,

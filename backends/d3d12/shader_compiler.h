@@ -23,6 +23,9 @@ class ShaderCompiler {
   virtual ~ShaderCompiler() = default;
   // "dxcompiler.dll (cs_6_2)", for the device listing and skip reasons.
   virtual const std::string& Name() const = 0;
+  // Everything but the source and defines that its object code depends on (name, target, flags and the
+  // library file's size): the key of its kernels in the cache folder (bytecode_cache.h).
+  virtual std::string Identity() const = 0;
   // Whether the compiler's target has what a kernel needing device `feature` (kernels.cmake's last
   // column, "" for none) uses: cs_5_1 has no 64-bit integers, so "shaderInt64" kernels need DXC.
   virtual bool Targets(std::string_view feature) const = 0;

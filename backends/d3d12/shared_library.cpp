@@ -1,5 +1,6 @@
 #include "backends/d3d12/shared_library.h"
 
+#include <filesystem>
 #include <utility>
 
 #ifdef _WIN32
@@ -10,6 +11,7 @@
 #include <windows.h>
 #else
 #include <dlfcn.h>
+#include <link.h>
 #endif
 
 namespace dmlc::backends::d3d12 {
@@ -25,6 +27,11 @@ void CloseOne(void* handle) { FreeLibrary(static_cast<HMODULE>(handle)); }
 void* Lookup(void* handle, const char* symbol) {
   return reinterpret_cast<void*>(GetProcAddress(static_cast<HMODULE>(handle), symbol));
 }
+std::filesystem::path LoadedFrom(void* handle) {
+  wchar_t path[32768];
+  const DWORD length = GetModuleFileNameW(static_cast<HMODULE>(handle), path, 32768);
+  return length == 0 || length >= 32768 ? std::filesystem::path() : std::filesystem::path(path);
+}
 #else
 void* OpenOne(const char* name, std::string& why) {
   void* handle = dlopen(name, RTLD_NOW | RTLD_LOCAL);
@@ -36,6 +43,11 @@ void* OpenOne(const char* name, std::string& why) {
 }
 void CloseOne(void* handle) { dlclose(handle); }
 void* Lookup(void* handle, const char* symbol) { return dlsym(handle, symbol); }
+std::filesystem::path LoadedFrom(void* handle) {
+  link_map* map = nullptr;
+  return dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map != nullptr && map->l_name != nullptr
+             ? std::filesystem::path(map->l_name) : std::filesystem::path();
+}
 #endif
 
 }  // namespace
@@ -68,5 +80,12 @@ SharedLibrary::~SharedLibrary() {
 }
 
 void* SharedLibrary::Symbol(const char* symbol) const { return handle_ == nullptr ? nullptr : Lookup(handle_, symbol); }
+
+uint64_t SharedLibrary::FileBytes() const {
+  if (handle_ == nullptr) return 0;
+  std::error_code error;
+  const uintmax_t bytes = std::filesystem::file_size(LoadedFrom(handle_), error);
+  return error ? 0 : bytes;
+}
 
 }  // namespace dmlc::backends::d3d12

@@ -2,6 +2,7 @@
 // object goes. Lets the backend start where the D3D12 runtime or a shader compiler is missing and say so.
 #pragma once
 
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -37,6 +38,9 @@ class SharedLibrary {
     return reinterpret_cast<Fn>(address);
   }
   const std::string& name() const { return name_; }
+  // The size of the file the library was loaded from; 0 when the loader does not say. Tells two builds of
+  // one library apart where their names are the same (a compiler's cached kernels are keyed by it).
+  uint64_t FileBytes() const;
 
  private:
   SharedLibrary(void* handle, std::string name) : handle_(handle), name_(std::move(name)) {}
