@@ -6,8 +6,9 @@
 # VKD3D_CONFIG=virtual_heaps and one Mesa shader cache that every step and worker shares: docs/backends.md,
 # "Speed under Wine"), then runs under Wine with Xvfb (Wine's DXGI needs a display; its D3D12 is vkd3d
 # 1.6 over lavapipe):
-#   1. every GoogleTest .exe but the D3D12 smoke test, the DXC one compiling every kernel variant with the
-#      real DXC (DMLC_REQUIRE_DXC=1: a missing DXC or a kernel it refuses fails CI);
+#   1. every GoogleTest .exe but the D3D12 smoke test, dmlc_d3d12_compile compiling every kernel variant
+#      with the real DXC and FXC (DMLC_REQUIRE_DXC=1, DMLC_REQUIRE_FXC=1: a missing compiler or a kernel
+#      it refuses fails CI; FXC skips exactly the 64-bit integer kernels);
 #   2. `dml-conform.exe run testcases` on cpu, whose per-case statuses must equal the Linux build's
 #      (LINUX_CONFORM, default build/app/conform/dml-conform; skipped with a note when it is absent);
 #   3. `dml-conform.exe fuzz`: five `--replay` cases print the same case files as the Linux build's, and a
@@ -93,7 +94,7 @@ judged() {
 
 step "unit tests"
 failed=0
-export DMLC_REQUIRE_DXC=1
+export DMLC_REQUIRE_DXC=1 DMLC_REQUIRE_FXC=1
 while IFS= read -r exe; do
   # The smoke test runs below; dml-conform-planted is a dml-conform with test backends, not a test program.
   case "$exe" in *dmlc_d3d12_smoke.exe|*dml-conform-planted.exe) continue ;; esac
