@@ -4,7 +4,7 @@
 // 64-bit elements are word pairs; no 8/16-bit storage feature is needed. FXC (cs_5_1 DXBC, what Wine's
 // vkd3d runs) is the strictest of the three: a for statement's variable belongs to the enclosing scope
 // there, so sibling loops take different names (X3078); no vector component is written at a run-time
-// index (X3550, SpanMask); macro arguments are never empty nor a function-like macro's bare name (X1516).
+// index (X3550, ElementMask); macro arguments are never empty nor a function-like macro's bare name (X1516).
 #ifndef DMLC_GPU_COMMON_HLSLI_
 #define DMLC_GPU_COMMON_HLSLI_
 
@@ -240,18 +240,23 @@ uint VectorWords() {
   }                                                                                                               \
   DEFINE_VECTOR_OR_ELEMENT_STORE(StoreName, ElementStorer, VectorStorer)
 
-// Places element `s` of a vector of `bytes`-byte elements into its words (zero-initialized).
-void PutElement(inout uint4 v, uint s, uint bytes, uint2 bits) {
-  if (bytes == 8) {
-    v[s * 2] = bits.x;
-    v[s * 2 + 1] = bits.y;
-  } else if (bytes == 4) {
-    v[s] = bits.x;
-  } else {
-    uint mask = bytes == 1 ? 0xFFu : 0xFFFFu;
-    v[(s * bytes) >> 2] |= (bits.x & mask) << (((s * bytes) & 3u) * 8u);
-  }
+// Element `s` of a vector of `bytes`-byte elements: the bits it occupies in the vector's words, and
+// `bits` moved there. Picked by a compare with each word's index, not at a run-time component index,
+// which FXC cannot write (X3550: it must then unroll the loop around it, which fails for loops of
+// run-time length, X3511).
+uint4 ElementMask(uint s, uint bytes) {
+  if (bytes == 8) return uint4(uint4(0, 0, 1, 1) == s) * 0xFFFFFFFFu;
+  uint mask = bytes == 4 ? 0xFFFFFFFFu : bytes == 2 ? 0xFFFFu : 0xFFu;
+  return uint4(uint4(0, 1, 2, 3) == (s * bytes) >> 2) * (mask << (((s * bytes) & 3u) * 8u));
 }
+uint4 ElementBits(uint s, uint bytes, uint2 bits) {
+  if (bytes == 8) return bits.xyxy;
+  uint word = bits.x << (((s * bytes) & 3u) * 8u);
+  return uint4(word, word, word, word);
+}
+
+// Places element `s` of a vector of `bytes`-byte elements into its words (zero-initialized).
+void PutElement(inout uint4 v, uint s, uint bytes, uint2 bits) { v |= ElementMask(s, bytes) & ElementBits(s, bytes, bits); }
 
 // A vector of `bytes`-byte elements, every one `bits`.
 uint4 FillVector(uint2 bits, uint bytes) {
@@ -261,19 +266,10 @@ uint4 FillVector(uint2 bits, uint bytes) {
   return uint4(word, word, word, word);
 }
 
-// The bits of elements [lo, hi) of a vector of `bytes`-byte elements (none where lo >= hi), worked out
-// per word with no dynamically indexed vector component: FXC cannot write one (X3550) and must then
-// unroll the loop around it, which fails for loops of run-time length (X3511). Bounds past the vector
-// are clamped.
-uint4 LowBytes(uint4 n) {  // the low n bytes of each word, n <= 4: two shifts keep each below 32
-  uint4 shift = (4u - n) * 4u;
-  return (0xFFFFFFFFu >> shift) >> shift;
-}
-uint4 SpanMask(uint lo, uint hi, uint bytes) {
-  uint4 starts = uint4(0, 4, 8, 12);  // each word's first byte
-  uint4 first = min(max(min(lo, 16u) * bytes, starts) - starts, 4u);
-  uint4 end = min(max(min(hi, 16u) * bytes, starts) - starts, 4u);
-  return LowBytes(end) & ~LowBytes(first);
+// Replaces element `s` of a vector of `bytes`-byte elements with `bits`.
+void SetElement(inout uint4 v, uint s, uint bytes, uint2 bits) {
+  uint4 mask = ElementMask(s, bytes);
+  v = (v & ~mask) | (mask & ElementBits(s, bytes, bits));
 }
 
 // Element `s` of a vector of `bytes`-byte elements, as PutElement placed it (the low 8/16 bits for

@@ -40,8 +40,7 @@ bool DiagonalColumn(Diagonal d, uint y, out uint column) {
 void PutDiagonalSegment(Diagonal d, inout uint4 v, uint s, uint k, uint x, uint y) {
   uint column;
   if (DiagonalColumn(d, y, column) && column >= x && column - x < k - s) {
-    uint at = s + column - x;
-    v |= FillVector(d.value, ELEM_BYTES) & SpanMask(at, at + 1, ELEM_BYTES);
+    PutElement(v, s + column - x, ELEM_BYTES, d.value);
   }
 }
 

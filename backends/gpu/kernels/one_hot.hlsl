@@ -32,9 +32,9 @@ Span EmptySpan() {
 }
 
 // The vector (or element) at `column` (in vectors) of a row whose span holds `inside`, the rest `outside`:
-// `outside` in every element, then `inside` over the span's part of the vector, masked in from its ends
-// rather than by a compare per element (a compare per element held 16-element INT8 vectors well below
-// the copy on the H200).
+// `outside` in every element, then `inside` over the span's part of the vector, worked out from its
+// ends rather than by a compare per element (a compare per element held 16-element INT8 vectors well
+// below the copy on the H200).
 uint4 SpanVector(Span span, uint column, uint2 inside, uint2 outside) {
   uint k = Param(DMLC_P_VECTOR);
   uint x = column * k;
@@ -43,11 +43,9 @@ uint4 SpanVector(Span span, uint column, uint2 inside, uint2 outside) {
   uint lo = span.first > x ? span.first - x : 0u;
   uint end = span.count > 0xFFFFFFFFu - span.first ? 0xFFFFFFFFu : span.first + span.count;
   uint hi = end > x ? min(end - x, k) : 0u;
-  if (lo >= hi) return v;
-  uint4 in_span = FillVector(inside, ELEM_BYTES);
-  if (lo == 0 && hi == k) return in_span;
-  uint4 mask = SpanMask(lo, hi, ELEM_BYTES);
-  return (v & ~mask) | (in_span & mask);
+  if (lo == 0 && hi == k) return FillVector(inside, ELEM_BYTES);
+  for (uint s = lo; s < hi; ++s) SetElement(v, s, ELEM_BYTES, inside);
+  return v;
 }
 
 bool IsHot(uint2 index, uint position) {
