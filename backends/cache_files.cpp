@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <ostream>
+#include <streambuf>
 #include <thread>
 #include <utility>
 
@@ -20,6 +22,28 @@
 #endif
 
 namespace dmlc::backends {
+namespace {
+
+// An ostream's buffer over a FILE* (itself buffered), so that what a writer streams goes to the file
+// as it comes.
+class FileStreamBuf : public std::streambuf {
+ public:
+  explicit FileStreamBuf(std::FILE* file) : file_(file) {}
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    return std::fputc(traits_type::to_char_type(c), file_) == EOF ? traits_type::eof() : c;
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    return static_cast<std::streamsize>(std::fwrite(s, 1, static_cast<size_t>(n), file_));
+  }
+
+ private:
+  std::FILE* file_;
+};
+
+}  // namespace
 
 std::filesystem::path DefaultCacheDirectory() {
 #ifdef _WIN32
@@ -43,15 +67,20 @@ Result<std::string> ReadWholeFile(const std::filesystem::path& path, uint64_t ma
 }
 
 Status WriteFileAtomically(const std::filesystem::path& path, std::string_view bytes) {
+  return WriteFileAtomically(path, [&](std::ostream& out) { out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())); });
+}
+
+Status WriteFileAtomically(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write) {
   DMLC_RETURN_IF_ERROR(RefuseUnlessRegularOrAbsent(path));
   std::filesystem::path temporary = path;
   temporary += ".tmp";
   {
     Result<UniqueFile> f = CreateForWriting(temporary, CreateMode::kExclusive);
     if (!f.ok()) return f.error();
-    if (std::fwrite(bytes.data(), 1, bytes.size(), f->get()) != bytes.size() || std::fflush(f->get()) != 0) {
-      return FileError(temporary, "cannot be written");
-    }
+    FileStreamBuf buffer(f->get());
+    std::ostream out(&buffer);
+    write(out);
+    if (!out || std::ferror(f->get()) || std::fflush(f->get()) != 0) return FileError(temporary, "cannot be written");
   }
   std::error_code error;
   std::filesystem::rename(temporary, path, error);

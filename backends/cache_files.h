@@ -7,6 +7,8 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <ostream>
 #include <string>
 #include <string_view>
 
@@ -32,6 +34,9 @@ Result<std::string> ReadWholeFile(const std::filesystem::path& path, uint64_t ma
 // never followed) and the temporary created anew. Two writers of one path must hold its FileLock (they
 // share the temporary).
 Status WriteFileAtomically(const std::filesystem::path& path, std::string_view bytes);
+// The same, the bytes written by `write` straight to the temporary: a report of a million cases is
+// never held whole in memory (issue 47, defect 6).
+Status WriteFileAtomically(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write);
 
 // An exclusive lock on a file (created if missing), held until destroyed. The operating system drops it
 // when the process dies, so a crashed holder never blocks the next. Move-only.
