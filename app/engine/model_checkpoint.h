@@ -19,7 +19,8 @@ namespace dmlc::app {
 class ModelCheckpoint {
  public:
   struct State {
-    size_t dispatch = 0;  // the resources are as they stand after this dispatch's command
+    size_t dispatch = 0;  // the resources are as they stand after this dispatch (an index into dispatches)
+    size_t command = 0;   // and that dispatch's index in program.commands
     std::vector<std::vector<std::byte>> resources;
   };
 
@@ -27,8 +28,8 @@ class ModelCheckpoint {
   // (none kept, another model's, or not earlier).
   std::optional<State> Before(const std::shared_ptr<const ModelProgram>& program, size_t dispatch) const;
 
-  // Keeps `resources` as `program`'s state after `dispatch`, replacing what was kept.
-  void Keep(const std::shared_ptr<const ModelProgram>& program, size_t dispatch,
+  // Keeps `resources` as `program`'s state after `dispatch` (commands[command]), replacing what was kept.
+  void Keep(const std::shared_ptr<const ModelProgram>& program, size_t dispatch, size_t command,
             const std::vector<std::vector<std::byte>>& resources);
 
  private:

@@ -29,8 +29,14 @@ ModelRun::ModelRun(backends::Backend& backend, const TestCase& test_case, ModelC
       program_(test_case.model),
       checkpoint_(checkpoint),
       dispatch_(test_case.model_dispatch),
-      command_(program_->dispatches[dispatch_].command),
-      side_effects_(dispatch_ + 1 == program_->dispatches.size()) {}
+      side_effects_(dispatch_ + 1 == program_->dispatches.size()) {
+  // ModelDispatch::command counts the file's commands; program.commands may hold fewer (a command the
+  // loader dropped), so the judged dispatch's place is looked up.
+  for (size_t i = 0; i < program_->commands.size(); ++i) {
+    const size_t* d = std::get_if<size_t>(&program_->commands[i]);
+    if (d != nullptr && *d == dispatch_) command_ = i;
+  }
+}
 
 Result<ModelRun> ModelRun::Start(backends::Backend& backend, const TestCase& c, ModelCheckpoint* checkpoint) {
   DMLC_CHECK(c.model != nullptr && c.model_dispatch < c.model->dispatches.size());
@@ -40,7 +46,7 @@ Result<ModelRun> ModelRun::Start(backends::Backend& backend, const TestCase& c, 
   if (checkpoint != nullptr && !run.side_effects_) kept = checkpoint->Before(c.model, c.model_dispatch);
   if (kept) {
     run.resources_ = std::move(kept->resources);
-    from = c.model->dispatches[kept->dispatch].command + 1;
+    from = kept->command + 1;
   } else {
     for (const ModelResource& r : c.model->resources) run.resources_.push_back(r.initial);
   }
@@ -80,7 +86,7 @@ Status ModelRun::Finish(const std::vector<std::span<const std::byte>>& outputs) 
   }
   // The later dispatches are their own cases: running them here too made a model's cost quadratic.
   if (!side_effects_) {
-    if (checkpoint_ != nullptr) checkpoint_->Keep(program_, dispatch_, resources_);
+    if (checkpoint_ != nullptr) checkpoint_->Keep(program_, dispatch_, command_, resources_);
     return OkStatus();
   }
   return RunCommands(command_ + 1, program_->commands.size());
