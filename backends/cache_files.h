@@ -44,8 +44,10 @@ class FileLock {
  public:
   // Waits until no other process holds the lock, at most `wait`. Error naming the file when it cannot
   // be created or locked, is no regular file (a link there is not followed), or stays held longer.
+  // The default is long, for holders that compile for minutes under the lock (FXC); a caller whose
+  // holders are quick passes its own bound (the Vulkan pipeline cache: 20 s).
   static Result<FileLock> Acquire(const std::filesystem::path& path,
-                                  std::chrono::milliseconds wait = std::chrono::seconds(60));
+                                  std::chrono::milliseconds wait = std::chrono::minutes(10));
   FileLock(FileLock&& other) noexcept;
   FileLock& operator=(FileLock&&) = delete;
   FileLock(const FileLock&) = delete;
