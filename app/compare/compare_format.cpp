@@ -1,5 +1,6 @@
 #include "app/compare/compare_format.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -17,9 +18,48 @@ std::string Percent(double fraction) { return (fraction >= 0 ? "+" : "") + Fixed
 
 std::string Milliseconds(double ms) { return Fixed(ms, ms < 1 ? 4 : 3) + " ms"; }
 
+// Text from a report (ids, statuses, messages, paths) as a terminal shows it: a control character
+// (C0, DEL, and C1 as UTF-8 writes it) is written "\x1b", so an id cannot move the cursor, retitle the
+// window or hide a line (issue 47, defect 12). '\n' is kept where `keep_newlines`: a message's lines.
+std::string Printable(const std::string& text, bool keep_newlines = false) {
+  std::string out;
+  char hex[8];
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const bool c1 = c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+                    static_cast<unsigned char>(text[i + 1]) <= 0x9F;
+    if ((c < 0x20 && !(keep_newlines && c == '\n')) || c == 0x7F) {
+      std::snprintf(hex, sizeof hex, "\\x%02x", c);
+      out += hex;
+    } else if (c1) {
+      std::snprintf(hex, sizeof hex, "\\u%04x", static_cast<unsigned char>(text[++i]));
+      out += hex;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+// An id as a markdown table's code span: a '|' would end the cell even inside the span, and a backtick
+// would end the span, so the fence is one backtick longer than the id's longest run, padded with a
+// space where the id starts or ends with one (CommonMark 6.1; GFM tables 4.10).
+std::string MarkdownCode(const std::string& text) {
+  size_t longest = 0, run = 0;
+  for (char c : text) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  const std::string fence(longest + 1, '`');
+  const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
+  std::string body;
+  for (char c : Printable(text)) body += c == '|' ? std::string("\\|") : std::string(1, c);
+  return fence + (pad ? " " : "") + body + (pad ? " " : "") + fence;
+}
+
 std::string StatusArrow(const StatusChange& s) {
-  std::string text = (s.base_status.empty() ? "(new)" : s.base_status) + " -> " + s.new_status;
-  if (!s.message.empty()) text += ": " + s.message;
+  std::string text = (s.base_status.empty() ? "(new)" : Printable(s.base_status)) + " -> " + Printable(s.new_status);
+  if (!s.message.empty()) text += ": " + Printable(s.message, true);
   return text;
 }
 
@@ -31,10 +71,10 @@ std::string ReplaceAll(const std::string& text, char ch, const std::string& with
 
 // A status change's row. A message can span lines (a crash's ends with the worker's last stderr
 // lines): in text they are indented under the row; a markdown table cell holds neither a raw '|' nor
-// a line break, so those become "\|" and <br>.
+// a line break, so those become "\|" and <br>, and '<' is "&lt;" so a message adds no markup.
 std::string StatusCell(const StatusChange& s, OutputFormat format) {
   if (format == OutputFormat::kText) return ReplaceAll(StatusArrow(s), '\n', "\n    ");
-  return ReplaceAll(ReplaceAll(StatusArrow(s), '|', "\\|"), '\n', "<br>");
+  return ReplaceAll(ReplaceAll(ReplaceAll(StatusArrow(s), '<', "&lt;"), '|', "\\|"), '\n', "<br>");
 }
 
 std::string Verdict(const Comparison& c) {
@@ -79,7 +119,7 @@ void WriteComparison(std::ostream& out, const LoadedReport& base, const LoadedRe
                      const Thresholds& thresholds, OutputFormat format) {
   const bool md = format == OutputFormat::kMarkdown;
   const std::string sep = md ? " | " : "  ";
-  auto cell = [&](const std::string& s) { return md ? "`" + s + "`" : s; };
+  auto cell = [&](const std::string& s) { return md ? MarkdownCode(s) : Printable(s); };
   auto line = [&](std::initializer_list<std::string> cells) {
     std::string text;
     for (const auto& s : cells) text += (text.empty() ? "" : sep) + s;
@@ -87,8 +127,8 @@ void WriteComparison(std::ostream& out, const LoadedReport& base, const LoadedRe
   };
 
   out << (md ? "## " : "") << "Comparison of " << ReportKindName(base.kind) << "s\n";
-  out << (md ? "\n- " : "") << "base: " << base.path << " (" << base.ids.size() << " entries)\n";
-  out << (md ? "- " : "") << "new:  " << now.path << " (" << now.ids.size() << " entries)\n";
+  out << (md ? "\n- " : "") << "base: " << Printable(base.path) << " (" << base.ids.size() << " entries)\n";
+  out << (md ? "- " : "") << "new:  " << Printable(now.path) << " (" << now.ids.size() << " entries)\n";
   out << (md ? "- " : "") << "timing rule: median slower by more than " << Fixed(thresholds.relative * 100, 1)
       << "% and by more than " << Fixed(thresholds.noise_floor_ms, 3) << " ms; " << c.timings_compared
       << " timings compared\n";

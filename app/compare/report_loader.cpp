@@ -1,15 +1,17 @@
 #include "app/compare/report_loader.h"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
+#include <type_traits>
 
 #include <nlohmann/json.hpp>
+
+#include "app/case/bounded_json.h"
+#include "backends/file_access.h"
 
 namespace dmlc::app::compare {
 namespace {
 
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 Error LoadError(const std::string& path, std::string field, std::string message, std::string rule = {}) {
   Error e = MakeError("compare", std::move(field), std::move(message), std::move(rule));
@@ -40,6 +42,25 @@ std::string StatusList() {
   return list;
 }
 
+// `obj[key]` when it has the type of `fallback`, `fallback` when absent; a value of another type is a
+// named error, where nlohmann's value() would throw and abort `compare` (issue 47, defect 9).
+template <class T>
+const Error* ErrorOf(const Result<T>& r) {
+  return r.ok() ? nullptr : &r.error();
+}
+
+template <class T>
+Result<T> Field(const Json& obj, const char* key, T fallback, const std::string& path, const std::string& at) {
+  if (!obj.contains(key)) return fallback;
+  const Json& v = obj[key];
+  const bool fits = std::is_same_v<T, bool> ? v.is_boolean() : v.is_string();
+  if (!fits) {
+    return LoadError(path, at + "/" + key, std::string("\"") + key + "\" is " + v.type_name() + ", not a " +
+                                               (std::is_same_v<T, bool> ? "boolean" : "string"));
+  }
+  return v.get<T>();
+}
+
 void AddEntry(LoadedReport& report, const std::string& id, ReportEntry entry) {
   if (report.entries.emplace(id, std::move(entry)).second) report.ids.push_back(id);
 }
@@ -62,7 +83,9 @@ Result<LoadedReport> ParseConformance(const Json& root, const std::string& path)
       return LoadError(path, at + "/status", "case '" + id + "': unknown status '" + name + "'",
                        "a status is one of " + StatusList());
     }
-    ReportEntry entry{*status, c.value("message", std::string()), std::nullopt};
+    Result<std::string> message = Field(c, "message", std::string(), path, at);
+    if (!message.ok()) return message.error();
+    ReportEntry entry{*status, *message, std::nullopt};
     const Json* hot = nullptr;
     if (c.contains("timing") && c["timing"].is_object() && c["timing"].contains("hot")) hot = &c["timing"]["hot"];
     if (hot != nullptr && hot->is_object()) {
@@ -90,23 +113,30 @@ Result<LoadedReport> ParseBenchmark(const Json& root, const std::string& path) {
     if (!b.is_object() || !b.contains("name") || !b["name"].is_string()) {
       return LoadError(path, at, "benchmark has no string \"name\"");
     }
-    const std::string id = b.value("run_name", b["name"].get<std::string>());
-    if (b.value("error_occurred", false)) {
-      AddEntry(report, id, {CaseStatus::kError, b.value("error_message", std::string()), std::nullopt});
+    Result<std::string> id = Field(b, "run_name", b["name"].get<std::string>(), path, at);
+    Result<bool> failed = Field(b, "error_occurred", false, path, at);
+    Result<std::string> error_message = Field(b, "error_message", std::string(), path, at);
+    Result<std::string> unit = Field(b, "time_unit", std::string("ns"), path, at);
+    Result<std::string> run_type = Field(b, "run_type", std::string("iteration"), path, at);
+    Result<std::string> aggregate = Field(b, "aggregate_name", std::string(), path, at);
+    for (const Error* e : {ErrorOf(id), ErrorOf(failed), ErrorOf(error_message), ErrorOf(unit), ErrorOf(run_type), ErrorOf(aggregate)}) {
+      if (e != nullptr) return *e;
+    }
+    if (*failed) {
+      AddEntry(report, *id, {CaseStatus::kError, *error_message, std::nullopt});
       continue;
     }
     if (!b.contains("real_time") || !b["real_time"].is_number()) {
       return LoadError(path, at + "/real_time", "benchmark has no numeric \"real_time\"");
     }
-    auto ms = ToMilliseconds(b["real_time"].get<double>(), b.value("time_unit", "ns"), path, at + "/time_unit");
+    auto ms = ToMilliseconds(b["real_time"].get<double>(), *unit, path, at + "/time_unit");
     if (!ms.ok()) return ms.error();
-    const std::string run_type = b.value("run_type", "iteration");
-    if (run_type == "aggregate") {
-      if (b.value("aggregate_name", "") == "median") medians[id] = *ms;
+    if (*run_type == "aggregate") {
+      if (*aggregate == "median") medians[*id] = *ms;
       continue;  // mean, stddev and cv are not times to compare
     }
-    AddEntry(report, id, {CaseStatus::kPass, "", std::nullopt});
-    samples[id].push_back(*ms);
+    AddEntry(report, *id, {CaseStatus::kPass, "", std::nullopt});
+    samples[*id].push_back(*ms);
   }
   for (auto& [id, entry] : report.entries) {
     if (entry.status != CaseStatus::kPass) continue;
@@ -126,12 +156,9 @@ std::string_view ReportKindName(ReportKind kind) {
 }
 
 Result<LoadedReport> ParseReport(const std::string& text, const std::string& path) {
-  Json root;
-  try {
-    root = Json::parse(text);
-  } catch (const Json::parse_error& e) {
-    return LoadError(path, "", std::string("invalid JSON: ") + e.what(), "the file must be JSON");
-  }
+  Result<Json> parsed = ParseBoundedJson(text, path, "compare");
+  if (!parsed.ok()) return parsed.error();
+  const Json& root = *parsed;
   if (root.is_object() && root.contains("benchmarks")) return ParseBenchmark(root, path);
   if (root.is_object() && root.contains("schemaVersion") && root.contains("cases")) {
     return ParseConformance(root, path);
@@ -141,11 +168,10 @@ Result<LoadedReport> ParseReport(const std::string& text, const std::string& pat
 }
 
 Result<LoadedReport> LoadReport(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return LoadError(path, "", "cannot open file", "the file must exist and be readable");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return ParseReport(text.str(), path);
+  // A FIFO, a device or a folder is refused before a byte is read (issue 47, defect 13).
+  Result<std::string> text = backends::ReadRegularFile(path, backends::kMaxReportBytes);
+  if (!text.ok()) return LoadError(path, "", text.error().message, "the file must be a readable regular file");
+  return ParseReport(*text, path);
 }
 
 }  // namespace dmlc::app::compare

@@ -1,7 +1,6 @@
 #include "app/conform/report_files.h"
 
 #include <functional>
-#include <sstream>
 
 #include <spdlog/spdlog.h>
 
@@ -13,11 +12,9 @@
 namespace dmlc::app {
 
 // Whole or not at all: a report is written beside its path and renamed over it, so a reader (or a run
-// killed while writing) never sees half of one.
+// killed while writing) never sees half of one. Streamed there, never held whole in memory.
 bool WriteReportFile(const std::string& path, const char* what, const std::function<void(std::ostream&)>& write) {
-  std::ostringstream text;
-  write(text);
-  Status written = backends::WriteFileAtomically(path, text.str());
+  Status written = backends::WriteFileAtomically(path, write);
   if (!written.ok()) {
     spdlog::error("cannot write the {} report: {}", what, written.error().ToString());
     return false;

@@ -8,8 +8,10 @@
 #include <unistd.h>
 #endif
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <iterator>
 
 #include <spdlog/spdlog.h>
 
@@ -127,12 +129,16 @@ class Session {
   void ClearProgress() { progress_.Clear(); }
 
   // Every finished result in selection order, then the others; unfinished (interrupted) ones left out.
-  std::vector<CaseResult> Results() const {
+  // Moved out, not copied (a million results are a GB): the session has no use for them after.
+  std::vector<CaseResult> TakeResults() {
     std::vector<CaseResult> results;
-    for (const auto& r : plan_.settled) {
-      if (r) results.push_back(*r);
+    results.reserve(plan_.settled.size() + plan_.others.size());
+    for (auto& r : plan_.settled) {
+      if (r) results.push_back(std::move(*r));
     }
-    results.insert(results.end(), plan_.others.begin(), plan_.others.end());
+    plan_.settled.clear();
+    std::move(plan_.others.begin(), plan_.others.end(), std::back_inserter(results));
+    plan_.others.clear();
     return results;
   }
   size_t Planned() const { return plan_.selected.size() + plan_.others.size(); }
@@ -266,7 +272,7 @@ int RunCommand(const RunCommandOptions& o) {
   session.Retry();
   session.ClearProgress();
 
-  const std::vector<CaseResult> results = session.Results();
+  const std::vector<CaseResult> results = session.TakeResults();
   context.device = executor->Device().name;
   context.driver = executor->Device().driver;
   context.jobs = executor->Jobs();

@@ -27,7 +27,7 @@ struct TensorMemory {
 };
 
 struct CaseMemory {
-  std::vector<TensorMemory> tensors;  // in ops::Bindings() order
+  std::vector<TensorMemory> tensors;  // in ops::Bindings() order, then a model's "model resources"
   uint64_t total = 0;                 // saturating at UINT64_MAX
   bool overflow = false;              // the true sum does not fit 64 bits
 };

@@ -1,6 +1,7 @@
 #include "app/engine/model_run.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "ops/check.h"
 
@@ -23,20 +24,33 @@ std::vector<std::pair<const ops::TensorBinding*, const ModelView*>> Tensors(cons
 
 }  // namespace
 
-ModelRun::ModelRun(backends::Backend& backend, const ModelProgram& program, size_t dispatch)
-    : backend_(&backend), program_(&program), dispatch_(dispatch) {
-  for (const ModelResource& r : program.resources) resources_.push_back(r.initial);
-  for (size_t i = 0; i < program.commands.size(); ++i) {
-    const size_t* d = std::get_if<size_t>(&program.commands[i]);
-    if (d != nullptr && *d == dispatch) command_ = i;
+ModelRun::ModelRun(backends::Backend& backend, const TestCase& test_case, ModelCheckpoint* checkpoint)
+    : backend_(&backend),
+      program_(test_case.model),
+      checkpoint_(checkpoint),
+      dispatch_(test_case.model_dispatch),
+      side_effects_(dispatch_ + 1 == program_->dispatches.size()) {
+  // ModelDispatch::command counts the file's commands; program.commands may hold fewer (a command the
+  // loader dropped), so the judged dispatch's place is looked up.
+  for (size_t i = 0; i < program_->commands.size(); ++i) {
+    const size_t* d = std::get_if<size_t>(&program_->commands[i]);
+    if (d != nullptr && *d == dispatch_) command_ = i;
   }
-  side_effects_ = dispatch + 1 == program.dispatches.size();
 }
 
-Result<ModelRun> ModelRun::Start(backends::Backend& backend, const TestCase& c) {
+Result<ModelRun> ModelRun::Start(backends::Backend& backend, const TestCase& c, ModelCheckpoint* checkpoint) {
   DMLC_CHECK(c.model != nullptr && c.model_dispatch < c.model->dispatches.size());
-  ModelRun run(backend, *c.model, c.model_dispatch);
-  DMLC_RETURN_IF_ERROR(run.RunCommands(0, run.command_));
+  ModelRun run(backend, c, checkpoint);
+  size_t from = 0;
+  std::optional<ModelCheckpoint::State> kept;
+  if (checkpoint != nullptr && !run.side_effects_) kept = checkpoint->Before(c.model, c.model_dispatch);
+  if (kept) {
+    run.resources_ = std::move(kept->resources);
+    from = kept->command + 1;
+  } else {
+    for (const ModelResource& r : c.model->resources) run.resources_.push_back(r.initial);
+  }
+  DMLC_RETURN_IF_ERROR(run.RunCommands(from, run.command_));
   return run;
 }
 
@@ -69,6 +83,11 @@ Status ModelRun::Finish(const std::vector<std::span<const std::byte>>& outputs) 
   auto tensors = Tensors(program_->dispatches[dispatch_], bindings, ops::TensorRole::kOutput);
   for (size_t k = 0; k < tensors.size(); ++k) {
     std::copy(outputs[k].begin(), outputs[k].end(), View(*tensors[k].second, outputs[k].size()).begin());
+  }
+  // The later dispatches are their own cases: running them here too made a model's cost quadratic.
+  if (!side_effects_) {
+    if (checkpoint_ != nullptr) checkpoint_->Keep(program_, dispatch_, command_, resources_);
+    return OkStatus();
   }
   return RunCommands(command_ + 1, program_->commands.size());
 }

@@ -223,7 +223,7 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
   // A model's dispatch takes its bytes from the resources, as the model's earlier commands left them.
   std::optional<ModelRun> model;
   if (c.model) {
-    Result<ModelRun> started = ModelRun::Start(backend_, c);
+    Result<ModelRun> started = ModelRun::Start(backend_, c, &model_checkpoint_);
     if (!started.ok()) return ErrorVerdict("", started.error());
     model.emplace(std::move(*started));
   }

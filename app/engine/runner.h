@@ -17,6 +17,7 @@
 #include "app/engine/case_memory.h"
 #include "app/engine/case_result.h"
 #include "app/engine/case_set.h"
+#include "app/engine/model_checkpoint.h"
 #include "backends/backend.h"
 #include "ops/feature_level.h"
 
@@ -146,6 +147,7 @@ class Runner {
   std::mutex reference_mutex_;  // guards creation, and every use when the reference is not ThreadSafe()
   std::unique_ptr<backends::Backend> reference_;
   std::optional<Error> reference_error_;
+  ModelCheckpoint model_checkpoint_;  // a model's state between its dispatch cases
 };
 
 }  // namespace dmlc::app

@@ -21,11 +21,28 @@ size_t Fill(std::string& page, size_t from, std::string_view name, std::string_v
 
 std::string InlineJson(const nlohmann::ordered_json& data) {
   const std::string json = data.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  // Inside <script> the HTML tokenizer, not JSON, decides where the element ends: "</script" closes it
+  // and "<!--" followed by "<script" makes it swallow the page's own script (issue 47, defect 2). So no
+  // '<', '>' or '&' reaches the page raw. These bytes occur in dumped JSON only inside strings, where
+  // a \u escape reads back as the same character. U+2028 and U+2029 end a line in JavaScript before
+  // ES2019; escaped too, as the HTML spec's advice for inline data has it.
   std::string out;
   out.reserve(json.size());
   for (size_t i = 0; i < json.size(); ++i) {
-    out += json[i];
-    if (json[i] == '<' && i + 1 < json.size() && json[i + 1] == '/') out += '\\';
+    const char c = json[i];
+    if (c == '<') {
+      out += "\\u003c";
+    } else if (c == '>') {
+      out += "\\u003e";
+    } else if (c == '&') {
+      out += "\\u0026";
+    } else if (json.compare(i, 2, "\xE2\x80") == 0 && i + 2 < json.size() &&
+               (json[i + 2] == '\xA8' || json[i + 2] == '\xA9')) {
+      out += json[i + 2] == '\xA8' ? "\\u2028" : "\\u2029";
+      i += 2;
+    } else {
+      out += c;
+    }
   }
   return out;
 }

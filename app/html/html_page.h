@@ -12,8 +12,9 @@ namespace dmlc::app::html {
 // `data` is PageData's object. `title` names the page in the browser ("dml-conform: vulkan").
 std::string HtmlPage(const nlohmann::ordered_json& data, const std::string& title);
 
-// The data as the page's <script type="application/json"> holds it: JSON whose "</" is written "<\/",
-// so no string in it can close the element.
+// The data as the page's <script type="application/json"> holds it: JSON with every '<', '>', '&',
+// U+2028 and U+2029 written as a \u escape, so no string in it can end the element or change how the
+// HTML tokenizer reads what follows ("<!--" then "<script").
 std::string InlineJson(const nlohmann::ordered_json& data);
 
 }  // namespace dmlc::app::html

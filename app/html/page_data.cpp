@@ -1,7 +1,7 @@
 #include "app/html/page_data.h"
 
 #include <map>
-#include <regex>
+#include <string_view>
 
 #include "app/report/format.h"
 #include "app/report/json_report.h"
@@ -58,13 +58,30 @@ std::map<std::string, std::string> Marks(const compare::Comparison& c) {
   return marks;
 }
 
+// The digits `s` starts with, taken off it.
+std::string_view TakeDigits(std::string_view& s) {
+  size_t n = 0;
+  while (n < s.size() && s[n] >= '0' && s[n] <= '9') ++n;
+  const std::string_view digits = s.substr(0, n);
+  s.remove_prefix(n);
+  return digits;
+}
+
 }  // namespace
 
+// "fuzz-SEED/INDEX" read by hand, not by std::regex: its recursion crashed on a fuzz id of 50,000
+// digits (issue 47, defect 1).
 std::string ReplayCommand(const CaseResult& r, const RunContext& context) {
-  static const std::regex kFuzzId(R"(fuzz-(\d+)/(\d+))");
-  std::smatch m;
-  if (!std::regex_match(r.id, m, kFuzzId)) return "";
-  return "dml-conform fuzz --replay " + m[1].str() + ":" + m[2].str() + " --backend " + ShellQuote(context.backend);
+  std::string_view rest = r.id;
+  if (rest.substr(0, 5) != "fuzz-") return "";
+  rest.remove_prefix(5);
+  const std::string_view seed = TakeDigits(rest);
+  if (seed.empty() || rest.empty() || rest[0] != '/') return "";
+  rest.remove_prefix(1);
+  const std::string_view index = TakeDigits(rest);
+  if (index.empty() || !rest.empty()) return "";
+  return "dml-conform fuzz --replay " + std::string(seed) + ":" + std::string(index) + " --backend " +
+         ShellQuote(context.backend);
 }
 
 Json PageData(const PageInputs& in) {

@@ -1,6 +1,8 @@
 #include "app/merge/merge.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string_view>
@@ -105,7 +107,19 @@ std::string Join(const std::vector<std::string>& values) {
   return joined;
 }
 
-RunContext MergedContext(const std::vector<Input>& inputs) {
+// `total` + `add` as the report's int; the sum of two shards of 2^31-1 wrapped to -2 (issue 47, defect
+// 16), so a sum past INT_MAX, or a negative count, is the named input's error.
+Status AddCount(int& total, int add, const std::string& path, const char* field) {
+  const int64_t sum = int64_t{total} + add;
+  if (add < 0 || sum > std::numeric_limits<int>::max()) {
+    return MergeError(path + ": context." + field + " " + std::to_string(add) + " makes the merged " + field +
+                      " negative or larger than " + std::to_string(std::numeric_limits<int>::max()));
+  }
+  total = static_cast<int>(sum);
+  return OkStatus();
+}
+
+Result<RunContext> MergedContext(const std::vector<Input>& inputs) {
   RunContext merged = inputs.front().second.context;
   merged.shard.clear();
   merged.planned_cases = 0;
@@ -113,8 +127,8 @@ RunContext MergedContext(const std::vector<Input>& inputs) {
   std::vector<std::string> devices, drivers;
   for (const auto& [path, report] : inputs) {
     const RunContext& c = report.context;
-    merged.planned_cases += c.planned_cases;
-    merged.jobs += c.jobs;
+    DMLC_RETURN_IF_ERROR(AddCount(merged.planned_cases, c.planned_cases, path, "plannedCases"));
+    DMLC_RETURN_IF_ERROR(AddCount(merged.jobs, c.jobs, path, "jobs"));
     merged.interrupted = merged.interrupted || c.interrupted;
     merged.allow_paths_outside = merged.allow_paths_outside || c.allow_paths_outside;
     merged.duration_ms = std::max(merged.duration_ms, c.duration_ms);
@@ -140,7 +154,9 @@ Result<MergedRun> MergeReports(const std::vector<std::pair<std::string, RunRepor
   DMLC_RETURN_IF_ERROR(CheckDuplicates(inputs));
 
   MergedRun run;
-  run.merged.context = MergedContext(inputs);
+  Result<RunContext> context = MergedContext(inputs);
+  if (!context.ok()) return context.error();
+  run.merged.context = std::move(*context);
   for (size_t i = 0; i < inputs.size(); ++i) {
     if (std::optional<std::string> problem = Incomplete(inputs[i], (*shards)[i])) run.problems.push_back(*problem);
     const std::vector<CaseResult>& results = inputs[i].second.results;

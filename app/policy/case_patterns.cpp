@@ -21,12 +21,12 @@ Result<CasePatterns> CasePatterns::Parse(std::string_view text, const std::strin
     } else {
       const std::string regex(line.text.substr(kRegexPrefix.size()));
       if (regex.empty()) return LineError(kScope, source, line, "\"re:\" needs a regular expression after it");
-      // std::regex reports a bad expression only by throwing; it becomes this line's error.
-      try {
-        p.regex.emplace(regex, std::regex::ECMAScript);
-      } catch (const std::regex_error& e) {
-        return LineError(kScope, source, line, "invalid regular expression '" + regex + "': " + e.what());
+      Result<LinearRegex> compiled = LinearRegex::Compile(regex);
+      if (!compiled.ok()) {
+        const Error& e = compiled.error();
+        return LineError(kScope, source, line, "invalid regular expression '" + regex + "': " + e.message + " (" + e.rule + ")");
       }
+      p.regex = std::move(*compiled);
     }
     patterns.patterns_.push_back(std::move(p));
   }
@@ -35,7 +35,7 @@ Result<CasePatterns> CasePatterns::Parse(std::string_view text, const std::strin
 
 std::optional<std::string> CasePatterns::Match(std::string_view id) const {
   for (const Pattern& p : patterns_) {
-    const bool matched = p.regex ? std::regex_match(id.begin(), id.end(), *p.regex) : GlobMatches(p.glob, id);
+    const bool matched = p.regex ? p.regex->FullMatch(id) : GlobMatches(p.glob, id);
     if (matched) return p.where;
   }
   return std::nullopt;

@@ -1,17 +1,19 @@
 // Case-id patterns read from a file, for --skips (cases not to run) and --flakes (known flakes).
 // One pattern a line (app/policy/list_file.h: '#' comment lines and blank lines ignored, whitespace
 // trimmed). A plain line is a glob with --filter's rules (GlobMatches: '*' also crosses '/'); a line
-// starting "re:" is an ECMAScript regular expression that must match the whole id.
+// starting "re:" is a regular expression that must match the whole id, in the linear-time subset of
+// ECMAScript's syntax that LinearRegex reads (app/policy/linear_regex.h): no id or pattern can stall or
+// crash a run.
 // Immutable after loading; Match is thread-safe (it only reads). The loader validates every line.
 #pragma once
 
 #include <filesystem>
 #include <optional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "app/policy/linear_regex.h"
 #include "ops/error.h"
 
 namespace dmlc::app::policy {
@@ -21,8 +23,8 @@ class CasePatterns {
   // No patterns: matches nothing.
   CasePatterns() = default;
 
-  // `source` names the file in Match's answers and in errors. An invalid regular expression, or "re:"
-  // with nothing after it, is an error at its SOURCE:LINE:COLUMN carrying std::regex's explanation.
+  // `source` names the file in Match's answers and in errors. An invalid or unsupported regular
+  // expression, or "re:" with nothing after it, is an error at its SOURCE:LINE:COLUMN saying why.
   static Result<CasePatterns> Parse(std::string_view text, const std::string& source);
 
   // Where the first pattern matching `id` stands, "FILE:LINE (PATTERN)" with the line as written
@@ -35,7 +37,7 @@ class CasePatterns {
  private:
   struct Pattern {
     std::string glob;                 // the glob; "" for a regular expression
-    std::optional<std::regex> regex;  // set for a "re:" line
+    std::optional<LinearRegex> regex;  // set for a "re:" line
     std::string where;                // "FILE:LINE (PATTERN)"
   };
   std::vector<Pattern> patterns_;

@@ -27,6 +27,9 @@ Result<std::string> ReadListFile(const std::filesystem::path& path, const std::s
   Result<std::string> text = ReadTextFile(path);
   // ReadTextFile speaks for reports; the file here is a list, so its errors say whose.
   if (!text.ok()) text.error().scope = scope;
+  // Windows editors start a UTF-8 file with a byte-order mark; it is no part of the first entry
+  // (issue 47, defect 14). Its column numbers then count from after it.
+  else if (text->compare(0, 3, "\xEF\xBB\xBF") == 0) text->erase(0, 3);
   return text;
 }
 

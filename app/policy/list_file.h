@@ -22,7 +22,8 @@ struct ListLine {
 // the start of a (trimmed) line, since a regular expression or a case id may hold one.
 std::vector<ListLine> ContentLines(std::string_view text);
 
-// The whole file; an error in `scope` naming the path when it cannot be read.
+// The whole file, less a UTF-8 byte-order mark at its start; an error in `scope` naming the path when it
+// cannot be read or is no regular file.
 Result<std::string> ReadListFile(const std::filesystem::path& path, const std::string& scope);
 
 // An error at `line` of `source`: "SOURCE:LINE:COLUMN: SCOPE: MESSAGE".

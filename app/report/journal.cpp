@@ -1,32 +1,17 @@
 #include "app/report/journal.h"
 
-#ifdef _WIN32
-#include <io.h>
-#include <windows.h>
-#else
-#include <fcntl.h>
-#endif
-
 #include <map>
 
 #include <nlohmann/json.hpp>
 
+#include "app/case/bounded_json.h"
 #include "app/report/json_report.h"
+#include "backends/file_access.h"
 
 namespace dmlc::app {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-// The journal is open for the whole run, while workers are started: they must not inherit it (on
-// Windows a file a child holds open cannot even be removed).
-void KeepFromChildren(std::FILE* file) {
-#ifdef _WIN32
-  SetHandleInformation(reinterpret_cast<HANDLE>(_get_osfhandle(_fileno(file))), HANDLE_FLAG_INHERIT, 0);
-#else
-  fcntl(fileno(file), F_SETFD, FD_CLOEXEC);
-#endif
-}
 
 Error FileError(const std::filesystem::path& path, const std::string& message) {
   Error e = MakeError("report", "", message);
@@ -59,9 +44,11 @@ std::filesystem::path Journal::PathFor(const std::filesystem::path& report) {
 Result<Journal> Journal::Create(const std::filesystem::path& report, const RunContext& context) {
   Journal j;
   j.path_ = PathFor(report);
-  j.file_.reset(std::fopen(j.path_.string().c_str(), "wb"));
-  if (!j.file_) return FileError(j.path_, "cannot create the journal");
-  KeepFromChildren(j.file_.get());
+  // Not through a link planted at its name (issue 47, defect 5), and not inherited by the workers
+  // started while it is open (on Windows a file a child holds open cannot even be removed).
+  Result<backends::UniqueFile> file = backends::CreateForWriting(j.path_, backends::CreateMode::kTruncate);
+  if (!file.ok()) return FileError(j.path_, "cannot create the journal: " + file.error().message);
+  j.file_.reset(file->release());
   const std::string line = Line({{"context", ContextJson(context)}});
   if (std::fputs(line.c_str(), j.file_.get()) < 0 || std::fflush(j.file_.get()) != 0) {
     return FileError(j.path_, "cannot write the journal");
@@ -93,13 +80,19 @@ Result<RunReport> ReadJournal(const std::filesystem::path& path) {
   for (int line_number = 1; start < text->size(); ++line_number) {
     const size_t end = text->find('\n', start);
     if (end == std::string::npos) break;  // torn: the process died while writing it
-    const Json j = Json::parse(std::string_view(*text).substr(start, end - start), nullptr, false);
+    const std::string_view text_line = std::string_view(*text).substr(start, end - start);
     start = end + 1;
     auto bad = [&](const std::string& what) {
       Error e = FileError(path, what);
       e.where.line = line_number;
       return e;
     };
+    if (Status shallow = CheckJsonDepth(text_line, path.string(), "report"); !shallow.ok()) {
+      Error e = bad(shallow.error().message);
+      e.where.column = shallow.error().where.column;
+      return e;
+    }
+    const Json j = Json::parse(text_line, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return bad("not a journal line");
     if (j.contains("context")) {
       Result<RunContext> context = ContextFromJson(j["context"]);

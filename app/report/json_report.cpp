@@ -1,10 +1,14 @@
 #include "app/report/json_report.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
+#include <string_view>
 #include <variant>
 
 #include "app/report/base64.h"
 #include "app/report/format.h"
+#include "ops/check.h"
 
 namespace dmlc::app {
 namespace {
@@ -148,18 +152,35 @@ Json ContextJson(const RunContext& c) {
               {"durationMs", c.duration_ms}};
 }
 
-Json JsonReport(const RunContext& c, const std::vector<CaseResult>& results) {
-  const RunTotals t = Tally(results);
-  Json cases = Json::array();
+namespace {
+
+// Calls `each` with every case's JSON in order; error maps stop once the report's budget is spent.
+void ForEachCaseJson(const std::vector<CaseResult>& results, const std::function<void(Json)>& each) {
   uint64_t map_bytes = 0;
   for (const CaseResult& r : results) {
     for (const ErrorMap& map : r.comparison.maps) map_bytes += 2 * map.Cells();
-    cases.push_back(CaseJson(r, map_bytes <= kErrorMapBytesPerReport));
+    each(CaseJson(r, map_bytes <= kErrorMapBytesPerReport));
   }
+}
+
+// The report without its cases: "cases" is an empty array.
+Json ReportHead(const RunContext& c, const std::vector<CaseResult>& results) {
+  const RunTotals t = Tally(results);
   Json totals{{"cases", t.cases}};
   for (CaseStatus s : kAllStatuses) totals[StatusKey(s)] = t.Count(s);
   totals["durationMs"] = c.duration_ms;
-  return Json{{"schemaVersion", RunContext::kSchemaVersion}, {"context", ContextJson(c)}, {"totals", totals}, {"cases", cases}};
+  return Json{{"schemaVersion", RunContext::kSchemaVersion}, {"context", ContextJson(c)}, {"totals", totals},
+              {"cases", Json::array()}};
+}
+
+std::string Dumped(const Json& j) { return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace); }
+
+}  // namespace
+
+Json JsonReport(const RunContext& c, const std::vector<CaseResult>& results) {
+  Json report = ReportHead(c, results);
+  ForEachCaseJson(results, [&](Json j) { report["cases"].push_back(std::move(j)); });
+  return report;
 }
 
 std::string StatusKey(CaseStatus status) {
@@ -177,8 +198,31 @@ std::string StatusKey(CaseStatus status) {
   return key;
 }
 
+// The text JsonReport(...).dump(2) would be, written a case at a time: the whole document of a million
+// cases took 4 GB as nlohmann values (issue 47, defect 6). Each case is dumped on its own and indented
+// two levels; a dumped string holds no raw line break, so indenting after each '\n' is exact.
 void WriteJsonReport(std::ostream& out, const RunContext& context, const std::vector<CaseResult>& results) {
-  out << JsonReport(context, results).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+  const std::string head = Dumped(ReportHead(context, results));
+  constexpr std::string_view kEmptyCases = "[]\n}";
+  DMLC_CHECK(head.size() >= kEmptyCases.size() && head.compare(head.size() - kEmptyCases.size(), kEmptyCases.size(), kEmptyCases) == 0);
+  if (results.empty()) {
+    out << head << '\n';
+    return;
+  }
+  out << std::string_view(head).substr(0, head.size() - kEmptyCases.size()) << '[';
+  bool first = true;
+  ForEachCaseJson(results, [&](Json j) {
+    out << (first ? "\n    " : ",\n    ");
+    first = false;
+    const std::string text = Dumped(j);
+    for (size_t from = 0; from < text.size();) {
+      const size_t end = std::min(text.find('\n', from), text.size());
+      out.write(text.data() + from, static_cast<std::streamsize>(end - from));
+      if (end < text.size()) out << "\n    ";
+      from = end + 1;
+    }
+  });
+  out << "\n  ]\n}\n";
 }
 
 }  // namespace dmlc::app

@@ -5,9 +5,11 @@
 #include <sstream>
 #include <tuple>
 
+#include "app/case/bounded_json.h"
 #include "app/report/base64.h"
 #include "app/report/json_fields.h"
 #include "app/report/json_report.h"
+#include "backends/file_access.h"
 
 namespace dmlc::app {
 namespace {
@@ -169,6 +171,9 @@ std::optional<Error> DecodeErrorMap(const Json& j, const std::string& path, Erro
   }
   uint64_t cells = 1;
   for (size_t d = 0; d < rank; ++d) {
+    // A tensor with a zero-size dimension has no element to be wrong; such a map made the page throw
+    // and empty its case list (issue 47, defect 15).
+    if (map.sizes[d] == 0) return MakeError("report", f.Path("sizes"), f.Path("sizes") + " has a dimension of size 0");
     const uint64_t cell = map.cell_sizes[d];
     if (cell == 0 || map.grid[d] != (uint64_t{map.sizes[d]} + cell - 1) / cell) {
       return MakeError("report", f.Path("grid"), f.Path("grid") + " is not the sizes divided by the cell sizes");
@@ -295,6 +300,7 @@ Result<RunContext> ContextFromJson(const Json& j) {
 }
 
 Result<RunReport> ParseJsonReport(std::string_view text, const std::string& path) {
+  DMLC_RETURN_IF_ERROR(CheckJsonDepth(text, path, "report"));
   const Json j = Json::parse(text, nullptr, false);
   auto fail = [&](std::string field, std::string message) {
     Error e = MakeError("report", std::move(field), std::move(message));
@@ -328,15 +334,14 @@ Result<RunReport> ParseJsonReport(std::string_view text, const std::string& path
 }
 
 Result<std::string> ReadTextFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    Error e = MakeError("report", "", "cannot be read");
+  // A FIFO would block, /dev/zero never end: refused before a byte is read (issue 47, defect 13).
+  Result<std::string> text = backends::ReadRegularFile(path, backends::kMaxReportBytes);
+  if (!text.ok()) {
+    Error e = MakeError("report", "", text.error().message == "cannot be opened" ? "cannot be read" : text.error().message);
     e.where.file = path.string();
     return e;
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return text;
 }
 
 Result<RunReport> ReadJsonReport(const std::filesystem::path& path) {

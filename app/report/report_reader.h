@@ -28,7 +28,8 @@ Result<RunContext> ContextFromJson(const nlohmann::ordered_json& json);
 Result<RunReport> ParseJsonReport(std::string_view text, const std::string& path);
 Result<RunReport> ReadJsonReport(const std::filesystem::path& path);
 
-// The whole file as bytes; an error naming the path when it cannot be read.
+// The whole file as bytes; an error naming the path when it cannot be read, is no regular file (a
+// FIFO, a device, a folder: refused unread) or is larger than backends::kMaxReportBytes.
 Result<std::string> ReadTextFile(const std::filesystem::path& path);
 
 }  // namespace dmlc::app

@@ -17,6 +17,10 @@ extern "C" void OnInterrupt(int signal) {
 void InstallInterruptHandlers() {
   std::signal(SIGINT, OnInterrupt);
   std::signal(SIGTERM, OnInterrupt);
+#ifdef SIGHUP
+  // A closed terminal or ssh session: until now it ended the run with no report (issue 47, defect 17).
+  std::signal(SIGHUP, OnInterrupt);
+#endif
 #ifdef SIGBREAK
   std::signal(SIGBREAK, OnInterrupt);
 #endif

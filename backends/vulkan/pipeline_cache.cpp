@@ -102,7 +102,10 @@ Status PipelineCache::WriteSuspects(const std::set<std::string>& suspects) const
 Result<FileLock> PipelineCache::LockAndTakeIn() {
   std::error_code exists;  // a folder that cannot be made fails the lock, which says so
   std::filesystem::create_directories(file_.parent_path(), exists);
-  Result<FileLock> lock = FileLock::Acquire(WithSuffix(file_, ".lock"));
+  // Bounded well inside a case's default 60 s on a device: a holder that never lets go costs each
+  // process one warning naming the lock, then it compiles what it meets as with no cache (issue 47, 8).
+  constexpr std::chrono::seconds kLockWait(20);
+  Result<FileLock> lock = FileLock::Acquire(WithSuffix(file_, ".lock"), kLockWait);
   if (!lock.ok()) {
     writable_ = false;  // a folder we cannot write is said once, not at every kernel
     return lock.error();

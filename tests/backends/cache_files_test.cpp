@@ -11,7 +11,12 @@
 #include <string>
 #include <thread>
 
+#include "backends/file_access.h"
 #include "tests/app/case/temp_dir.h"
+
+#ifndef _WIN32
+#include <sys/stat.h>
+#endif
 
 namespace dmlc::backends {
 namespace {
@@ -114,6 +119,90 @@ TEST(CacheFiles, LockAdmitsOneHolderAtATime) {
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().where.file, (dir.path() / "no such folder" / "x.lock").string());
 }
+
+#ifndef _WIN32
+// Issue 47, defect 5: a link planted where the temporary goes was followed, so a write replaced the
+// file outside the folder the link pointed at. The link is now unlinked, the outside file untouched.
+TEST(CacheFiles, WriteNeverFollowsALinkAtTheTemporary) {
+  TempDir dir, outside;
+  const std::filesystem::path victim = outside.Write("victim.txt", "precious");
+  const std::filesystem::path file = dir.path() / "cache.bin";
+  std::filesystem::create_symlink(victim, dir.path() / "cache.bin.tmp");
+  ASSERT_TRUE(WriteFileAtomically(file, "fresh").ok());
+  EXPECT_EQ(*ReadWholeFile(victim), "precious");
+  EXPECT_EQ(*ReadWholeFile(file), "fresh");
+  EXPECT_EQ(WhatIsAt(dir.path() / "cache.bin.tmp"), "");
+}
+
+// Issue 47, defect 3: `-o /dev/full` as root replaced the device node with a regular file. What is no
+// regular file is refused by name and left as it was; a link to a regular file too.
+TEST(CacheFiles, WriteReplacesOnlyARegularFile) {
+  TempDir dir, outside;
+  const std::filesystem::path fifo = dir.path() / "fifo";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const std::filesystem::path link = dir.path() / "link";
+  std::filesystem::create_symlink(outside.Write("target.txt", "kept"), link);
+  std::filesystem::create_directory(dir.path() / "folder");
+  for (auto [path, what] : {std::pair{fifo, "a FIFO"}, {link, "a symbolic link"}, {dir.path() / "folder", "a folder"}}) {
+    Status written = WriteFileAtomically(path, "x");
+    ASSERT_FALSE(written.ok()) << path;
+    EXPECT_EQ(written.error().ToString(), path.string() + ": file: is " + what +
+                                              ", not a regular file: refused (an output replaces only a regular file)");
+    EXPECT_EQ(WhatIsAt(path), what);
+  }
+  EXPECT_EQ(*ReadWholeFile(outside.path() / "target.txt"), "kept");
+  Status device = WriteFileAtomically("/dev/null", "x");
+  ASSERT_FALSE(device.ok());
+  EXPECT_EQ(device.error().message, "is a character device, not a regular file: refused (an output replaces only a regular file)");
+  EXPECT_EQ(WhatIsAt("/dev/null"), "a character device");
+}
+
+// Issue 47, defects 8 and 18: a FIFO in the cache folder hung the reader; a huge file was read whole
+// before being rejected. Both are refused by what stat says, before a byte is read.
+TEST(CacheFiles, ReadRefusesAFifoAndChecksTheSizeFirst) {
+  TempDir dir;
+  const std::filesystem::path fifo = dir.path() / "cache.bin";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  Result<std::string> blocked = ReadWholeFile(fifo);
+  ASSERT_FALSE(blocked.ok());
+  EXPECT_EQ(blocked.error().message, "is a FIFO, not a regular file: refused");
+  const std::filesystem::path big = dir.path() / "big.bin";
+  std::filesystem::resize_file(dir.Write("big.bin", ""), 4096);
+  Result<std::string> too_big = ReadWholeFile(big, 4095);
+  ASSERT_FALSE(too_big.ok());
+  EXPECT_EQ(too_big.error().message, "is 4096 bytes, more than the 4095 allowed: refused before reading");
+  EXPECT_EQ(ReadWholeFile(big, 4096)->size(), 4096u);
+  Result<std::string> zero = ReadWholeFile("/dev/zero");
+  ASSERT_FALSE(zero.ok());
+  EXPECT_EQ(zero.error().message, "is a character device, not a regular file: refused");
+}
+
+// Issue 47, defects 5 and 8: the lock file followed a link out of the folder, a FIFO at its name hung
+// the workers, and a lock never let go made them wait forever with nothing naming the cache.
+TEST(CacheFiles, LockRefusesLinksAndFifosAndWaitsBounded) {
+  TempDir dir, outside;
+  const std::filesystem::path link = dir.path() / "linked.lock";
+  std::filesystem::create_symlink(outside.path() / "elsewhere.lock", link);
+  Result<FileLock> linked = FileLock::Acquire(link);
+  ASSERT_FALSE(linked.ok());
+  EXPECT_EQ(linked.error().message, "is a symbolic link, not a regular file: refused");
+  EXPECT_EQ(WhatIsAt(outside.path() / "elsewhere.lock"), "");
+  const std::filesystem::path fifo = dir.path() / "fifo.lock";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  Result<FileLock> piped = FileLock::Acquire(fifo);
+  ASSERT_FALSE(piped.ok());
+  EXPECT_EQ(piped.error().message, "is a FIFO, not a regular file: refused");
+  // Another holder: flock locks belong to an open file description, so a second one in this process
+  // conflicts as another process's would.
+  const std::filesystem::path held = dir.path() / "held.lock";
+  Result<FileLock> first = FileLock::Acquire(held);
+  ASSERT_TRUE(first.ok());
+  Result<FileLock> second = FileLock::Acquire(held, std::chrono::milliseconds(100));
+  ASSERT_FALSE(second.ok());
+  EXPECT_EQ(second.error().ToString(), held.string() + ": file: is held by another process for more than 100 ms: not "
+                                       "locked (a hung run holding it can be ended, or the file removed)");
+}
+#endif
 
 }  // namespace
 }  // namespace dmlc::backends

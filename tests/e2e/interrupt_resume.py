@@ -6,7 +6,8 @@ good: the run is stopped there, with the cases before it finished and those afte
   1. SIGINT while it hangs: exit 130, a valid report marked interrupted with every finished case.
   2. --resume on that report, without the shim: the rest runs; the merged report equals an
      uninterrupted run case by case.
-  3. SIGTERM: exit 143. SIGKILL of the parent: no report, but the journal; --resume rebuilds from it.
+  3. SIGTERM: exit 143. SIGHUP (a closed terminal) as SIGTERM: exit 129, a report marked interrupted with
+     the 3 finished cases. SIGKILL of the parent: no report, but the journal; --resume rebuilds from it.
   4. --timeout 1 on the hang: that case is `timeout`, the run goes on.
 Usage: interrupt_resume.py DML_CONFORM HANG_SHIM_SO
 """
@@ -120,6 +121,14 @@ with tempfile.TemporaryDirectory() as folder:
     proc.send_signal(signal.SIGTERM)
     proc.communicate(timeout=60)
     check(proc.returncode == 143, f"SIGTERM: exit 143 (got {proc.returncode})")
+    os.remove(report)
+    # Issue 47, defect 17: SIGHUP ended the run with no report.
+    proc = start_and_wait_for_hang(cases, report)
+    proc.send_signal(signal.SIGHUP)
+    proc.communicate(timeout=60)
+    check(proc.returncode == 129, f"SIGHUP: exit 129 (got {proc.returncode})")
+    check(os.path.exists(report) and load(report)["context"]["interrupted"] is True and len(statuses(report)) == 3,
+          "SIGHUP: a report marked interrupted with the 3 finished cases")
     os.remove(report)
     proc = start_and_wait_for_hang(cases, report)
     proc.send_signal(signal.SIGKILL)

@@ -74,7 +74,7 @@ TEST_P(ReportLoaderErrorTest, NamesTheFileAndField) {
 
 INSTANTIATE_TEST_SUITE_P(
     Table, ReportLoaderErrorTest,
-    testing::Values(BadInput{"{\"cases\": [", "", "invalid JSON"},
+    testing::Values(BadInput{"{\"cases\": [", "", "not valid JSON"},
                     BadInput{"{\"tests\": []}", "", "neither a dml-conform report nor Google Benchmark JSON"},
                     BadInput{"{\"schemaVersion\": 1, \"cases\": {}}", "/cases", "not an array"},
                     BadInput{"{\"schemaVersion\": 1, \"cases\": [{\"id\": \"a\"}]}", "/cases/0", "\"status\""},
@@ -83,7 +83,17 @@ INSTANTIATE_TEST_SUITE_P(
                     BadInput{"{\"benchmarks\": [{\"real_time\": 1}]}", "/benchmarks/0", "\"name\""},
                     BadInput{"{\"benchmarks\": [{\"name\": \"a\"}]}", "/benchmarks/0/real_time", "real_time"},
                     BadInput{"{\"benchmarks\": [{\"name\": \"a\", \"real_time\": 1, \"time_unit\": \"h\"}]}",
-                             "/benchmarks/0/time_unit", "unknown time_unit 'h'"}));
+                             "/benchmarks/0/time_unit", "unknown time_unit 'h'"},
+                    // Issue 47, defect 9: these aborted `compare` with an uncaught nlohmann exception.
+                    BadInput{"{\"schemaVersion\": 1, \"cases\": [{\"id\": \"a\", \"status\": \"fail\", \"message\": 7}]}",
+                             "/cases/0/message", "\"message\" is number, not a string"},
+                    BadInput{"{\"benchmarks\": [{\"name\": \"a\", \"real_time\": 1, \"time_unit\": []}]}",
+                             "/benchmarks/0/time_unit", "\"time_unit\" is array, not a string"},
+                    BadInput{"{\"benchmarks\": [{\"name\": \"a\", \"error_occurred\": \"yes\"}]}",
+                             "/benchmarks/0/error_occurred", "\"error_occurred\" is string, not a boolean"},
+                    BadInput{"{\"benchmarks\": [{\"name\": \"a\", \"run_name\": null}]}",
+                             "/benchmarks/0/run_name", "\"run_name\" is null, not a string"},
+                    BadInput{"{\"benchmarks\": [{\"name\": \"a\", \"real_time\": 1e400}]}", "", "not valid JSON"}));
 
 TEST(ReportLoaderTest, ReadsEveryStatus) {
   std::string cases;
@@ -100,7 +110,27 @@ TEST(ReportLoaderTest, MissingFileIsAnErrorNamingIt) {
   auto report = LoadReport(kData + "/does_not_exist.json");
   ASSERT_FALSE(report.ok());
   EXPECT_EQ(report.error().where.file, kData + "/does_not_exist.json");
-  EXPECT_EQ(report.error().message, "cannot open file");
+  EXPECT_EQ(report.error().message, "cannot be opened");
+}
+
+// Issue 47, defects 4 and 13: a report 50,000 levels deep, and inputs that are no regular file.
+TEST(ReportLoaderTest, DeepNestingIsRefusedBeforeParsing) {
+  const std::string deep = "{\"benchmarks\": " + std::string(50000, '[') + std::string(50000, ']') + "}";
+  auto report = ParseReport(deep, "deep.json");
+  ASSERT_FALSE(report.ok());
+  EXPECT_EQ(report.error().ToString(), "deep.json:1:271: compare: nested deeper than 256 levels "
+                                       "(at most 256 levels of arrays and objects)");
+}
+
+TEST(ReportLoaderTest, AFolderOrADeviceIsRefusedUnread) {
+  auto folder = LoadReport(kData);
+  ASSERT_FALSE(folder.ok());
+  EXPECT_EQ(folder.error().message, "is a folder, not a regular file: refused");
+#ifndef _WIN32
+  auto zero = LoadReport("/dev/zero");
+  ASSERT_FALSE(zero.ok());
+  EXPECT_EQ(zero.error().message, "is a character device, not a regular file: refused");
+#endif
 }
 
 }  // namespace

@@ -71,7 +71,7 @@ TEST(RunCompareTest, UnreadableFileIsAUsageError) {
   const Outcome o = CompareFiles("conform_base.json", "nope.json");
   EXPECT_EQ(o.code, kCompareUsageError);
   EXPECT_TRUE(Contains(o.err, "nope.json")) << o.err;
-  EXPECT_TRUE(Contains(o.err, "cannot open file")) << o.err;
+  EXPECT_TRUE(Contains(o.err, "cannot be opened")) << o.err;
 }
 
 TEST(RunCompareTest, MarkdownEscapesPipesInMessages) {
@@ -99,6 +99,28 @@ TEST(RunCompareTest, CrashWithStderrLinesInTextAndMarkdown) {
   EXPECT_TRUE(Contains(text.str(), "New failures (1):\n  a  fail -> crash: killed; stderr:\n    x|y\n    z\n"))
       << text.str();
   EXPECT_TRUE(Contains(markdown.str(), "| `a` | fail -> crash: killed; stderr:<br>x\\|y<br>z |\n")) << markdown.str();
+}
+
+// Issue 47, defect 12: ids and messages reached the terminal raw (an escape sequence could clear the
+// screen or retitle it), and an id with a backtick and '|' broke out of its markdown cell.
+TEST(RunCompareTest, ControlCharactersAreEscapedAndMarkdownCellsHold) {
+  auto base = ParseReport(R"({"schemaVersion": 1, "cases": [{"id": "a`|b", "status": "pass"},
+                                                             {"id": "e\u001b[2Jx", "status": "pass"}]})", "b.json");
+  auto now = ParseReport(R"({"schemaVersion": 1, "cases": [
+      {"id": "a`|b", "status": "fail", "message": "m\u001b]0;title\u0007 <img> \u0085end"},
+      {"id": "e\u001b[2Jx", "status": "fail", "message": "line\nnext"}]})", "n.json");
+  ASSERT_TRUE(base.ok() && now.ok()) << (base.ok() ? now.error().ToString() : base.error().ToString());
+  const Comparison c = CompareReports(*base, *now, Thresholds{});
+  std::ostringstream text, markdown;
+  WriteComparison(text, *base, *now, c, Thresholds{}, OutputFormat::kText);
+  WriteComparison(markdown, *base, *now, c, Thresholds{}, OutputFormat::kMarkdown);
+  EXPECT_EQ(text.str().find('\x1b'), std::string::npos) << text.str();
+  EXPECT_EQ(markdown.str().find('\x1b'), std::string::npos) << markdown.str();
+  EXPECT_TRUE(Contains(text.str(), "  a`|b  pass -> fail: m\\x1b]0;title\\x07 <img> \\u0085end\n")) << text.str();
+  EXPECT_TRUE(Contains(text.str(), "  e\\x1b[2Jx  pass -> fail: line\n    next\n")) << text.str();
+  EXPECT_TRUE(Contains(markdown.str(), "| ``a`\\|b`` | pass -> fail: m\\x1b]0;title\\x07 &lt;img> \\u0085end |\n"))
+      << markdown.str();
+  EXPECT_TRUE(Contains(markdown.str(), "| `e\\x1b[2Jx` | pass -> fail: line<br>next |\n")) << markdown.str();
 }
 
 TEST(RunCompareTest, ParsesOutputFormats) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "app/case/byte_size.h"
 #include "app/engine/guarded_buffer.h"
 #include "tests/app/case/case_test_util.h"
 
@@ -104,6 +105,27 @@ TEST(CaseMemory, NamesTheLargestTensors) {
   EXPECT_EQ(refused.error().message,
             "needs 436 bytes (OutputTensor 376 bytes: reference + backend output + guard; InputTensors[4] 20 bytes: input; "
             "InputTensors[3] 16 bytes: input; and 3 more), over --max-case-memory 100 bytes");
+}
+
+// Issue 47, defect 7: a model's resources were not counted, so a model of large resources passed any
+// --max-case-memory. They count twice: the run's copy and the state kept for the next dispatch.
+TEST(CaseMemory, AModelsResourcesCount) {
+  TestCase c = Load("DIAGONAL_MATRIX", R"("OutputTensor": {"DataType": "FLOAT32", "Sizes": [1, 1, 2, 2]}, "Offset": 0, "Value": 1)",
+                    R"(, "expected": {"OutputTensor": [1, 0, 0, 1]})");
+  auto program = std::make_shared<ModelProgram>();
+  program->resources.resize(2);
+  program->resources[0].initial.resize(1000);
+  program->resources[1].initial.resize(24);
+  c.model = program;
+  const CaseMemory m = MeasureCaseMemory(c);
+  ASSERT_EQ(m.tensors.size(), 2u);
+  EXPECT_EQ(m.tensors[1].tensor, "model resources");
+  EXPECT_EQ(m.tensors[1].bytes, 2048u);
+  EXPECT_EQ(m.total, 16 + 16 + kGuardBytes + 2048);
+  const Status refused = CheckCaseMemory(c, 2048);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().message.substr(0, refused.error().message.find(';')),
+            "needs " + FormatBytes(m.total) + " (model resources " + FormatBytes(2048) + ": the run's copy + the kept state");
 }
 
 TEST(CaseMemory, DefaultIsHalfThePhysicalMemory) { EXPECT_GT(DefaultMaxCaseMemory(), uint64_t{0}); }

@@ -14,6 +14,22 @@ TEST(InlineJson, NoStringCanCloseTheScriptElement) {
   EXPECT_EQ(Json::parse(inlined), data);  // "<\/" reads back as "</"
 }
 
+// Issue 47, defect 2: "<!--" and a later "<script" in two case names made the data element swallow the
+// page's script; the page showed nothing.
+TEST(InlineJson, NoMarkupCharacterOrLineSeparatorReachesThePage) {
+  const Json data{{"cases", {{{"id", "a<!--b"}, {"message", "x & y > z"}},
+                             {{"id", "c<script>d"}, {"message", "\u2028\u2029 <!-- -->"}}}}};
+  const std::string inlined = InlineJson(data);
+  for (const char* raw : {"<", ">", "&", "\u2028", "\u2029"}) EXPECT_EQ(inlined.find(raw), std::string::npos) << raw;
+  EXPECT_NE(inlined.find(R"("id":"a\u003c!--b")"), std::string::npos) << inlined;
+  EXPECT_NE(inlined.find(R"("message":"\u2028\u2029 \u003c!-- --\u003e")"), std::string::npos) << inlined;
+  EXPECT_EQ(Json::parse(inlined), data);
+  const std::string page = HtmlPage(data, "t");
+  // The data element is followed by the page's own script, still whole.
+  const size_t data_end = page.find("</script>", page.find("id=\"dmlc-data\""));
+  EXPECT_NE(page.find("const page = ", data_end), std::string::npos);
+}
+
 TEST(HtmlPage, FillsEachPlaceholderOnceWhateverTheDataHolds) {
   const Json data{{"id", "{{SCRIPT}} {{DATA}} {{STYLE}}"}};
   const std::string page = HtmlPage(data, "a <b> & \"c\"");

@@ -61,6 +61,19 @@ TEST(PageData, FuzzCasesCarryTheirReplay) {
   EXPECT_EQ(ReplayCommand(r, context), "dml-conform fuzz --replay 31:1234 --backend vulkan");
   r.id = "fuzz-31/1234/x";
   EXPECT_EQ(ReplayCommand(r, context), "");
+  for (const char* not_fuzz : {"fuzz-/1", "fuzz-1/", "fuzz-1", "fuzz-1/2x", "xfuzz-1/2", "fuzz-a/1"}) {
+    r.id = not_fuzz;
+    EXPECT_EQ(ReplayCommand(r, context), "") << not_fuzz;
+  }
+}
+
+// Issue 47, defect 1: std::regex's recursion crashed `html` on a fuzz id this long.
+TEST(PageData, AFuzzIdOfFiftyThousandDigitsIsReadWithoutRecursion) {
+  RunContext context = testing::MaskedContext();
+  context.backend = "cpu";
+  const std::string digits(50000, '7');
+  CaseResult r{.id = "fuzz-" + digits + "/" + digits, .status = CaseStatus::kFail};
+  EXPECT_EQ(ReplayCommand(r, context), "dml-conform fuzz --replay " + digits + ":" + digits + " --backend cpu");
 }
 
 TEST(PageData, ACompareMarksEachCaseWithItsStrongestChange) {

@@ -100,6 +100,12 @@ Input OnBackend(Input input, const std::string& backend) {
   return input;
 }
 
+Input WithCounts(Input input, int planned_cases, int jobs) {
+  input.second.context.planned_cases = planned_cases;
+  input.second.context.jobs = jobs;
+  return input;
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Table, MergeRefusal,
     ::testing::Values(
@@ -117,7 +123,19 @@ INSTANTIATE_TEST_SUITE_P(
                    "merge: a.json: context.shard '3': not K/N, auto or auto/N"},
         RefusalRow{"ShardOutOfRange", {Part("a.json", "5/4", {"a"})},
                    "merge: a.json: context.shard '5/4': K is 5; it must be 1 to 4"},
-        RefusalRow{"Nothing", {}, "merge: no reports to merge"}),
+        RefusalRow{"Nothing", {}, "merge: no reports to merge"},
+        // Issue 47, defect 16: two shards of 2^31-1 planned cases merged to -2.
+        RefusalRow{"PlannedCasesOverflow",
+                   {WithCounts(Part("s1.json", "1/2", {"a"}), 2147483647, 1),
+                    WithCounts(Part("s2.json", "2/2", {"b"}), 2147483647, 1)},
+                   "merge: s2.json: context.plannedCases 2147483647 makes the merged plannedCases negative or larger "
+                   "than 2147483647"},
+        RefusalRow{"JobsOverflow",
+                   {WithCounts(Part("s1.json", "1/2", {"a"}), 1, 2147483647), WithCounts(Part("s2.json", "2/2", {"b"}), 1, 1)},
+                   "merge: s2.json: context.jobs 1 makes the merged jobs negative or larger than 2147483647"},
+        RefusalRow{"NegativeCount", {WithCounts(Part("s1.json", "", {"a"}), -5, 1)},
+                   "merge: s1.json: context.plannedCases -5 makes the merged plannedCases negative or larger than "
+                   "2147483647"}),
     [](const auto& info) { return std::string(info.param.name); });
 
 }  // namespace

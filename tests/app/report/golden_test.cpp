@@ -163,5 +163,17 @@ TEST(ProgressLine, RewritesOneLineOnlyWhenEnabled) {
   EXPECT_EQ(on.str().substr(on.str().size() - 4), "\r\033[K");
 }
 
+// Issue 47, defect 6: the report is streamed a case at a time; its text is the whole document's dump,
+// byte for byte, with cases and without.
+TEST(JsonReport, StreamedTextIsTheWholeDocumentsDump) {
+  for (const std::vector<CaseResult>& results : {testing::SampleResults(), std::vector<CaseResult>{}}) {
+    std::ostringstream streamed;
+    WriteJsonReport(streamed, testing::MaskedContext(), results);
+    EXPECT_EQ(streamed.str(), JsonReport(testing::MaskedContext(), results)
+                                      .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
+                                  "\n");
+  }
+}
+
 }  // namespace
 }  // namespace dmlc::app

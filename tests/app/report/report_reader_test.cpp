@@ -9,8 +9,14 @@
 #include <sstream>
 #include <variant>
 
+#include "app/report/journal.h"
 #include "app/report/json_report.h"
 #include "sample_results.h"
+#include "tests/app/case/temp_dir.h"
+
+#ifndef _WIN32
+#include <sys/stat.h>
+#endif
 
 namespace dmlc::app {
 namespace {
@@ -232,10 +238,50 @@ INSTANTIATE_TEST_SUITE_P(
                     });
                   },
                   "cases[1].errorMaps[0].grid", "has more than 4096 cells"},
+        // Issue 47, defect 15: accepted, it made the page throw and empty its case list.
+        BadReport{"ErrorMapOfZeroSize",
+                  [] {
+                    return Edited([](Json& j) {
+                      Json& map = j["cases"][1]["errorMaps"][0];
+                      map["sizes"][0] = 0;
+                      map["grid"][0] = 0;
+                      map["failedLevels"] = "";
+                      map["errorLevels"] = "";
+                    });
+                  },
+                  "cases[1].errorMaps[0].sizes", "sizes has a dimension of size 0"},
+        // Issue 47, defect 4: 50,000 levels crashed html, merge, --baseline and --resume.
+        BadReport{"NestedFiftyThousandDeep",
+                  [] { return "{\"schemaVersion\": 2, \"cases\": " + std::string(50000, '[') + std::string(50000, ']') + "}"; },
+                  "", "nested deeper than 256 levels"},
         BadReport{"HotStatsMissingAField",
                   [] { return Edited([](Json& j) { j["cases"][9]["timing"]["hot"]["gpuMs"].erase("mean"); }); },
                   "cases[9].timing.hot.gpuMs.mean", "cases[9]: case.timing.hot.gpuMs.mean is missing"}),
     [](const ::testing::TestParamInfo<BadReport>& info) { return std::string(info.param.name); });
+
+// Issue 47, defects 4 and 13 from disk: a deep file names its line:column; a FIFO is refused, not
+// waited on; a journal line as deep is that line's error.
+TEST(ReportReader, ADeepFileAFifoAndADeepJournalLineAreNamedErrors) {
+  testing::TempDir dir;
+  const std::filesystem::path deep = dir.Write("deep.json", "{\"schemaVersion\": 2,\n \"cases\": " + std::string(50000, '[') + "]}");
+  Result<RunReport> read = ReadJsonReport(deep);
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error().ToString(), deep.string() + ":2:266: report: nested deeper than 256 levels "
+                                                     "(at most 256 levels of arrays and objects)");
+  const std::string context_line = Json{{"context", ContextJson(testing::MaskedContext())}}.dump();
+  const std::filesystem::path journal =
+      dir.Write("r.json.journal", context_line + "\n{\"case\": " + std::string(50000, '[') + "}\n");
+  Result<RunReport> lines = ReadJournal(journal);
+  ASSERT_FALSE(lines.ok());
+  EXPECT_EQ(lines.error().ToString(), journal.string() + ":2:265: report: nested deeper than 256 levels");
+#ifndef _WIN32
+  const std::filesystem::path fifo = dir.path() / "fifo.json";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  Result<RunReport> piped = ReadJsonReport(fifo);
+  ASSERT_FALSE(piped.ok());
+  EXPECT_EQ(piped.error().ToString(), fifo.string() + ": report: is a FIFO, not a regular file: refused");
+#endif
+}
 
 TEST(ReportReader, UnreadableFileIsAnErrorNamingIt) {
   Result<RunReport> read = ReadJsonReport("no/such/report.json");
