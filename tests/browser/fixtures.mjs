@@ -27,6 +27,11 @@ function joinFromFile(name, file) {
            inputs: { InputTensors: [{ sourcePath: file }] }, expected: { OutputTensor: [7, 9] } };
 }
 
+export const HOSTILE_NAMES = [
+  "<!--", "<script>window.__pwned = 1</script>", "a</script><script>window.__pwned = 2</script>",
+  "line\u2028and\u2029paragraph", "amp &amp; <b>bold</b> & ]]>", "x".repeat(5000),
+];
+
 function writeCases(file, cases) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify({ cases }));
@@ -95,6 +100,14 @@ export class Fixtures {
     this.conform(["run", "base", "-q", "--report", "base.json"]);
     this.conform(["run", "new", "-q", "--report", "new.json"]);
     this.conform(["compare", "base.json", "new.json", "--html", "compare.html"], [1]);
+  }
+
+  // Case names that would end or open markup if the page's embedded data were not escaped (issue 47:
+  // `<!--` and a later `<script` once blanked the page), failing and passing, and a long one.
+  makeHostile() {
+    writeCases(this.file("hostile/cases.json"), HOSTILE_NAMES.map((name, i) => diagonalCase(name, [1, 1, 2, 2],
+                                                                                      (r, c) => i % 2 === 0 && r !== c)));
+    this.conform(["run", "hostile", "-q", "--report", "hostile.json", "--html", "hostile.html"], [1]);
   }
 
   // A large run: `fuzz` generates 10,000 cases and runs them in this process.

@@ -1,8 +1,8 @@
 // Opens the pages `dml-conform html` writes (from the real runs of fixtures.mjs) in Debian's Chromium
 // through Playwright and checks them as a user would see them: no console error and no request leaving
 // the file; totals and the operator x type matrix equal to the JSON report's; filtering by status, text
-// and matrix cell; the heat maps showing where the stripes are; a compared run's changes and marks; a
-// 10,000-case page ready within 2 s. Screenshots go to $DMLC_ARTIFACTS (default: the work folder).
+// and matrix cell; the heat maps showing where the stripes are; a compared run's changes and marks; case
+// names made of markup shown as text; a 10,000-case page ready within 2 s. Screenshots go to $DMLC_ARTIFACTS (default: the work folder).
 // Usage: node html_page_test.mjs DML_CONFORM [FAULT_SHIM]
 // Exit 0 pass, 1 fail, 77 skip (no Chromium or no playwright-core: run `npm ci` here).
 import assert from "node:assert/strict";
@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { Fixtures } from "./fixtures.mjs";
+import { Fixtures, HOSTILE_NAMES } from "./fixtures.mjs";
 
 const SKIP = 77;
 const chromiumPath = process.env.DMLC_CHROMIUM || "/usr/bin/chromium";
@@ -108,6 +108,7 @@ fixtures.makeRun();
 fixtures.makeMerge();
 fixtures.makeComparison();
 fixtures.makeLarge(10000);
+fixtures.makeHostile();
 
 await check("run page: statuses, matrix, filters, heat maps", async () => {
   const report = fixtures.report("run.json");
@@ -200,6 +201,20 @@ await check("compared runs page (compare --html): changes and marks", async () =
   const marks = await page.$$eval("tr.case", trs => trs.map(tr => [tr.dataset.id, tr.querySelector(".badge.mark")?.textContent]));
   assert.deepEqual(Object.fromEntries(marks), { "cases/breaks": "new", "cases/was_wrong": "fixed", "cases/arrives": "added" });
   await page.screenshot({ path: path.join(artifacts, "compare.png"), fullPage: true });
+  assert.deepEqual(problems, []);
+});
+
+await check("hostile case names: shown as text, the page whole, no script of theirs run", async () => {
+  const report = fixtures.report("hostile.json");
+  const { page, problems } = await open("hostile.html");
+  await checkTotalsAndMatrix(page, report);
+  await page.check('#filters input[data-status="pass"]');
+  const shown = await page.$$eval("tr.case", trs => trs.map(tr => tr.dataset.id));
+  assert.equal(shown.length, HOSTILE_NAMES.length);
+  for (const name of HOSTILE_NAMES) assert.ok(shown.includes(`cases/${name}`), `listed: ${name.slice(0, 40)}`);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined, "no script from the data ran");
+  assert.equal(await page.$$eval("b", bs => bs.length), 0, "no markup from the data was made");
+  await page.screenshot({ path: path.join(artifacts, "hostile.png"), fullPage: true });
   assert.deepEqual(problems, []);
 });
 
