@@ -17,7 +17,6 @@
 #else
 #include <fcntl.h>
 #include <sys/file.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #endif
 
@@ -111,7 +110,7 @@ Result<FileLock> FileLock::Acquire(const std::filesystem::path& path, std::chron
   }
   HANDLE h = CreateFileW(path.wstring().c_str(), GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE,
                          nullptr, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
-  if (h == INVALID_HANDLE_VALUE) return FileError(path, "cannot be created for locking");
+  if (h == INVALID_HANDLE_VALUE) return Refused(path, "created for locking");
   for (;;) {
     OVERLAPPED whole{};
     if (LockFileEx(h, LOCKFILE_EXCLUSIVE_LOCK | LOCKFILE_FAIL_IMMEDIATELY, 0, MAXDWORD, MAXDWORD, &whole)) break;
@@ -127,16 +126,8 @@ Result<FileLock> FileLock::Acquire(const std::filesystem::path& path, std::chron
   // O_NOFOLLOW: a link planted at the lock's name is refused, not followed to a file elsewhere; and
   // O_NONBLOCK: a FIFO there is not waited on (it is refused as no regular file below).
   const int fd = open(path.string().c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
-  if (fd < 0) {
-    const std::string what = WhatIsAt(path);
-    if (!what.empty() && what != "a regular file") return FileError(path, "is " + what + ", not a regular file: refused");
-    return FileError(path, "cannot be created for locking");
-  }
-  struct stat st {};
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    close(fd);
-    return FileError(path, "is " + WhatIsAt(path) + ", not a regular file: refused");
-  }
+  if (fd < 0) return Refused(path, "created for locking");
+  DMLC_RETURN_IF_ERROR(RequireRegular(fd, path));
   for (;;) {
     if (flock(fd, LOCK_EX | LOCK_NB) == 0) break;
     if ((errno != EWOULDBLOCK && errno != EINTR) || std::chrono::steady_clock::now() >= deadline) {

@@ -26,8 +26,23 @@ const char* Kind(mode_t mode) {
   if (S_ISBLK(mode)) return "a block device";
   return "not a regular file";
 }
+#endif
 
-// An fd's error when it is not a regular file; the fd is closed then.
+}  // namespace
+
+Error FileError(const std::filesystem::path& path, const std::string& message) {
+  Error e = MakeError("file", "", message);
+  e.where.file = path.string();
+  return e;
+}
+
+Error Refused(const std::filesystem::path& path, const char* action) {
+  const std::string what = WhatIsAt(path);
+  if (!what.empty() && what != "a regular file") return FileError(path, "is " + what + ", not a regular file: refused");
+  return FileError(path, std::string("cannot be ") + action);
+}
+
+#ifndef _WIN32
 Status RequireRegular(int fd, const std::filesystem::path& path) {
   struct stat st {};
   if (fstat(fd, &st) != 0) {
@@ -39,21 +54,6 @@ Status RequireRegular(int fd, const std::filesystem::path& path) {
   return FileError(path, std::string("is ") + Kind(st.st_mode) + ", not a regular file: refused");
 }
 #endif
-
-// The refusal for a path opened without following links that turned out to be one.
-Error Refused(const std::filesystem::path& path, const char* action) {
-  const std::string what = WhatIsAt(path);
-  if (!what.empty() && what != "a regular file") return FileError(path, "is " + what + ", not a regular file: refused");
-  return FileError(path, std::string("cannot be ") + action);
-}
-
-}  // namespace
-
-Error FileError(const std::filesystem::path& path, const std::string& message) {
-  Error e = MakeError("file", "", message);
-  e.where.file = path.string();
-  return e;
-}
 
 std::string WhatIsAt(const std::filesystem::path& path) {
 #ifdef _WIN32

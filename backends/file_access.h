@@ -46,4 +46,13 @@ Result<std::string> ReadRegularFile(const std::filesystem::path& path, uint64_t 
 // An error in scope "file" with `path` as where.
 Error FileError(const std::filesystem::path& path, const std::string& message);
 
+// Why opening `path` without following links failed: "is a FIFO, not a regular file: refused" when
+// something other than a regular file is there, else "cannot be <action>".
+Error Refused(const std::filesystem::path& path, const char* action);
+
+#ifndef _WIN32
+// OK when the open `fd` is a regular file; otherwise the error naming what it is, `fd` closed.
+Status RequireRegular(int fd, const std::filesystem::path& path);
+#endif
+
 }  // namespace dmlc::backends
