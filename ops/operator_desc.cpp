@@ -1,33 +1,22 @@
 #include "ops/operator_desc.h"
 
 #include <type_traits>
+#include <utility>
+
+#include "ops/check.h"
 
 namespace dmlc::ops {
 namespace {
 
-constexpr std::string_view kTypeNames[] = {"GATHER_ND1", "DIAGONAL_MATRIX", "JOIN", "REDUCE", "ONE_HOT"};
-
-// The per-operator functions, looked up by desc type, so each generic entry point is one std::visit.
-std::vector<TensorUse> Uses(const GatherNd1Desc& d) { return GatherNd1TensorUses(d); }
-std::vector<TensorUse> Uses(const DiagonalMatrixDesc& d) { return DiagonalMatrixTensorUses(d); }
-std::vector<TensorUse> Uses(const JoinDesc& d) { return JoinTensorUses(d); }
-std::vector<TensorUse> Uses(const ReduceDesc& d) { return ReduceTensorUses(d); }
-std::vector<TensorUse> Uses(const OneHotDesc& d) { return OneHotTensorUses(d); }
-
-Status Check(const GatherNd1Desc& d) { return ValidateGatherNd1(d); }
-Status Check(const DiagonalMatrixDesc& d) { return ValidateDiagonalMatrix(d); }
-Status Check(const JoinDesc& d) { return ValidateJoin(d); }
-Status Check(const ReduceDesc& d) { return ValidateReduce(d); }
-Status Check(const OneHotDesc& d) { return ValidateOneHot(d); }
-
-const SupportTable& Table(const GatherNd1Desc&) { return GatherNd1SupportTable(); }
-const SupportTable& Table(const DiagonalMatrixDesc&) { return DiagonalMatrixSupportTable(); }
-const SupportTable& Table(const JoinDesc&) { return JoinSupportTable(); }
-const SupportTable& Table(const ReduceDesc& d) { return ReduceSupportTable(d.Function); }
-const SupportTable& Table(const OneHotDesc&) { return OneHotSupportTable(); }
+template <class>
+struct Infos;
+template <class... Desc>
+struct Infos<std::variant<Desc...>> {
+  static constexpr OperatorInfo kAll[] = {Desc::kInfo...};
+};
 
 std::vector<TensorUse> UsesOf(const OperatorDesc& desc) {
-  return std::visit([](const auto& d) { return Uses(d); }, desc);
+  return std::visit([](const auto& d) { return TensorUsesOf(d); }, desc);
 }
 
 // How support errors name the operator: "REDUCE (SUM)", "JOIN".
@@ -43,19 +32,41 @@ std::string Subject(const OperatorDesc& desc) {
 
 OperatorType TypeOf(const OperatorDesc& desc) { return static_cast<OperatorType>(desc.index()); }
 
-std::string_view OperatorTypeName(OperatorType type) {
+const OperatorInfo& InfoOf(OperatorType type) {
   const auto index = static_cast<size_t>(type);
-  return index < std::size(kTypeNames) ? kTypeNames[index] : "UNKNOWN";
+  DMLC_CHECK(index < std::size(Infos<OperatorDesc>::kAll)) << "OperatorType " << index << " out of range";
+  return Infos<OperatorDesc>::kAll[index];
 }
 
-std::optional<OperatorType> ParseOperatorType(std::string_view text) {
+std::string_view OperatorTypeName(OperatorType type) { return InfoOf(type).name; }
+
+namespace {
+std::string_view WithoutPrefix(std::string_view text) {
   constexpr std::string_view kPrefix = "DML_OPERATOR_";
   if (text.starts_with(kPrefix)) text.remove_prefix(kPrefix.size());
-  if (text == "GATHER_ND") return OperatorType::kGatherNd1;  // GATHER_ND1 with BatchDimensionCount = 0
+  return text;
+}
+}  // namespace
+
+std::optional<OperatorType> ParseOperatorType(std::string_view text) {
+  text = WithoutPrefix(text);
   for (OperatorType type : kAllOperatorTypes) {
-    if (OperatorTypeName(type) == text) return type;
+    if (text == InfoOf(type).name || (!InfoOf(type).alias.empty() && text == InfoOf(type).alias)) return type;
   }
   return std::nullopt;
+}
+
+bool IsAlias(std::string_view text) {
+  const std::optional<OperatorType> type = ParseOperatorType(text);
+  return type && WithoutPrefix(text) == InfoOf(*type).alias;
+}
+
+OperatorDesc DefaultDesc(OperatorType type) {
+  return [&]<size_t... I>(std::index_sequence<I...>) {
+    OperatorDesc desc;
+    ((I == static_cast<size_t>(type) ? void(desc.emplace<I>()) : void()), ...);
+    return desc;
+  }(std::make_index_sequence<std::variant_size_v<OperatorDesc>>());
 }
 
 std::vector<TensorBinding> Bindings(const OperatorDesc& desc) {
@@ -69,7 +80,7 @@ std::vector<TensorBinding> Bindings(const OperatorDesc& desc) {
 }
 
 Status Validate(const OperatorDesc& desc) {
-  return std::visit([](const auto& d) { return Check(d); }, desc);
+  return std::visit([](const auto& d) { return OperatorModel<std::decay_t<decltype(d)>>::Validate(d); }, desc);
 }
 
 Status ValidateAt(const OperatorDesc& desc, FeatureLevel level) {
@@ -86,7 +97,8 @@ std::optional<FeatureLevel> LowestFeatureLevel(const OperatorDesc& desc) {
 }
 
 const SupportTable& SupportTableOf(const OperatorDesc& desc) {
-  return std::visit([](const auto& d) -> const SupportTable& { return Table(d); }, desc);
+  return std::visit(
+      [](const auto& d) -> const SupportTable& { return OperatorModel<std::decay_t<decltype(d)>>::Table(d); }, desc);
 }
 
 std::string DisplayName(const OperatorDesc& desc) {

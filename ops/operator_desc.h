@@ -1,13 +1,15 @@
-// The operator model's one entry point: a desc of any of the five operators, and the generic questions
+// The operator model's one entry point: a desc of any operator, and the generic questions
 // the engine and backends ask of it (name, tensors, validation, feature level).
 #pragma once
 
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
+#include "ops/desc_fields.h"
 #include "ops/error.h"
 #include "ops/feature_level.h"
 #include "ops/operators/diagonal_matrix.h"
@@ -19,17 +21,25 @@
 
 namespace dmlc::ops {
 
+// Every operator, each desc declaring its fields and names itself (ops/desc_fields.h); OperatorType
+// numbers them in the same order.
 using OperatorDesc = std::variant<GatherNd1Desc, DiagonalMatrixDesc, JoinDesc, ReduceDesc, OneHotDesc>;
 
 enum class OperatorType : uint8_t { kGatherNd1, kDiagonalMatrix, kJoin, kReduce, kOneHot };
 inline constexpr OperatorType kAllOperatorTypes[] = {OperatorType::kGatherNd1, OperatorType::kDiagonalMatrix,
                                                      OperatorType::kJoin, OperatorType::kReduce,
                                                      OperatorType::kOneHot};
+static_assert(std::size(kAllOperatorTypes) == std::variant_size_v<OperatorDesc>);
 
 OperatorType TypeOf(const OperatorDesc& desc);
+const OperatorInfo& InfoOf(OperatorType type);
 std::string_view OperatorTypeName(OperatorType type);  // "GATHER_ND1"
-// Accepts "DML_OPERATOR_JOIN" and "JOIN"; "GATHER_ND" maps to kGatherNd1 (BatchDimensionCount = 0).
+// Accepts "DML_OPERATOR_JOIN" and "JOIN", and an alias: "GATHER_ND" is kGatherNd1 (BatchDimensionCount 0).
 std::optional<OperatorType> ParseOperatorType(std::string_view text);
+// Whether `text` ("DML_OPERATOR_GATHER_ND" or "GATHER_ND") spells an operator's alias.
+bool IsAlias(std::string_view text);
+// A desc of `type` with every field at its default, for walking the fields of a type.
+OperatorDesc DefaultDesc(OperatorType type);
 
 enum class TensorRole : uint8_t { kInput, kOutput };
 

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/case/element_codec.h"
 #include "app/case/initializer_values.h"
 #include "ops/check.h"
 
@@ -106,37 +107,55 @@ std::string Object(const Members& members, int indent) {
   return out;
 }
 
-Members Desc(const ops::GatherNd1Desc& d) {
-  return {{"InputTensor", Tensor(d.InputTensor)},
-          {"IndicesTensor", Tensor(d.IndicesTensor)},
-          {"OutputTensor", Tensor(d.OutputTensor)},
-          {"InputDimensionCount", std::to_string(d.InputDimensionCount)},
-          {"IndicesDimensionCount", std::to_string(d.IndicesDimensionCount)},
-          {"BatchDimensionCount", std::to_string(d.BatchDimensionCount)}};
-}
-Members Desc(const ops::DiagonalMatrixDesc& d) {
-  return {{"OutputTensor", Tensor(d.OutputTensor)}, {"Offset", std::to_string(d.Offset)}, {"Value", Num(double{d.Value})}};
-}
-Members Desc(const ops::JoinDesc& d) {
-  std::string inputs = "[";
-  for (size_t i = 0; i < d.InputTensors.size(); ++i) inputs += (i > 0 ? ", " : "") + Tensor(d.InputTensors[i]);
-  return {{"InputCount", std::to_string(d.InputCount())},
-          {"InputTensors", inputs + "]"},
-          {"OutputTensor", Tensor(d.OutputTensor)},
-          {"Axis", std::to_string(d.Axis)}};
-}
-Members Desc(const ops::ReduceDesc& d) {
-  return {{"Function", Str(ops::ReduceFunctionName(d.Function))},
-          {"InputTensor", Tensor(d.InputTensor)},
-          {"OutputTensor", Tensor(d.OutputTensor)},
-          {"AxisCount", std::to_string(d.AxisCount())},
-          {"Axes", List(d.Axes)}};
-}
-Members Desc(const ops::OneHotDesc& d) {
-  return {{"IndicesTensor", Tensor(d.IndicesTensor)},
-          {"ValuesTensor", Tensor(d.ValuesTensor)},
-          {"OutputTensor", Tensor(d.OutputTensor)},
-          {"Axis", std::to_string(d.Axis)}};
+// Each field of the desc's table (ops/desc_fields.h) as a member, with its count and data type fields
+// where DirectML's struct has them.
+class FieldWriter {
+ public:
+  explicit FieldWriter(Members& out) : out_(out) {}
+
+  template <class T>
+  void operator()(const ops::FieldInfo& info, const T& value) {
+    if constexpr (ops::kIsArrayField<T>) {
+      if (!info.count.empty()) out_.emplace_back(std::string(info.count), std::to_string(value.size()));
+    }
+    if constexpr (std::is_same_v<T, ops::TypedScalar>) {
+      out_.emplace_back(std::string(info.type_field), Str(ops::DataTypeName(value.DataType)));
+    }
+    if constexpr (std::is_same_v<T, std::optional<ops::TensorDesc>>) {
+      if (!value) return;  // an absent optional tensor is left out
+    }
+    out_.emplace_back(std::string(info.name), Text(value));
+  }
+
+ private:
+  static std::string Text(const ops::TensorDesc& t) { return Tensor(t); }
+  static std::string Text(const std::optional<ops::TensorDesc>& t) { return Tensor(*t); }
+  static std::string Text(const std::vector<ops::TensorDesc>& tensors) {
+    std::string out = "[";
+    for (size_t i = 0; i < tensors.size(); ++i) out += (i > 0 ? ", " : "") + Tensor(tensors[i]);
+    return out + "]";
+  }
+  static std::string Text(uint32_t v) { return std::to_string(v); }
+  static std::string Text(int32_t v) { return std::to_string(v); }
+  static std::string Text(float v) { return Num(double{v}); }
+  static std::string Text(const std::vector<uint32_t>& v) { return List(v); }
+  static std::string Text(const ops::TypedScalar& v) {
+    return Num(DecodeElement(reinterpret_cast<const std::byte*>(&v.bits), v.DataType));
+  }
+  template <class E>
+    requires std::is_enum_v<E>
+  static std::string Text(E v) {
+    return Str(ops::EnumTraits<E>::Name(v));
+  }
+
+  Members& out_;
+};
+
+Members Desc(const ops::OperatorDesc& desc) {
+  Members members;
+  FieldWriter writer(members);
+  std::visit([&](const auto& d) { ops::VisitFields(d, writer); }, desc);
+  return members;
 }
 
 // An initializer's numbers, whichever form holds them; ForEachValue checked them when the case loaded.
@@ -197,9 +216,16 @@ Members Initializers(const ops::OperatorDesc& desc, ops::TensorRole role, const 
     array.push_back(InitializerText(*init));
   }
   flush();
-  // "InputTensors": [] keeps a JOIN without inputs readable as one.
-  if (role == ops::TensorRole::kInput && std::holds_alternative<ops::JoinDesc>(desc) && out.empty()) {
-    out.emplace_back("InputTensors", "[]");
+  // An empty array of input tensors keeps its "[]" (JOIN's InputTensors): a JOIN without inputs then
+  // reads back as one.
+  if (role == ops::TensorRole::kInput) {
+    std::visit([&](const auto& d) {
+      ops::VisitFields(d, [&](const ops::FieldInfo& info, const auto& value) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::vector<ops::TensorDesc>>) {
+          if (value.empty()) out.emplace_back(std::string(info.name), "[]");
+        }
+      });
+    }, desc);
   }
   return out;
 }
@@ -214,7 +240,7 @@ std::string Case(const TestCase& tc, int indent) {
     for (size_t i = 0; i < tc.tags.size(); ++i) tags += (i > 0 ? ", " : "") + Str(tc.tags[i]);
     w.Member("tags", tags + "]");
   }
-  const std::string desc = Object(std::visit([](const auto& d) { return Desc(d); }, tc.desc), indent + 4);
+  const std::string desc = Object(Desc(tc.desc), indent + 4);
   w.Member("operator", Object({{"type", Str("DML_OPERATOR_" + std::string(ops::OperatorTypeName(ops::TypeOf(tc.desc))))},
                                {"desc", desc}},
                               indent + 2));

@@ -3,11 +3,13 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <initializer_list>
 #include <limits>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
+
+#include "app/case/element_codec.h"
 
 #include "ops/check.h"
 
@@ -119,24 +121,24 @@ Result<TensorDesc> ParseBufferDesc(const JsonNode& node, bool with_type) {
   return desc;
 }
 
-// Fields that may stand beside a desc's own: DxDispatch writes a desc's fields beside "type" when it
-// leaves "desc" out, so the operator object's fields are then allowed among them.
-using Extra = std::span<const std::string_view>;
-
-Status CheckDescFields(const JsonNode& node, std::initializer_list<std::string_view> fields, Extra extra) {
-  std::vector<std::string_view> known(fields);
-  known.insert(known.end(), extra.begin(), extra.end());
-  return node.CheckFields(known);
-}
-
-// Reads the fields of one operator's desc. Every field is required except the count fields that
-// mirror arrays; each read names the field's JSON path on failure.
-class DescReader {
+// Reads each field a desc's table lists (ops/desc_fields.h) from its JSON object. Every field is
+// required except optional tensors and the count fields that mirror arrays; each read names the field's
+// JSON path on failure. Stops at the first error.
+class FieldReader {
  public:
-  explicit DescReader(const JsonNode& desc) : desc_(desc) {}
+  FieldReader(const JsonNode& desc, bool alias) : desc_(desc), alias_(alias) {}
 
-  Status Tensor(std::string_view field, TensorDesc& out) const {
-    Result<JsonNode> node = desc_.Require(field);
+  template <class T>
+  void operator()(const ops::FieldInfo& info, T& value) {
+    if (status_.ok() && !(alias_ && info.absent_from_alias)) status_ = Read(info, value);
+  }
+  const Status& status() const { return status_; }
+
+ private:
+  Result<JsonNode> Require(const ops::FieldInfo& info) const { return desc_.Require(info.name); }
+
+  Status Read(const ops::FieldInfo& info, TensorDesc& out) const {
+    Result<JsonNode> node = Require(info);
     if (!node.ok()) return node.error();
     Result<TensorDesc> v = ParseTensorDesc(*node);
     if (!v.ok()) return v.error();
@@ -144,8 +146,19 @@ class DescReader {
     return OkStatus();
   }
 
-  Status Tensors(std::string_view field, std::string_view count_field, std::vector<TensorDesc>& out) const {
-    Result<JsonNode> node = desc_.Require(field);
+  // Absent or null: the optional tensor is not there (DxDispatch writes null).
+  Status Read(const ops::FieldInfo& info, std::optional<TensorDesc>& out) const {
+    std::optional<JsonNode> node = desc_.Find(info.name);
+    out.reset();
+    if (!node || node->Is(JsonKind::kNull)) return OkStatus();
+    Result<TensorDesc> v = ParseTensorDesc(*node);
+    if (!v.ok()) return v.error();
+    out = std::move(*v);
+    return OkStatus();
+  }
+
+  Status Read(const ops::FieldInfo& info, std::vector<TensorDesc>& out) const {
+    Result<JsonNode> node = Require(info);
     if (!node.ok()) return node.error();
     DMLC_RETURN_IF_ERROR(node->ExpectArray());
     out.clear();
@@ -155,11 +168,11 @@ class DescReader {
       out.push_back(std::move(*v));
       return OkStatus();
     }));
-    return CheckCount(desc_, count_field, field, out.size());
+    return CheckCount(desc_, info.count, info.name, out.size());
   }
 
-  Status Uint32(std::string_view field, uint32_t& out) const {
-    Result<JsonNode> node = desc_.Require(field);
+  Status Read(const ops::FieldInfo& info, uint32_t& out) const {
+    Result<JsonNode> node = Require(info);
     if (!node.ok()) return node.error();
     Result<uint64_t> v = node->Unsigned(kUint32Max);
     if (!v.ok()) return v.error();
@@ -167,17 +180,17 @@ class DescReader {
     return OkStatus();
   }
 
-  Status Uint32s(std::string_view field, std::string_view count_field, std::vector<uint32_t>& out) const {
-    Result<JsonNode> node = desc_.Require(field);
+  Status Read(const ops::FieldInfo& info, std::vector<uint32_t>& out) const {
+    Result<JsonNode> node = Require(info);
     if (!node.ok()) return node.error();
     Result<std::vector<uint32_t>> v = node->Uint32Array();
     if (!v.ok()) return v.error();
     out = std::move(*v);
-    return CheckCount(desc_, count_field, field, out.size());
+    return CheckCount(desc_, info.count, info.name, out.size());
   }
 
-  Status Int32(std::string_view field, int32_t& out) const {
-    Result<JsonNode> node = desc_.Require(field);
+  Status Read(const ops::FieldInfo& info, int32_t& out) const {
+    Result<JsonNode> node = Require(info);
     if (!node.ok()) return node.error();
     Result<int64_t> v = node->Signed(std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max());
     if (!v.ok()) return v.error();
@@ -185,94 +198,86 @@ class DescReader {
     return OkStatus();
   }
 
-  Status Float(std::string_view field, float& out) const {
-    Result<JsonNode> node = desc_.Require(field);
+  Status Read(const ops::FieldInfo& info, float& out) const {
+    Result<JsonNode> node = Require(info);
     if (!node.ok()) return node.error();
     Result<double> v = node->Number();
     if (!v.ok()) return v.error();
     out = static_cast<float>(*v);
     if (std::isinf(out) && std::isfinite(*v)) {
-      return node->Fail(std::string(field) + " " + node->Written() + " overflows FLOAT32",
+      return node->Fail(std::string(info.name) + " " + node->Written() + " overflows FLOAT32",
                         "value must fit the field's type");
     }
     return OkStatus();
   }
 
-  Status Function(std::string_view field, ops::ReduceFunction& out) const {
-    Result<JsonNode> node = desc_.Require(field);
+  // The data type field, then the value as an element of that type (as a tensor's values are written).
+  Status Read(const ops::FieldInfo& info, ops::TypedScalar& out) const {
+    Result<JsonNode> type = desc_.Require(info.type_field);
+    if (!type.ok()) return type.error();
+    const std::vector<std::string_view> names = DataTypeNames();
+    Result<ops::DataType> data_type =
+        ReadEnum<ops::DataType>(*type, "DataType", "DML_TENSOR_DATA_TYPE_", ops::ParseDataType, names);
+    if (!data_type.ok()) return data_type.error();
+    Result<JsonNode> node = Require(info);
+    if (!node.ok()) return node.error();
+    Result<Scalar> value = node->Element(*data_type);
+    if (!value.ok()) return value.error();
+    out = {*data_type, 0};
+    if (Status fits = EncodeElement(*value, *data_type, reinterpret_cast<std::byte*>(&out.bits), node->Written());
+        !fits.ok()) {
+      return node->Fail(std::string(info.name) + ": " + fits.error().message, fits.error().rule);
+    }
+    return OkStatus();
+  }
+
+  template <class E>
+    requires std::is_enum_v<E>
+  Status Read(const ops::FieldInfo& info, E& out) const {
+    using Traits = ops::EnumTraits<E>;
+    Result<JsonNode> node = Require(info);
     if (!node.ok()) return node.error();
     std::vector<std::string_view> names;
-    for (ops::ReduceFunction f : ops::kAllReduceFunctions) names.push_back(ops::ReduceFunctionName(f));
-    Result<ops::ReduceFunction> v = ReadEnum<ops::ReduceFunction>(*node, "reduce function", "DML_REDUCE_FUNCTION_",
-                                                                  ops::ParseReduceFunction, names);
+    for (E e : Traits::kAll) names.push_back(Traits::Name(e));
+    Result<E> v = ReadEnum<E>(*node, Traits::kWhat, Traits::kPrefix, Traits::Parse, names);
     if (!v.ok()) return v.error();
     out = *v;
     return OkStatus();
   }
 
- private:
   const JsonNode& desc_;
+  bool alias_;
+  Status status_ = OkStatus();
 };
 
-Result<ops::OperatorDesc> ParseGatherNd(const JsonNode& node, bool has_batch_dimensions, Extra extra) {
-  if (has_batch_dimensions) {
-    DMLC_RETURN_IF_ERROR(CheckDescFields(node, {"InputTensor", "IndicesTensor", "OutputTensor", "InputDimensionCount",
-                                                "IndicesDimensionCount", "BatchDimensionCount"}, extra));
-  } else {
-    DMLC_RETURN_IF_ERROR(CheckDescFields(
-        node, {"InputTensor", "IndicesTensor", "OutputTensor", "InputDimensionCount", "IndicesDimensionCount"}, extra));
-  }
-  DescReader r(node);
-  ops::GatherNd1Desc d;
-  DMLC_RETURN_IF_ERROR(r.Tensor("InputTensor", d.InputTensor));
-  DMLC_RETURN_IF_ERROR(r.Tensor("IndicesTensor", d.IndicesTensor));
-  DMLC_RETURN_IF_ERROR(r.Tensor("OutputTensor", d.OutputTensor));
-  DMLC_RETURN_IF_ERROR(r.Uint32("InputDimensionCount", d.InputDimensionCount));
-  DMLC_RETURN_IF_ERROR(r.Uint32("IndicesDimensionCount", d.IndicesDimensionCount));
-  if (has_batch_dimensions) DMLC_RETURN_IF_ERROR(r.Uint32("BatchDimensionCount", d.BatchDimensionCount));
-  return ops::OperatorDesc{std::move(d)};
+// The names a desc's object may hold: each field's, its count's and its data type's.
+std::vector<std::string_view> FieldNames(const ops::OperatorDesc& desc, bool alias) {
+  std::vector<std::string_view> names;
+  std::visit(
+      [&](const auto& d) {
+        ops::VisitFields(d, [&](const ops::FieldInfo& info, const auto&) {
+          if (alias && info.absent_from_alias) return;
+          if (!info.count.empty()) names.push_back(info.count);
+          if (!info.type_field.empty()) names.push_back(info.type_field);
+          names.push_back(info.name);
+        });
+      },
+      desc);
+  return names;
 }
 
-Result<ops::OperatorDesc> ParseDiagonalMatrix(const JsonNode& node, Extra extra) {
-  DMLC_RETURN_IF_ERROR(CheckDescFields(node, {"OutputTensor", "Offset", "Value"}, extra));
-  DescReader r(node);
-  ops::DiagonalMatrixDesc d;
-  DMLC_RETURN_IF_ERROR(r.Tensor("OutputTensor", d.OutputTensor));
-  DMLC_RETURN_IF_ERROR(r.Int32("Offset", d.Offset));
-  DMLC_RETURN_IF_ERROR(r.Float("Value", d.Value));
-  return ops::OperatorDesc{std::move(d)};
-}
-
-Result<ops::OperatorDesc> ParseJoin(const JsonNode& node, Extra extra) {
-  DMLC_RETURN_IF_ERROR(CheckDescFields(node, {"InputCount", "InputTensors", "OutputTensor", "Axis"}, extra));
-  DescReader r(node);
-  ops::JoinDesc d;
-  DMLC_RETURN_IF_ERROR(r.Tensors("InputTensors", "InputCount", d.InputTensors));
-  DMLC_RETURN_IF_ERROR(r.Tensor("OutputTensor", d.OutputTensor));
-  DMLC_RETURN_IF_ERROR(r.Uint32("Axis", d.Axis));
-  return ops::OperatorDesc{std::move(d)};
-}
-
-Result<ops::OperatorDesc> ParseReduce(const JsonNode& node, Extra extra) {
-  DMLC_RETURN_IF_ERROR(CheckDescFields(node, {"Function", "InputTensor", "OutputTensor", "AxisCount", "Axes"}, extra));
-  DescReader r(node);
-  ops::ReduceDesc d;
-  DMLC_RETURN_IF_ERROR(r.Function("Function", d.Function));
-  DMLC_RETURN_IF_ERROR(r.Tensor("InputTensor", d.InputTensor));
-  DMLC_RETURN_IF_ERROR(r.Tensor("OutputTensor", d.OutputTensor));
-  DMLC_RETURN_IF_ERROR(r.Uint32s("Axes", "AxisCount", d.Axes));
-  return ops::OperatorDesc{std::move(d)};
-}
-
-Result<ops::OperatorDesc> ParseOneHot(const JsonNode& node, Extra extra) {
-  DMLC_RETURN_IF_ERROR(CheckDescFields(node, {"IndicesTensor", "ValuesTensor", "OutputTensor", "Axis"}, extra));
-  DescReader r(node);
-  ops::OneHotDesc d;
-  DMLC_RETURN_IF_ERROR(r.Tensor("IndicesTensor", d.IndicesTensor));
-  DMLC_RETURN_IF_ERROR(r.Tensor("ValuesTensor", d.ValuesTensor));
-  DMLC_RETURN_IF_ERROR(r.Tensor("OutputTensor", d.OutputTensor));
-  DMLC_RETURN_IF_ERROR(r.Uint32("Axis", d.Axis));
-  return ops::OperatorDesc{std::move(d)};
+// Fields that may stand beside a desc's own: DxDispatch writes a desc's fields beside "type" when it
+// leaves "desc" out, so the operator object's fields are then allowed among them.
+Result<ops::OperatorDesc> ParseDesc(const JsonNode& node, ops::OperatorType type, bool alias,
+                                    std::span<const std::string_view> extra) {
+  ops::OperatorDesc desc = ops::DefaultDesc(type);
+  std::vector<std::string_view> known = FieldNames(desc, alias);
+  known.insert(known.end(), extra.begin(), extra.end());
+  DMLC_RETURN_IF_ERROR(node.CheckFields(known));
+  FieldReader reader(node, alias);
+  std::visit([&](auto& d) { ops::VisitFields(d, reader); }, desc);
+  DMLC_RETURN_IF_ERROR(reader.status());
+  return desc;
 }
 
 }  // namespace
@@ -374,8 +379,10 @@ Result<ops::OperatorDesc> ParseOperator(const JsonNode& node, std::span<const st
   Result<JsonNode> type_node = OperatorField(node, "type", "Type");
   if (!type_node.ok()) return type_node.error();
   std::vector<std::string_view> names;
-  for (ops::OperatorType t : ops::kAllOperatorTypes) names.push_back(ops::OperatorTypeName(t));
-  names.push_back("GATHER_ND");
+  for (ops::OperatorType t : ops::kAllOperatorTypes) {
+    names.push_back(ops::InfoOf(t).name);
+    if (!ops::InfoOf(t).alias.empty()) names.push_back(ops::InfoOf(t).alias);
+  }
   Result<ops::OperatorType> type =
       ReadEnum<ops::OperatorType>(*type_node, "operator type", "DML_OPERATOR_", ops::ParseOperatorType, names);
   if (!type.ok()) return type.error();
@@ -384,21 +391,9 @@ Result<ops::OperatorDesc> ParseOperator(const JsonNode& node, std::span<const st
   if (!inline_desc) DMLC_RETURN_IF_ERROR(OperatorField(node, "desc", "Desc"));
   const JsonNode desc = DescNode(node);
   DMLC_RETURN_IF_ERROR(desc.ExpectObject());
-  const Extra extra = inline_desc ? Extra(own) : Extra();
-  switch (*type) {
-    case ops::OperatorType::kGatherNd1: {
-      const std::string spelled = *type_node->String();  // ReadEnum read it as a string
-      std::string_view text = spelled;
-      if (text.starts_with("DML_OPERATOR_")) text.remove_prefix(13);
-      return ParseGatherNd(desc, /*has_batch_dimensions=*/text != "GATHER_ND", extra);
-    }
-    case ops::OperatorType::kDiagonalMatrix: return ParseDiagonalMatrix(desc, extra);
-    case ops::OperatorType::kJoin: return ParseJoin(desc, extra);
-    case ops::OperatorType::kReduce: return ParseReduce(desc, extra);
-    case ops::OperatorType::kOneHot: return ParseOneHot(desc, extra);
-  }
-  // Every OperatorType is handled above; a new one must be added here.
-  DMLC_CHECK(false) << "OperatorType " << static_cast<int>(*type) << " has no desc parser";
+  const std::span<const std::string_view> extra =
+      inline_desc ? std::span<const std::string_view>(own) : std::span<const std::string_view>();
+  return ParseDesc(desc, *type, ops::IsAlias(*type_node->String()), extra);  // ReadEnum read it as a string
 }
 
 }  // namespace dmlc::app

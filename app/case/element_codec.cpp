@@ -77,6 +77,29 @@ Status StoreFloat(const Scalar& value, std::string_view written, DataType type, 
 
 }  // namespace
 
+Scalar DecodeElement(const std::byte* in, DataType type) {
+  auto load = [in]<class T>(T) {
+    T v;
+    std::memcpy(&v, in, sizeof(T));
+    return v;
+  };
+  switch (type) {
+    case DataType::kFloat16: return double{ops::HalfToFloat(load(uint16_t{}))};
+    case DataType::kFloat32: return double{load(float{})};
+    case DataType::kFloat64: return load(double{});
+    case DataType::kInt8: return int64_t{load(int8_t{})};
+    case DataType::kInt16: return int64_t{load(int16_t{})};
+    case DataType::kInt32: return int64_t{load(int32_t{})};
+    case DataType::kInt64: return load(int64_t{});
+    case DataType::kUint8: return uint64_t{load(uint8_t{})};
+    case DataType::kUint16: return uint64_t{load(uint16_t{})};
+    case DataType::kUint32: return uint64_t{load(uint32_t{})};
+    case DataType::kUint64: return load(uint64_t{});
+    case DataType::kUnknown: break;
+  }
+  return 0.0;
+}
+
 Status EncodeElement(const Scalar& value, DataType type, std::byte* out, std::string_view written) {
   if (ops::IsFloat(type)) return StoreFloat(value, written, type, out);
   std::optional<__int128> v = ExactInteger(value);

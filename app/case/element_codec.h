@@ -20,6 +20,10 @@ namespace dmlc::app {
 // `written` (the value as the case file spells it) when given, else FormatScalar(value).
 Status EncodeElement(const Scalar& value, ops::DataType type, std::byte* out, std::string_view written = {});
 
+// The element's value, exactly: FLOAT16 and FLOAT32 widened to double, integers as themselves. The
+// inverse of EncodeElement for every value it accepts.
+Scalar DecodeElement(const std::byte* in, ops::DataType type);
+
 // "3", "-7", "18446744073709551615", "0.5", "nan": for messages.
 std::string FormatScalar(const Scalar& value);
 

@@ -1,27 +1,31 @@
 #include "app/fuzz/mutate.h"
 
+#include <optional>
+#include <type_traits>
 #include <vector>
 
 namespace dmlc::app::fuzz {
 namespace {
 
-// The desc's tensors, inputs first and OutputTensor last (ops::Bindings() order), to edit.
-std::vector<ops::TensorDesc*> TensorsOf(ops::GatherNd1Desc& d) {
-  return {&d.InputTensor, &d.IndicesTensor, &d.OutputTensor};
-}
-std::vector<ops::TensorDesc*> TensorsOf(ops::DiagonalMatrixDesc& d) { return {&d.OutputTensor}; }
-std::vector<ops::TensorDesc*> TensorsOf(ops::ReduceDesc& d) { return {&d.InputTensor, &d.OutputTensor}; }
-std::vector<ops::TensorDesc*> TensorsOf(ops::OneHotDesc& d) {
-  return {&d.IndicesTensor, &d.ValuesTensor, &d.OutputTensor};
-}
-std::vector<ops::TensorDesc*> TensorsOf(ops::JoinDesc& d) {
-  std::vector<ops::TensorDesc*> tensors;
-  for (ops::TensorDesc& input : d.InputTensors) tensors.push_back(&input);
-  tensors.push_back(&d.OutputTensor);
-  return tensors;
-}
+// The desc's tensors in field order (an absent optional one left out), to edit; OutputTensor is the
+// last of them in every desc.
 std::vector<ops::TensorDesc*> Tensors(ops::OperatorDesc& desc) {
-  return std::visit([](auto& d) { return TensorsOf(d); }, desc);
+  std::vector<ops::TensorDesc*> tensors;
+  std::visit(
+      [&](auto& d) {
+        ops::VisitFields(d, [&](const ops::FieldInfo&, auto& value) {
+          using T = std::decay_t<decltype(value)>;
+          if constexpr (std::is_same_v<T, ops::TensorDesc>) {
+            tensors.push_back(&value);
+          } else if constexpr (std::is_same_v<T, std::optional<ops::TensorDesc>>) {
+            if (value) tensors.push_back(&*value);
+          } else if constexpr (std::is_same_v<T, std::vector<ops::TensorDesc>>) {
+            for (ops::TensorDesc& t : value) tensors.push_back(&t);
+          }
+        });
+      },
+      desc);
+  return tensors;
 }
 
 ops::TensorDesc& DrawTensor(Choices& choices, ops::OperatorDesc& desc) {
@@ -36,11 +40,20 @@ void Resize(ops::TensorDesc& tensor) {
   if (needed.ok()) tensor.TotalTensorSizeInBytes = *needed;
 }
 
+// The desc's axis field (an array's first entry), if it has one.
 uint32_t* AxisOf(ops::OperatorDesc& desc) {
-  if (auto* join = std::get_if<ops::JoinDesc>(&desc)) return &join->Axis;
-  if (auto* one_hot = std::get_if<ops::OneHotDesc>(&desc)) return &one_hot->Axis;
-  if (auto* reduce = std::get_if<ops::ReduceDesc>(&desc)) return &reduce->Axes.front();
-  return nullptr;
+  uint32_t* axis = nullptr;
+  std::visit(
+      [&](auto& d) {
+        ops::VisitFields(d, [&](const ops::FieldInfo& info, auto& value) {
+          using T = std::decay_t<decltype(value)>;
+          if (!info.is_axis) return;
+          if constexpr (std::is_same_v<T, uint32_t>) axis = &value;
+          if constexpr (std::is_same_v<T, std::vector<uint32_t>>) axis = value.empty() ? nullptr : &value.front();
+        });
+      },
+      desc);
+  return axis;
 }
 
 using Mutation = void (*)(Choices&, ops::OperatorDesc&);

@@ -51,15 +51,9 @@ enum DML_TENSOR_FLAGS : uint32_t {
   DML_TENSOR_FLAG_OWNED_BY_DML = 0x1,
 };
 
-// The operator types this backend creates (the enum has ~170; values are their positions in it).
+// DML_OPERATOR_TYPE's values are each operator's OperatorInfo::dml_type (ops/operators/<op>.h).
 enum DML_OPERATOR_TYPE : uint32_t {
   DML_OPERATOR_INVALID = 0,
-  DML_OPERATOR_REDUCE = 55,
-  DML_OPERATOR_JOIN = 63,
-  DML_OPERATOR_DIAGONAL_MATRIX = 93,   // feature level 2_0
-  DML_OPERATOR_ONE_HOT = 95,           // 2_0
-  DML_OPERATOR_GATHER_ND = 108,        // 2_1
-  DML_OPERATOR_GATHER_ND1 = 140,       // 3_0
 };
 
 enum DML_REDUCE_FUNCTION : uint32_t {
@@ -138,49 +132,18 @@ struct DML_OPERATOR_DESC {
   const void* Desc;  // the DML_*_OPERATOR_DESC of Type
 };
 
-struct DML_GATHER_ND_OPERATOR_DESC {
-  const DML_TENSOR_DESC* InputTensor;
-  const DML_TENSOR_DESC* IndicesTensor;
-  const DML_TENSOR_DESC* OutputTensor;
-  uint32_t InputDimensionCount;
-  uint32_t IndicesDimensionCount;
-};
-
-struct DML_GATHER_ND1_OPERATOR_DESC {
-  const DML_TENSOR_DESC* InputTensor;
-  const DML_TENSOR_DESC* IndicesTensor;
-  const DML_TENSOR_DESC* OutputTensor;
-  uint32_t InputDimensionCount;
-  uint32_t IndicesDimensionCount;
-  uint32_t BatchDimensionCount;
-};
-
-struct DML_DIAGONAL_MATRIX_OPERATOR_DESC {
-  const DML_TENSOR_DESC* OutputTensor;
-  int32_t Offset;
-  float Value;
-};
-
-struct DML_JOIN_OPERATOR_DESC {
-  uint32_t InputCount;
-  const DML_TENSOR_DESC* InputTensors;  // an array of InputCount descs (not of pointers)
-  const DML_TENSOR_DESC* OutputTensor;
-  uint32_t Axis;
-};
-
-struct DML_REDUCE_OPERATOR_DESC {
-  DML_REDUCE_FUNCTION Function;
-  const DML_TENSOR_DESC* InputTensor;
-  const DML_TENSOR_DESC* OutputTensor;
-  uint32_t AxisCount;
-  const uint32_t* Axes;
-};
-
-struct DML_ONE_HOT_OPERATOR_DESC {
-  const DML_TENSOR_DESC* IndicesTensor;
-  const DML_TENSOR_DESC* ValuesTensor;
-  const DML_TENSOR_DESC* OutputTensor;
-  uint32_t Axis;
+// DIAGONAL_MATRIX1's Value: the member its ValueDataType names holds the value.
+union DML_SCALAR_UNION {
+  int8_t Int8;
+  int16_t Int16;
+  int32_t Int32;
+  int64_t Int64;
+  uint8_t UInt8;
+  uint16_t UInt16;
+  uint32_t UInt32;
+  uint64_t UInt64;
+  float Float32;
+  double Float64;
 };
 
 struct DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT {
@@ -226,6 +189,7 @@ struct DML_BINDING_DESC {
 DMLC_LAYOUT(DML_TENSOR_DATA_TYPE, 4);
 DMLC_LAYOUT(DML_OPERATOR_TYPE, 4);
 DMLC_LAYOUT(DML_REDUCE_FUNCTION, 4);
+DMLC_LAYOUT(DML_SCALAR_UNION, 8);
 DMLC_LAYOUT(DML_FEATURE_LEVEL, 4);
 
 DMLC_LAYOUT(DML_BUFFER_TENSOR_DESC, 48);
@@ -243,45 +207,6 @@ DMLC_FIELD(DML_TENSOR_DESC, Desc, 8);
 DMLC_LAYOUT(DML_OPERATOR_DESC, 16);
 DMLC_FIELD(DML_OPERATOR_DESC, Type, 0);
 DMLC_FIELD(DML_OPERATOR_DESC, Desc, 8);
-
-DMLC_LAYOUT(DML_GATHER_ND_OPERATOR_DESC, 32);
-DMLC_FIELD(DML_GATHER_ND_OPERATOR_DESC, InputTensor, 0);
-DMLC_FIELD(DML_GATHER_ND_OPERATOR_DESC, IndicesTensor, 8);
-DMLC_FIELD(DML_GATHER_ND_OPERATOR_DESC, OutputTensor, 16);
-DMLC_FIELD(DML_GATHER_ND_OPERATOR_DESC, InputDimensionCount, 24);
-DMLC_FIELD(DML_GATHER_ND_OPERATOR_DESC, IndicesDimensionCount, 28);
-
-DMLC_LAYOUT(DML_GATHER_ND1_OPERATOR_DESC, 40);
-DMLC_FIELD(DML_GATHER_ND1_OPERATOR_DESC, InputTensor, 0);
-DMLC_FIELD(DML_GATHER_ND1_OPERATOR_DESC, IndicesTensor, 8);
-DMLC_FIELD(DML_GATHER_ND1_OPERATOR_DESC, OutputTensor, 16);
-DMLC_FIELD(DML_GATHER_ND1_OPERATOR_DESC, InputDimensionCount, 24);
-DMLC_FIELD(DML_GATHER_ND1_OPERATOR_DESC, IndicesDimensionCount, 28);
-DMLC_FIELD(DML_GATHER_ND1_OPERATOR_DESC, BatchDimensionCount, 32);
-
-DMLC_LAYOUT(DML_DIAGONAL_MATRIX_OPERATOR_DESC, 16);
-DMLC_FIELD(DML_DIAGONAL_MATRIX_OPERATOR_DESC, OutputTensor, 0);
-DMLC_FIELD(DML_DIAGONAL_MATRIX_OPERATOR_DESC, Offset, 8);
-DMLC_FIELD(DML_DIAGONAL_MATRIX_OPERATOR_DESC, Value, 12);
-
-DMLC_LAYOUT(DML_JOIN_OPERATOR_DESC, 32);
-DMLC_FIELD(DML_JOIN_OPERATOR_DESC, InputCount, 0);
-DMLC_FIELD(DML_JOIN_OPERATOR_DESC, InputTensors, 8);
-DMLC_FIELD(DML_JOIN_OPERATOR_DESC, OutputTensor, 16);
-DMLC_FIELD(DML_JOIN_OPERATOR_DESC, Axis, 24);
-
-DMLC_LAYOUT(DML_REDUCE_OPERATOR_DESC, 40);
-DMLC_FIELD(DML_REDUCE_OPERATOR_DESC, Function, 0);
-DMLC_FIELD(DML_REDUCE_OPERATOR_DESC, InputTensor, 8);
-DMLC_FIELD(DML_REDUCE_OPERATOR_DESC, OutputTensor, 16);
-DMLC_FIELD(DML_REDUCE_OPERATOR_DESC, AxisCount, 24);
-DMLC_FIELD(DML_REDUCE_OPERATOR_DESC, Axes, 32);
-
-DMLC_LAYOUT(DML_ONE_HOT_OPERATOR_DESC, 32);
-DMLC_FIELD(DML_ONE_HOT_OPERATOR_DESC, IndicesTensor, 0);
-DMLC_FIELD(DML_ONE_HOT_OPERATOR_DESC, ValuesTensor, 8);
-DMLC_FIELD(DML_ONE_HOT_OPERATOR_DESC, OutputTensor, 16);
-DMLC_FIELD(DML_ONE_HOT_OPERATOR_DESC, Axis, 24);
 
 DMLC_LAYOUT(DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT, 4);
 DMLC_LAYOUT(DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT, 4);

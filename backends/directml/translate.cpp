@@ -1,6 +1,10 @@
 #include "backends/directml/translate.h"
 
+#include <algorithm>
+#include <cstring>
+#include <optional>
 #include <string>
+#include <type_traits>
 
 namespace dmlc::backends::directml {
 namespace {
@@ -71,42 +75,115 @@ Status DmlOperatorDesc::AddTensors(const std::vector<ops::TensorBinding>& bindin
   return OkStatus();
 }
 
+// Lays a desc's fields out as DirectML's struct for them: each at the next offset its C type's
+// alignment allows (pointers and DML_SCALAR_UNION 8 bytes, UINT, INT, FLOAT and enums 4), the whole
+// padded to its largest alignment; x64 and arm64 agree. A tensor points at its binding's
+// DML_TENSOR_DESC: inputs from the first binding, outputs after the inputs (ops::Bindings() order).
+class StructLayout {
+ public:
+  StructLayout(DmlOperatorDesc& out, bool alias) : out_(out), alias_(alias), next_output_(out.input_count_) {}
+
+  template <class T>
+  void operator()(const ops::FieldInfo& info, const T& value) {
+    if (alias_ && info.absent_from_alias) return;
+    if constexpr (ops::kIsArrayField<T>) Put(static_cast<uint32_t>(value.size()));  // its count field
+    Add(info, value);
+  }
+
+  void Finish() {
+    Align(max_alignment_);
+    out_.op_size_ = bytes_.size();
+    out_.op_.assign((bytes_.size() + 7) / 8, 0);
+    std::memcpy(out_.op_.data(), bytes_.data(), bytes_.size());
+  }
+
+ private:
+  const DML_TENSOR_DESC* NextTensor(ops::FieldRole role) {
+    uint32_t& next = role == ops::FieldRole::kOutput ? next_output_ : next_input_;
+    return &out_.tensors_[next++];
+  }
+  void Add(const ops::FieldInfo& info, const ops::TensorDesc&) { Put(NextTensor(info.role)); }
+  void Add(const ops::FieldInfo& info, const std::optional<ops::TensorDesc>& t) {
+    Put(t ? NextTensor(info.role) : nullptr);
+  }
+  void Add(const ops::FieldInfo& info, const std::vector<ops::TensorDesc>& tensors) {
+    // DirectML reads an array of descs, not of pointers: the bindings are contiguous.
+    const DML_TENSOR_DESC* first = tensors.empty() ? nullptr : NextTensor(info.role);
+    for (size_t i = 1; i < tensors.size(); ++i) NextTensor(info.role);
+    Put(first);
+  }
+  void Add(const ops::FieldInfo&, uint32_t v) { Put(v); }
+  void Add(const ops::FieldInfo&, int32_t v) { Put(v); }
+  void Add(const ops::FieldInfo&, float v) { Put(v); }
+  void Add(const ops::FieldInfo&, const std::vector<uint32_t>& v) {
+    const std::vector<uint32_t>& kept = out_.arrays_.emplace_back(v);
+    Put(kept.empty() ? nullptr : kept.data());
+  }
+  void Add(const ops::FieldInfo&, const ops::TypedScalar& v) {
+    Put(static_cast<uint32_t>(ToDml(v.DataType)));
+    DML_SCALAR_UNION value{};
+    std::memcpy(&value, &v.bits, sizeof(v.bits));
+    Put(value);
+  }
+  template <class E>
+    requires std::is_enum_v<E>
+  void Add(const ops::FieldInfo&, E v) {
+    Put(static_cast<uint32_t>(v));
+  }
+
+  template <class T>
+  void Put(const T& v) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    Align(alignof(T));
+    max_alignment_ = std::max(max_alignment_, alignof(T));
+    const size_t at = bytes_.size();
+    bytes_.resize(at + sizeof(T));
+    std::memcpy(bytes_.data() + at, &v, sizeof(T));
+  }
+  void Align(size_t alignment) { bytes_.resize((bytes_.size() + alignment - 1) / alignment * alignment); }
+
+  DmlOperatorDesc& out_;
+  bool alias_;
+  uint32_t next_input_ = 0;
+  uint32_t next_output_;
+  std::vector<std::byte> bytes_;
+  size_t max_alignment_ = 1;
+};
+
+// Whether the desc is written as its operator's alias, and the error when it needs the operator itself.
+Result<bool> UseAlias(const ops::OperatorDesc& desc, const TranslateOptions& options) {
+  const ops::OperatorInfo& info = ops::InfoOf(ops::TypeOf(desc));
+  if (info.alias.empty() || options.gather_nd1) return false;
+  std::optional<Error> needs_latest;
+  std::visit(
+      [&](const auto& d) {
+        ops::VisitFields(d, [&](const ops::FieldInfo& field, const auto& value) {
+          if constexpr (std::is_same_v<std::decay_t<decltype(value)>, uint32_t>) {
+            if (field.absent_from_alias && value != 0 && !needs_latest) {
+              needs_latest = MakeError("directml", std::string(field.name),
+                                       std::string(field.name) + " is " + std::to_string(value) + ", which needs " +
+                                           "DML_OPERATOR_" + std::string(info.name) + "; this device has only " +
+                                           std::string(info.alias),
+                                       std::string(field.name) + " needs " + std::string(info.name));
+            }
+          }
+        });
+      },
+      desc);
+  if (needs_latest) return *needs_latest;
+  return true;
+}
+
 Result<std::unique_ptr<const DmlOperatorDesc>> Translate(const ops::OperatorDesc& desc, const TranslateOptions& options) {
   std::unique_ptr<DmlOperatorDesc> out(new DmlOperatorDesc());
   DMLC_RETURN_IF_ERROR(out->AddTensors(ops::Bindings(desc)));
-  // Binding indices follow ops::Bindings(): each operator's inputs in field order, then its output.
-  if (const auto* g = std::get_if<ops::GatherNd1Desc>(&desc)) {
-    if (options.gather_nd1) {
-      out->op_ = DML_GATHER_ND1_OPERATOR_DESC{out->Tensor(0), out->Tensor(1), out->Tensor(2), g->InputDimensionCount,
-                                              g->IndicesDimensionCount, g->BatchDimensionCount};
-      out->desc_ = {DML_OPERATOR_GATHER_ND1, &std::get<DML_GATHER_ND1_OPERATOR_DESC>(out->op_)};
-    } else if (g->BatchDimensionCount == 0) {
-      out->op_ = DML_GATHER_ND_OPERATOR_DESC{out->Tensor(0), out->Tensor(1), out->Tensor(2), g->InputDimensionCount,
-                                             g->IndicesDimensionCount};
-      out->desc_ = {DML_OPERATOR_GATHER_ND, &std::get<DML_GATHER_ND_OPERATOR_DESC>(out->op_)};
-    } else {
-      return MakeError("directml", "BatchDimensionCount",
-                       "BatchDimensionCount is " + std::to_string(g->BatchDimensionCount) +
-                           ", which needs DML_OPERATOR_GATHER_ND1 (feature level 3_0); this device has only GATHER_ND",
-                       "batch dimensions need GATHER_ND1");
-    }
-  } else if (const auto* d = std::get_if<ops::DiagonalMatrixDesc>(&desc)) {
-    out->op_ = DML_DIAGONAL_MATRIX_OPERATOR_DESC{out->Tensor(0), d->Offset, d->Value};
-    out->desc_ = {DML_OPERATOR_DIAGONAL_MATRIX, &std::get<DML_DIAGONAL_MATRIX_OPERATOR_DESC>(out->op_)};
-  } else if (const auto* j = std::get_if<ops::JoinDesc>(&desc)) {
-    const uint32_t inputs = j->InputCount();
-    out->op_ = DML_JOIN_OPERATOR_DESC{inputs, inputs == 0 ? nullptr : out->Tensor(0), out->Tensor(inputs), j->Axis};
-    out->desc_ = {DML_OPERATOR_JOIN, &std::get<DML_JOIN_OPERATOR_DESC>(out->op_)};
-  } else if (const auto* r = std::get_if<ops::ReduceDesc>(&desc)) {
-    out->axes_ = r->Axes;
-    out->op_ = DML_REDUCE_OPERATOR_DESC{ToDml(r->Function), out->Tensor(0), out->Tensor(1), r->AxisCount(),
-                                        out->axes_.empty() ? nullptr : out->axes_.data()};
-    out->desc_ = {DML_OPERATOR_REDUCE, &std::get<DML_REDUCE_OPERATOR_DESC>(out->op_)};
-  } else {
-    const auto& o = std::get<ops::OneHotDesc>(desc);
-    out->op_ = DML_ONE_HOT_OPERATOR_DESC{out->Tensor(0), out->Tensor(1), out->Tensor(2), o.Axis};
-    out->desc_ = {DML_OPERATOR_ONE_HOT, &std::get<DML_ONE_HOT_OPERATOR_DESC>(out->op_)};
-  }
+  Result<bool> alias = UseAlias(desc, options);
+  if (!alias.ok()) return alias.error();
+  StructLayout layout(*out, *alias);
+  std::visit([&](const auto& d) { ops::VisitFields(d, layout); }, desc);
+  layout.Finish();
+  const ops::OperatorInfo& info = ops::InfoOf(ops::TypeOf(desc));
+  out->desc_ = {static_cast<DML_OPERATOR_TYPE>(*alias ? info.alias_dml_type : info.dml_type), out->op_.data()};
   return std::unique_ptr<const DmlOperatorDesc>(std::move(out));
 }
 

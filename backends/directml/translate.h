@@ -1,7 +1,10 @@
-// An ops desc translated field by field into the DirectML structs IDMLDevice::CreateOperator takes:
-// DML_OPERATOR_DESC -> DML_*_OPERATOR_DESC -> DML_TENSOR_DESC -> DML_BUFFER_TENSOR_DESC, with every
-// array they point to (Sizes, Strides, Axes, JOIN's InputTensors) owned by the DmlOperatorDesc. Pure
-// (no DirectML call), so every field the backend passes is unit-tested on every platform.
+// An ops desc translated into the DirectML structs IDMLDevice::CreateOperator takes: DML_OPERATOR_DESC
+// -> DML_*_OPERATOR_DESC -> DML_TENSOR_DESC -> DML_BUFFER_TENSOR_DESC, with every array they point to
+// (Sizes, Strides, Axes, JOIN's InputTensors) owned by the DmlOperatorDesc. The operator's struct is
+// laid out from the desc's field table (ops/desc_fields.h) as the C compiler lays out DirectML.h's
+// struct, as DirectML's own schema-driven code and ONNX Runtime's SchemaHelpers.h do: no operator is
+// named here. Pure (no DirectML call), so every field the backend passes is unit-tested on every
+// platform, read back through DirectML's structs.
 //
 // Any desc is translated, valid or not: the backend also hands descs the spec forbids to DirectML, to
 // judge DirectML's own validation. The only refusals are descs no DirectML struct can express (Strides
@@ -12,19 +15,20 @@
 #include <cstdint>
 #include <memory>
 #include <span>
-#include <variant>
 #include <vector>
 
 #include "backends/directml/dml_types.h"
+#include "ops/check.h"
 #include "ops/error.h"
 #include "ops/operator_desc.h"
 
 namespace dmlc::backends::directml {
 
 struct TranslateOptions {
-  // The device has DML_OPERATOR_GATHER_ND1 (feature level 3_0). Without it, a GATHER_ND1 desc with
-  // BatchDimensionCount 0 becomes DML_OPERATOR_GATHER_ND (2_1), which is that operator without batches;
-  // with batches it cannot be expressed.
+  // The device has DML_OPERATOR_GATHER_ND1 (feature level 3_0). Without it, a desc whose operator has
+  // an alias (OperatorInfo::alias) is translated to the alias when the fields the alias lacks are 0: a
+  // GATHER_ND1 desc with BatchDimensionCount 0 becomes DML_OPERATOR_GATHER_ND (2_1); with batches it
+  // cannot be expressed.
   bool gather_nd1 = true;
 };
 
@@ -43,17 +47,19 @@ class DmlOperatorDesc {
   const DML_BUFFER_TENSOR_DESC& buffer(size_t binding) const { return storage_[binding].buffer; }
   uint32_t input_count() const { return input_count_; }
   uint32_t output_count() const { return static_cast<uint32_t>(tensors_.size()) - input_count_; }
-  // The operator's own desc, e.g. As<DML_REDUCE_OPERATOR_DESC>(); aborts on the wrong type.
+  // The operator's own desc read as DirectML's struct T, e.g. As<DML_REDUCE_OPERATOR_DESC>(); aborts
+  // when T's size is not the laid-out struct's.
   template <class T>
   const T& As() const {
-    return std::get<T>(op_);
+    DMLC_CHECK(sizeof(T) == op_size_) << "the operator's struct is " << op_size_ << " bytes, not " << sizeof(T);
+    return *reinterpret_cast<const T*>(op_.data());
   }
 
  private:
   friend Result<std::unique_ptr<const DmlOperatorDesc>> Translate(const ops::OperatorDesc&, const TranslateOptions&);
+  friend class StructLayout;
   DmlOperatorDesc() = default;
   Status AddTensors(const std::vector<ops::TensorBinding>& bindings);
-  const DML_TENSOR_DESC* Tensor(size_t binding) const { return &tensors_[binding]; }
 
   struct TensorStorage {
     std::vector<uint32_t> sizes;
@@ -62,11 +68,10 @@ class DmlOperatorDesc {
   };
   std::vector<TensorStorage> storage_;   // sized once: buffers point into their own vectors
   std::vector<DML_TENSOR_DESC> tensors_;  // contiguous, one per binding
-  std::vector<uint32_t> axes_;            // REDUCE's Axes
+  std::vector<std::vector<uint32_t>> arrays_;  // UINT arrays the struct points to (REDUCE's Axes)
   uint32_t input_count_ = 0;
-  std::variant<DML_GATHER_ND_OPERATOR_DESC, DML_GATHER_ND1_OPERATOR_DESC, DML_DIAGONAL_MATRIX_OPERATOR_DESC,
-               DML_JOIN_OPERATOR_DESC, DML_REDUCE_OPERATOR_DESC, DML_ONE_HOT_OPERATOR_DESC>
-      op_;
+  std::vector<uint64_t> op_;  // the operator's struct, 8-byte aligned as its pointers need
+  size_t op_size_ = 0;        // its size in bytes, padded as the C compiler pads it
   DML_OPERATOR_DESC desc_{};
 };
 

@@ -31,13 +31,9 @@ const SupportTable& DiagonalMatrixSupportTable() {
   return table;
 }
 
-std::vector<TensorUse> DiagonalMatrixTensorUses(const DiagonalMatrixDesc& desc) {
-  return {{"OutputTensor", "OutputTensor", &desc.OutputTensor}};
-}
-
 Status ValidateDiagonalMatrix(const DiagonalMatrixDesc& desc) {
   const std::string op(kOp);
-  DMLC_RETURN_IF_ERROR(rules::CheckTensorDescs(kOp, DiagonalMatrixTensorUses(desc)));
+  DMLC_RETURN_IF_ERROR(rules::CheckTensorDescs(kOp, TensorUsesOf(desc)));
   const uint32_t dims = desc.OutputTensor.DimensionCount();
   // { Batch1, Batch2, OutputHeight, OutputWidth }: no table at any level goes beyond 2 to 4.
   if (dims < 2 || dims > 4) {

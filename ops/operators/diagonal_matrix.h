@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/desc_fields.h"
 #include "ops/error.h"
 #include "ops/feature_level.h"
 #include "ops/tensor_desc.h"
@@ -19,6 +20,14 @@ struct DiagonalMatrixDesc {
   bool operator==(const DiagonalMatrixDesc& other) const {
     return OutputTensor == other.OutputTensor && Offset == other.Offset &&
            std::bit_cast<uint32_t>(Value) == std::bit_cast<uint32_t>(other.Value);
+  }
+
+  static constexpr OperatorInfo kInfo{"DIAGONAL_MATRIX", 93};
+  template <class Self, class Visitor>
+  static void VisitFields(Self& d, Visitor& v) {
+    v(Output("OutputTensor"), d.OutputTensor);
+    v(Attribute("Offset"), d.Offset);
+    v(Attribute("Value"), d.Value);
   }
 };
 
@@ -35,6 +44,12 @@ uint64_t DiagonalValueBits(float value, DataType type);
 // Whether truncated Value fits the integer output type; always true for float outputs.
 bool DiagonalValueFits(float value, DataType type);
 const SupportTable& DiagonalMatrixSupportTable();
-std::vector<TensorUse> DiagonalMatrixTensorUses(const DiagonalMatrixDesc& desc);
+
+// The generic entry points of ops/operator_desc.h.
+template <>
+struct OperatorModel<DiagonalMatrixDesc> {
+  static Status Validate(const DiagonalMatrixDesc& d) { return ValidateDiagonalMatrix(d); }
+  static const SupportTable& Table(const DiagonalMatrixDesc&) { return DiagonalMatrixSupportTable(); }
+};
 
 }  // namespace dmlc::ops

@@ -112,12 +112,6 @@ const SupportTable& GatherNd1SupportTable() {
   return table;
 }
 
-std::vector<TensorUse> GatherNd1TensorUses(const GatherNd1Desc& desc) {
-  return {{"InputTensor", "InputTensor", &desc.InputTensor},
-          {"IndicesTensor", "IndicesTensor", &desc.IndicesTensor},
-          {"OutputTensor", "OutputTensor", &desc.OutputTensor}};
-}
-
 Result<std::vector<uint32_t>> InferGatherNd1OutputSizes(const GatherNd1Desc& desc) {
   DMLC_RETURN_IF_ERROR(CheckCounts(desc));
   const std::vector<uint32_t>& input = desc.InputTensor.Sizes;
@@ -136,7 +130,7 @@ Result<std::vector<uint32_t>> InferGatherNd1OutputSizes(const GatherNd1Desc& des
 }
 
 Status ValidateGatherNd1(const GatherNd1Desc& desc) {
-  const std::vector<TensorUse> uses = GatherNd1TensorUses(desc);
+  const std::vector<TensorUse> uses = TensorUsesOf(desc);
   const TensorUse& input = uses[0];
   const TensorUse& indices = uses[1];
   const TensorUse& output = uses[2];

@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "ops/desc_fields.h"
 #include "ops/error.h"
 #include "ops/feature_level.h"
 #include "ops/tensor_desc.h"
@@ -17,6 +18,18 @@ struct GatherNd1Desc {
   uint32_t IndicesDimensionCount = 0;
   uint32_t BatchDimensionCount = 0;
   bool operator==(const GatherNd1Desc&) const = default;
+
+  // DML_OPERATOR_GATHER_ND1; GATHER_ND (108) is the same desc without batch dimensions.
+  static constexpr OperatorInfo kInfo{"GATHER_ND1", 140, "GATHER_ND", 108};
+  template <class Self, class Visitor>
+  static void VisitFields(Self& d, Visitor& v) {
+    v(Input("InputTensor"), d.InputTensor);
+    v(Input("IndicesTensor"), d.IndicesTensor);
+    v(Output("OutputTensor"), d.OutputTensor);
+    v(Attribute("InputDimensionCount"), d.InputDimensionCount);
+    v(Attribute("IndicesDimensionCount"), d.IndicesDimensionCount);
+    v(Attribute("BatchDimensionCount").AbsentFromAlias(), d.BatchDimensionCount);
+  }
 };
 
 // Output sizes per the worked examples (spec README). With D = DimensionCount (all three tensors),
@@ -53,6 +66,12 @@ Status ValidateGatherNd1(const GatherNd1Desc& desc);
 uint32_t GatherCoordinateBits(uint64_t value, DataType type, uint32_t size);
 uint64_t GatherClampedElement(uint32_t offset, const TensorDesc& input);
 const SupportTable& GatherNd1SupportTable();
-std::vector<TensorUse> GatherNd1TensorUses(const GatherNd1Desc& desc);
+
+// The generic entry points of ops/operator_desc.h.
+template <>
+struct OperatorModel<GatherNd1Desc> {
+  static Status Validate(const GatherNd1Desc& d) { return ValidateGatherNd1(d); }
+  static const SupportTable& Table(const GatherNd1Desc&) { return GatherNd1SupportTable(); }
+};
 
 }  // namespace dmlc::ops

@@ -30,15 +30,6 @@ const SupportTable& JoinSupportTable() {
   return table;
 }
 
-std::vector<TensorUse> JoinTensorUses(const JoinDesc& desc) {
-  std::vector<TensorUse> uses;
-  for (size_t i = 0; i < desc.InputTensors.size(); ++i) {
-    uses.push_back({"InputTensors", "InputTensors[" + std::to_string(i) + "]", &desc.InputTensors[i]});
-  }
-  uses.push_back({"OutputTensor", "OutputTensor", &desc.OutputTensor});
-  return uses;
-}
-
 Result<std::vector<uint32_t>> InferJoinOutputSizes(const JoinDesc& desc) {
   if (desc.InputTensors.empty()) {
     return RuleError(std::string(kOp), "InputTensors", "InputCount is 0", rule_book::kJoinInputCount);
@@ -68,7 +59,7 @@ Status ValidateJoin(const JoinDesc& desc) {
   if (desc.InputTensors.empty()) {
     return RuleError(op, "InputTensors", "InputCount is 0", rule_book::kJoinInputCount);
   }
-  const std::vector<TensorUse> uses = JoinTensorUses(desc);
+  const std::vector<TensorUse> uses = TensorUsesOf(desc);
   DMLC_RETURN_IF_ERROR(rules::CheckTensorDescs(kOp, uses));
   const TensorUse& output = uses.back();
   const uint32_t dims = desc.OutputTensor.DimensionCount();

@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "ops/desc_fields.h"
 #include "ops/error.h"
 #include "ops/feature_level.h"
 #include "ops/tensor_desc.h"
@@ -16,6 +17,14 @@ struct JoinDesc {
 
   uint32_t InputCount() const { return static_cast<uint32_t>(InputTensors.size()); }
   bool operator==(const JoinDesc&) const = default;
+
+  static constexpr OperatorInfo kInfo{"JOIN", 63};
+  template <class Self, class Visitor>
+  static void VisitFields(Self& d, Visitor& v) {
+    v(Input("InputTensors").CountedBy("InputCount"), d.InputTensors);
+    v(Output("OutputTensor"), d.OutputTensor);
+    v(Attribute("Axis").Axis(), d.Axis);
+  }
 };
 
 // Sizes of the first input with Axis replaced by the sum over all inputs. Error when there is no
@@ -25,6 +34,12 @@ Result<std::vector<uint32_t>> InferJoinOutputSizes(const JoinDesc& desc);
 // DataType, all sizes but Axis equal to the output's, and the sizes along Axis adding up to the output's.
 Status ValidateJoin(const JoinDesc& desc);
 const SupportTable& JoinSupportTable();
-std::vector<TensorUse> JoinTensorUses(const JoinDesc& desc);
+
+// The generic entry points of ops/operator_desc.h.
+template <>
+struct OperatorModel<JoinDesc> {
+  static Status Validate(const JoinDesc& d) { return ValidateJoin(d); }
+  static const SupportTable& Table(const JoinDesc&) { return JoinSupportTable(); }
+};
 
 }  // namespace dmlc::ops

@@ -33,15 +33,9 @@ const SupportTable& OneHotSupportTable() {
   return table;
 }
 
-std::vector<TensorUse> OneHotTensorUses(const OneHotDesc& desc) {
-  return {{"IndicesTensor", "IndicesTensor", &desc.IndicesTensor},
-          {"ValuesTensor", "ValuesTensor", &desc.ValuesTensor},
-          {"OutputTensor", "OutputTensor", &desc.OutputTensor}};
-}
-
 Status ValidateOneHot(const OneHotDesc& desc) {
   const std::string op(kOp);
-  const std::vector<TensorUse> uses = OneHotTensorUses(desc);
+  const std::vector<TensorUse> uses = TensorUsesOf(desc);
   const TensorUse& indices = uses[0];
   const TensorUse& values = uses[1];
   const TensorUse& output = uses[2];

@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "ops/desc_fields.h"
 #include "ops/error.h"
 #include "ops/feature_level.h"
 #include "ops/tensor_desc.h"
@@ -16,6 +17,15 @@ struct OneHotDesc {
   uint32_t Axis = 0;
 
   bool operator==(const OneHotDesc&) const = default;
+
+  static constexpr OperatorInfo kInfo{"ONE_HOT", 95};
+  template <class Self, class Visitor>
+  static void VisitFields(Self& d, Visitor& v) {
+    v(Input("IndicesTensor"), d.IndicesTensor);
+    v(Input("ValuesTensor"), d.ValuesTensor);
+    v(Output("OutputTensor"), d.OutputTensor);
+    v(Attribute("Axis").Axis(), d.Axis);
+  }
 };
 
 // Spec 004's rules: equal DimensionCounts, Axis < DimensionCount, IndicesTensor.Sizes equal to
@@ -23,7 +33,6 @@ struct OneHotDesc {
 // OutputTensor's DataType; plus an integer IndicesTensor DataType.
 Status ValidateOneHot(const OneHotDesc& desc);
 const SupportTable& OneHotSupportTable();
-std::vector<TensorUse> OneHotTensorUses(const OneHotDesc& desc);
 // Logical (row-major) index of OnValue within ValuesTensor: the element at position 1 along the
 // fastest-changing dimension of size > 1. OffValue is element 0.
 // Assumes a validated desc (at least two elements, so the result is 1).
@@ -31,5 +40,12 @@ uint64_t OneHotOnValueIndex(const TensorDesc& values);
 // The same element's offset in elements from the start of ValuesTensor's buffer, strides applied:
 // Strides[d] of the last dimension d of size > 1 (0 when there is none).
 uint64_t OneHotOnValueOffset(const TensorDesc& values);
+
+// The generic entry points of ops/operator_desc.h.
+template <>
+struct OperatorModel<OneHotDesc> {
+  static Status Validate(const OneHotDesc& d) { return ValidateOneHot(d); }
+  static const SupportTable& Table(const OneHotDesc&) { return OneHotSupportTable(); }
+};
 
 }  // namespace dmlc::ops

@@ -107,10 +107,6 @@ const SupportTable& ReduceSupportTable(ReduceFunction f) {
   return sum;  // unreachable for a validated desc; keeps an out-of-range enum from reading garbage
 }
 
-std::vector<TensorUse> ReduceTensorUses(const ReduceDesc& desc) {
-  return {{"InputTensor", "InputTensor", &desc.InputTensor}, {"OutputTensor", "OutputTensor", &desc.OutputTensor}};
-}
-
 std::vector<uint32_t> ReducedAxes(const ReduceDesc& desc) {
   std::vector<uint32_t> axes = desc.Axes;
   std::sort(axes.begin(), axes.end());
@@ -146,7 +142,7 @@ Status ValidateReduce(const ReduceDesc& desc) {
     return RuleError(op, "Function", "Function is " + std::to_string(static_cast<int>(desc.Function)),
                      rule_book::kReduceFunction);
   }
-  const std::vector<TensorUse> uses = ReduceTensorUses(desc);
+  const std::vector<TensorUse> uses = TensorUsesOf(desc);
   const TensorUse& input = uses[0];
   const TensorUse& output = uses[1];
   DMLC_RETURN_IF_ERROR(rules::CheckTensorDescs(kOp, uses));

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ops/desc_fields.h"
 #include "ops/error.h"
 #include "ops/feature_level.h"
 #include "ops/tensor_desc.h"
@@ -35,6 +36,15 @@ inline constexpr ReduceFunction kAllReduceFunctions[] = {
 std::string_view ReduceFunctionName(ReduceFunction f);  // "LOG_SUM_EXP"
 // Accepts "DML_REDUCE_FUNCTION_SUM" and "SUM".
 std::optional<ReduceFunction> ParseReduceFunction(std::string_view text);
+template <>
+struct EnumTraits<ReduceFunction> {
+  static constexpr std::string_view kWhat = "reduce function";
+  static constexpr std::string_view kPrefix = "DML_REDUCE_FUNCTION_";
+  static constexpr auto& kAll = kAllReduceFunctions;
+  static std::string_view Name(ReduceFunction f) { return ReduceFunctionName(f); }
+  static std::optional<ReduceFunction> Parse(std::string_view text) { return ParseReduceFunction(text); }
+};
+
 inline bool IsArgReduce(ReduceFunction f) {
   return f == ReduceFunction::kArgMax || f == ReduceFunction::kArgMin;
 }
@@ -47,6 +57,16 @@ struct ReduceDesc {
 
   uint32_t AxisCount() const { return static_cast<uint32_t>(Axes.size()); }
   bool operator==(const ReduceDesc&) const = default;
+
+  static constexpr OperatorInfo kInfo{"REDUCE", 55};
+  // The fuzzer's axis mutation aims at Axes' first entry.
+  template <class Self, class Visitor>
+  static void VisitFields(Self& d, Visitor& v) {
+    v(Attribute("Function"), d.Function);
+    v(Input("InputTensor"), d.InputTensor);
+    v(Output("OutputTensor"), d.OutputTensor);
+    v(Attribute("Axes").CountedBy("AxisCount").Axis(), d.Axes);
+  }
 };
 
 // The axes reduced, sorted, each once (valid desc: every axis in range). The page calls Axes "the axes
@@ -65,6 +85,12 @@ Result<std::vector<uint32_t>> InferReduceOutputSizes(const ReduceDesc& desc);
 Status ValidateReduce(const ReduceDesc& desc);
 // The table of the desc's function group.
 const SupportTable& ReduceSupportTable(ReduceFunction f);
-std::vector<TensorUse> ReduceTensorUses(const ReduceDesc& desc);
+
+// The generic entry points of ops/operator_desc.h.
+template <>
+struct OperatorModel<ReduceDesc> {
+  static Status Validate(const ReduceDesc& d) { return ValidateReduce(d); }
+  static const SupportTable& Table(const ReduceDesc& d) { return ReduceSupportTable(d.Function); }
+};
 
 }  // namespace dmlc::ops

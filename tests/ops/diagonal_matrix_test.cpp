@@ -118,7 +118,7 @@ TEST(DiagonalMatrix, FloatOutputsTakeAnyValue) {
 
 TEST(DiagonalMatrix, TensorUses) {
   const DiagonalMatrixDesc d = Make(D::kFloat32, {3, 3}, 0, 1.0f);
-  const std::vector<TensorUse> uses = DiagonalMatrixTensorUses(d);
+  const std::vector<TensorUse> uses = TensorUsesOf(d);
   ASSERT_EQ(uses.size(), 1u);
   EXPECT_EQ(uses[0].tensor, "OutputTensor");
   EXPECT_EQ(uses[0].path, "OutputTensor");

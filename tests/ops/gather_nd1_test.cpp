@@ -155,7 +155,7 @@ TEST(GatherNd1, AcceptsEveryIndexType) {
 
 TEST(GatherNd1, TensorUsesAndTable) {
   const GatherNd1Desc d = Example2();
-  const std::vector<TensorUse> uses = GatherNd1TensorUses(d);
+  const std::vector<TensorUse> uses = TensorUsesOf(d);
   ASSERT_EQ(uses.size(), 3u);
   EXPECT_EQ(uses[0].tensor, "InputTensor");
   EXPECT_EQ(uses[1].tensor, "IndicesTensor");

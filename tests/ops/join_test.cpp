@@ -82,7 +82,7 @@ TEST(Join, ErrorMessageNamesBothSizes) {
 
 TEST(Join, TensorUsesListInputsThenOutput) {
   const JoinDesc d = Make({{1, 2}, {1, 3}, {1, 4}}, {1, 9}, 1);
-  const std::vector<TensorUse> uses = JoinTensorUses(d);
+  const std::vector<TensorUse> uses = TensorUsesOf(d);
   ASSERT_EQ(uses.size(), 4u);
   EXPECT_EQ(uses[2].tensor, "InputTensors");
   EXPECT_EQ(uses[2].path, "InputTensors[2]");

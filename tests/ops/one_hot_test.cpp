@@ -89,7 +89,7 @@ TEST(OneHot, OnValuePosition) {
 
 TEST(OneHot, TensorUses) {
   const OneHotDesc d = Example1();
-  const std::vector<TensorUse> uses = OneHotTensorUses(d);
+  const std::vector<TensorUse> uses = TensorUsesOf(d);
   ASSERT_EQ(uses.size(), 3u);
   EXPECT_EQ(uses[0].tensor, "IndicesTensor");
   EXPECT_EQ(uses[1].tensor, "ValuesTensor");

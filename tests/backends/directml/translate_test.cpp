@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/backends/directml/dml_operator_structs.h"
 #include "tests/backends/directml/test_descs.h"
 
 #include <vector>
@@ -90,7 +91,7 @@ TEST(DirectmlTranslate, BatchDimensionsNeedGatherNd1) {
   ASSERT_FALSE(t.ok());
   EXPECT_EQ(t.error().scope, "directml");
   EXPECT_EQ(t.error().path, "BatchDimensionCount");
-  EXPECT_EQ(t.error().rule, "batch dimensions need GATHER_ND1");
+  EXPECT_EQ(t.error().rule, "BatchDimensionCount needs GATHER_ND1");
 }
 
 TEST(DirectmlTranslate, DiagonalMatrixValueAndOffset) {
