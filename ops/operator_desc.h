@@ -21,8 +21,11 @@
 
 namespace dmlc::ops {
 
-// Every operator, each desc declaring its fields and names itself (ops/desc_fields.h); OperatorType
-// numbers them in the same order.
+// Every operator, each desc declaring its fields and naming itself (ops/desc_fields.h); OperatorType
+// numbers them in the same order, and DMLC_FOR_EACH_OPERATOR(X) calls X(GatherNd1), X(DiagonalMatrix),
+// ... so that each backend declares its per-operator function for every desc in one line (an operator
+// then needs no line of its own in any backend's header or dispatch).
+#define DMLC_FOR_EACH_OPERATOR(X) X(GatherNd1) X(DiagonalMatrix) X(Join) X(Reduce) X(OneHot)
 using OperatorDesc = std::variant<GatherNd1Desc, DiagonalMatrixDesc, JoinDesc, ReduceDesc, OneHotDesc>;
 
 enum class OperatorType : uint8_t { kGatherNd1, kDiagonalMatrix, kJoin, kReduce, kOneHot };

@@ -51,7 +51,7 @@ float DrawValue(Choices& choices, ops::DataType type) {
 
 }  // namespace
 
-ops::OperatorDesc DrawDiagonalMatrix(DraftContext& context) {
+ops::OperatorDesc DrawDesc(DraftContext& context, const ops::DiagonalMatrixDesc&) {
   Choices& choices = context.choices;
   const ops::LevelSupport* table = TableAt(ops::DiagonalMatrixSupportTable(), context.level);
   DMLC_CHECK(table != nullptr);

@@ -43,20 +43,9 @@ std::vector<ops::ReduceFunction> AvailableReduceFunctions(ops::FeatureLevel leve
   return functions;
 }
 
+// REDUCE's SUM, its default desc's function, is in every table REDUCE has.
 bool OperatorAvailable(ops::OperatorType type, ops::FeatureLevel level) {
-  switch (type) {
-    case ops::OperatorType::kGatherNd1:
-      return TableAt(ops::GatherNd1SupportTable(), level) != nullptr;
-    case ops::OperatorType::kDiagonalMatrix:
-      return TableAt(ops::DiagonalMatrixSupportTable(), level) != nullptr;
-    case ops::OperatorType::kJoin:
-      return TableAt(ops::JoinSupportTable(), level) != nullptr;
-    case ops::OperatorType::kReduce:
-      return !AvailableReduceFunctions(level).empty();
-    case ops::OperatorType::kOneHot:
-      return TableAt(ops::OneHotSupportTable(), level) != nullptr;
-  }
-  return false;
+  return TableAt(ops::SupportTableOf(ops::DefaultDesc(type)), level) != nullptr;
 }
 
 std::string InputPath(const std::string& binding) { return "/inputs/" + binding; }

@@ -34,17 +34,13 @@ uint64_t Product(const std::vector<uint32_t>& sizes);
 
 // Each operator's desc, valid at context.level and within context.budget, and its inputs (one kBuffer
 // initializer per input binding). The desc generators require the operator to be available at the
-// level (OperatorAvailable()).
-ops::OperatorDesc DrawGatherNd1(DraftContext& context);
-ops::OperatorDesc DrawDiagonalMatrix(DraftContext& context);
-ops::OperatorDesc DrawJoin(DraftContext& context);
-ops::OperatorDesc DrawReduce(DraftContext& context);
-ops::OperatorDesc DrawOneHot(DraftContext& context);
-std::vector<Initializer> DrawInputs(Choices& choices, const ops::GatherNd1Desc& desc);
-std::vector<Initializer> DrawInputs(Choices& choices, const ops::DiagonalMatrixDesc& desc);
-std::vector<Initializer> DrawInputs(Choices& choices, const ops::JoinDesc& desc);
-std::vector<Initializer> DrawInputs(Choices& choices, const ops::ReduceDesc& desc);
-std::vector<Initializer> DrawInputs(Choices& choices, const ops::OneHotDesc& desc);
+// level (OperatorAvailable()). Declared for every operator, in app/fuzz/<op>_draft.cpp: the desc's
+// type picks the overload (its value is not read).
+#define DMLC_DECLARE_DRAFT(Op)                                                \
+  ops::OperatorDesc DrawDesc(DraftContext& context, const ops::Op##Desc& type); \
+  std::vector<Initializer> DrawInputs(Choices& choices, const ops::Op##Desc& desc);
+DMLC_FOR_EACH_OPERATOR(DMLC_DECLARE_DRAFT)
+#undef DMLC_DECLARE_DRAFT
 
 // Whether the feature level's tables allow the operator at all (REDUCE: any of its functions).
 bool OperatorAvailable(ops::OperatorType type, ops::FeatureLevel level);

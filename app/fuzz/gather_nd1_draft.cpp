@@ -52,7 +52,7 @@ Scalar DrawGap(Choices& choices, ops::DataType type) {
 
 }  // namespace
 
-ops::OperatorDesc DrawGatherNd1(DraftContext& context) {
+ops::OperatorDesc DrawDesc(DraftContext& context, const ops::GatherNd1Desc&) {
   Choices& choices = context.choices;
   const ops::LevelSupport* table = TableAt(ops::GatherNd1SupportTable(), context.level);
   DMLC_CHECK(table != nullptr);

@@ -10,21 +10,8 @@
 namespace dmlc::app::fuzz {
 namespace {
 
-ops::OperatorDesc DrawDesc(ops::OperatorType type, DraftContext& context) {
-  switch (type) {
-    case ops::OperatorType::kGatherNd1:
-      return DrawGatherNd1(context);
-    case ops::OperatorType::kDiagonalMatrix:
-      return DrawDiagonalMatrix(context);
-    case ops::OperatorType::kJoin:
-      return DrawJoin(context);
-    case ops::OperatorType::kReduce:
-      return DrawReduce(context);
-    case ops::OperatorType::kOneHot:
-      return DrawOneHot(context);
-  }
-  DMLC_CHECK(false) << "unknown operator type " << static_cast<int>(type);
-  return {};
+ops::OperatorDesc DrawDescOf(ops::OperatorType type, DraftContext& context) {
+  return std::visit([&](const auto& type_tag) { return DrawDesc(context, type_tag); }, ops::DefaultDesc(type));
 }
 
 size_t OutputCount(const ops::OperatorDesc& desc) {
@@ -72,7 +59,7 @@ TestCase Generate(Choices& choices, const GeneratorOptions& options) {
   DraftContext context{choices, options.feature_level, options.max_elements & ~uint64_t{3}, palette};
 
   TestCase test_case;
-  test_case.desc = DrawDesc(types[choices.Draw(types.size())], context);
+  test_case.desc = DrawDescOf(types[choices.Draw(types.size())], context);
   test_case.feature_level = options.feature_level;
   test_case.expected.resize(OutputCount(test_case.desc));
   if (invalid && MutateToInvalid(choices, test_case.desc, options.feature_level)) {

@@ -11,7 +11,7 @@ constexpr uint32_t kMaxInputs = 8;
 
 }  // namespace
 
-ops::OperatorDesc DrawJoin(DraftContext& context) {
+ops::OperatorDesc DrawDesc(DraftContext& context, const ops::JoinDesc&) {
   Choices& choices = context.choices;
   const ops::LevelSupport* table = TableAt(ops::JoinSupportTable(), context.level);
   DMLC_CHECK(table != nullptr);

@@ -23,7 +23,7 @@ Scalar DrawIndex(Choices& choices, ops::DataType type, uint32_t depth) {
 
 }  // namespace
 
-ops::OperatorDesc DrawOneHot(DraftContext& context) {
+ops::OperatorDesc DrawDesc(DraftContext& context, const ops::OneHotDesc&) {
   Choices& choices = context.choices;
   const ops::LevelSupport* table = TableAt(ops::OneHotSupportTable(), context.level);
   DMLC_CHECK(table != nullptr);

@@ -63,7 +63,7 @@ ValueRange RangeFor(ops::ReduceFunction function, ops::DataType type, uint64_t n
 
 }  // namespace
 
-ops::OperatorDesc DrawReduce(DraftContext& context) {
+ops::OperatorDesc DrawDesc(DraftContext& context, const ops::ReduceDesc&) {
   Choices& choices = context.choices;
   const std::vector<ops::ReduceFunction> functions = AvailableReduceFunctions(context.level);
   DMLC_CHECK(!functions.empty());

@@ -49,15 +49,7 @@ Support CpuBackend::Supports(const ops::OperatorDesc&) const { return Support::Y
 
 Result<std::unique_ptr<PreparedOperator>> CpuBackend::Prepare(const ops::OperatorDesc& desc) {
   return std::visit(
-      [&](const auto& d) -> Result<std::unique_ptr<PreparedOperator>> {
-        using D = std::decay_t<decltype(d)>;
-        if constexpr (std::is_same_v<D, ops::GatherNd1Desc>) return PrepareGatherNd1(d, pool_);
-        if constexpr (std::is_same_v<D, ops::DiagonalMatrixDesc>) return PrepareDiagonalMatrix(d, pool_);
-        if constexpr (std::is_same_v<D, ops::JoinDesc>) return PrepareJoin(d, pool_);
-        if constexpr (std::is_same_v<D, ops::ReduceDesc>) return PrepareReduce(d, pool_);
-        if constexpr (std::is_same_v<D, ops::OneHotDesc>) return PrepareOneHot(d, pool_);
-      },
-      desc);
+[&](const auto& d) { return cpu::Prepare(d, pool_); }, desc);
 }
 
 }  // namespace dmlc::backends::cpu

@@ -88,7 +88,7 @@ class DiagonalMatrixOperator final : public CpuOperator {
 
 }  // namespace
 
-Result<std::unique_ptr<PreparedOperator>> PrepareDiagonalMatrix(const ops::DiagonalMatrixDesc& desc,
+Result<std::unique_ptr<PreparedOperator>> Prepare(const ops::DiagonalMatrixDesc& desc,
                                                                  std::shared_ptr<ThreadPool> pool) {
   return std::unique_ptr<PreparedOperator>(std::make_unique<DiagonalMatrixOperator>(
       desc, ConvertValue(desc.Value, desc.OutputTensor.DataType), std::move(pool)));

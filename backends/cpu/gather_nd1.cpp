@@ -255,7 +255,7 @@ class GatherNd1Operator final : public CpuOperator {
 
 }  // namespace
 
-Result<std::unique_ptr<PreparedOperator>> PrepareGatherNd1(const ops::GatherNd1Desc& desc,
+Result<std::unique_ptr<PreparedOperator>> Prepare(const ops::GatherNd1Desc& desc,
                                                            std::shared_ptr<ThreadPool> pool) {
   Result<Layout> layout = MakeLayout(desc);
   if (!layout.ok()) return layout.error();

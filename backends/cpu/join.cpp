@@ -59,10 +59,10 @@ class JoinOperator final : public CpuOperator {
 
 }  // namespace
 
-std::unique_ptr<PreparedOperator> PrepareJoin(const ops::JoinDesc& desc, std::shared_ptr<ThreadPool> pool) {
+Result<std::unique_ptr<PreparedOperator>> Prepare(const ops::JoinDesc& desc, std::shared_ptr<ThreadPool> pool) {
   std::vector<const ops::TensorDesc*> inputs;
   for (const auto& t : desc.InputTensors) inputs.push_back(&t);
-  return std::make_unique<JoinOperator>(desc, std::move(inputs), std::move(pool));
+  return std::unique_ptr<PreparedOperator>(std::make_unique<JoinOperator>(desc, std::move(inputs), std::move(pool)));
 }
 
 }  // namespace dmlc::backends::cpu

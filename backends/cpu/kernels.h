@@ -7,24 +7,17 @@
 
 #include "backends/backend.h"
 #include "backends/thread_pool.h"
-#include "ops/operators/diagonal_matrix.h"
-#include "ops/operators/gather_nd1.h"
-#include "ops/operators/join.h"
-#include "ops/operators/one_hot.h"
-#include "ops/operators/reduce.h"
+#include "ops/operator_desc.h"
 
 namespace dmlc::backends::cpu {
 
-// Errors when the sizes contradict the dimension counts (validation rejects that already).
-Result<std::unique_ptr<PreparedOperator>> PrepareGatherNd1(const ops::GatherNd1Desc& desc,
-                                                           std::shared_ptr<ThreadPool> pool);
-// Errors when Value does not fit an integer output type (validation rejects that already).
-Result<std::unique_ptr<PreparedOperator>> PrepareDiagonalMatrix(const ops::DiagonalMatrixDesc& desc,
-                                                                 std::shared_ptr<ThreadPool> pool);
-std::unique_ptr<PreparedOperator> PrepareJoin(const ops::JoinDesc& desc, std::shared_ptr<ThreadPool> pool);
-// Errors for a float-only function on an integer type or a type change outside ARGMIN/ARGMAX.
-Result<std::unique_ptr<PreparedOperator>> PrepareReduce(const ops::ReduceDesc& desc,
-                                                        std::shared_ptr<ThreadPool> pool);
-std::unique_ptr<PreparedOperator> PrepareOneHot(const ops::OneHotDesc& desc, std::shared_ptr<ThreadPool> pool);
+// Prepare(const ops::<Op>Desc&, pool) for every operator, in backends/cpu/<op>.cpp. Errors only for
+// what validation rejects already (sizes that contradict the dimension counts, a Value an integer output
+// cannot hold, a float-only REDUCE function on an integer type).
+#define DMLC_DECLARE_CPU_PREPARE(Op)                                                  \
+  Result<std::unique_ptr<PreparedOperator>> Prepare(const ops::Op##Desc& desc, \
+                                                    std::shared_ptr<ThreadPool> pool);
+DMLC_FOR_EACH_OPERATOR(DMLC_DECLARE_CPU_PREPARE)
+#undef DMLC_DECLARE_CPU_PREPARE
 
 }  // namespace dmlc::backends::cpu

@@ -121,8 +121,8 @@ class OneHotOperator final : public CpuOperator {
 
 }  // namespace
 
-std::unique_ptr<PreparedOperator> PrepareOneHot(const ops::OneHotDesc& desc, std::shared_ptr<ThreadPool> pool) {
-  return std::make_unique<OneHotOperator>(desc, std::move(pool));
+Result<std::unique_ptr<PreparedOperator>> Prepare(const ops::OneHotDesc& desc, std::shared_ptr<ThreadPool> pool) {
+  return std::unique_ptr<PreparedOperator>(std::make_unique<OneHotOperator>(desc, std::move(pool)));
 }
 
 }  // namespace dmlc::backends::cpu

@@ -195,7 +195,7 @@ bool FloatOnly(ops::ReduceFunction f) {
 
 }  // namespace
 
-Result<std::unique_ptr<PreparedOperator>> PrepareReduce(const ops::ReduceDesc& desc, std::shared_ptr<ThreadPool> pool) {
+Result<std::unique_ptr<PreparedOperator>> Prepare(const ops::ReduceDesc& desc, std::shared_ptr<ThreadPool> pool) {
   if (FloatOnly(desc.Function) && !ops::IsFloat(desc.InputTensor.DataType)) {
     return MakeError("REDUCE", "InputTensor.DataType",
                      std::string(ops::ReduceFunctionName(desc.Function)) + " is defined for floating-point types only",

@@ -3,24 +3,8 @@
 #include "backends/gpu/planners.h"
 
 namespace dmlc::backends::gpu {
-namespace {
-
-template <class... Fs>
-struct Overloaded : Fs... {
-  using Fs::operator()...;
-};
-
-}  // namespace
-
 Result<std::vector<Dispatch>> PlanDispatches(const ops::OperatorDesc& desc, const DeviceLimits& limits) {
-  return std::visit(Overloaded{
-                        [&](const ops::GatherNd1Desc& d) { return PlanGatherNd1(d, limits); },
-                        [&](const ops::DiagonalMatrixDesc& d) { return PlanDiagonalMatrix(d, limits); },
-                        [&](const ops::JoinDesc& d) { return PlanJoin(d, limits); },
-                        [&](const ops::ReduceDesc& d) { return PlanReduce(d, limits); },
-                        [&](const ops::OneHotDesc& d) { return PlanOneHot(d, limits); },
-                    },
-                    desc);
+  return std::visit([&](const auto& d) { return Plan(d, limits); }, desc);
 }
 
 std::vector<std::string> AllKernelNames() {

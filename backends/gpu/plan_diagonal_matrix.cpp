@@ -4,7 +4,7 @@
 
 namespace dmlc::backends::gpu {
 
-Result<std::vector<Dispatch>> PlanDiagonalMatrix(const ops::DiagonalMatrixDesc& desc, const DeviceLimits& limits) {
+Result<std::vector<Dispatch>> Plan(const ops::DiagonalMatrixDesc& desc, const DeviceLimits& limits) {
   const ops::TensorDesc& out = desc.OutputTensor;
   if (out.DimensionCount() < 2) return PlanError("DIAGONAL_MATRIX needs 2 dimensions", "a validated desc");
   const uint64_t bits = ops::DiagonalValueBits(desc.Value, out.DataType);

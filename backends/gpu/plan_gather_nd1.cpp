@@ -10,7 +10,7 @@ namespace dmlc::backends::gpu {
 
 // Mirrors the CPU reference's layout: the output's dimensions are the indices' meaningful ones without
 // the tuple dimension (batches first), then the input's dimensions after its batches and indexed ones.
-Result<std::vector<Dispatch>> PlanGatherNd1(const ops::GatherNd1Desc& desc, const DeviceLimits& limits) {
+Result<std::vector<Dispatch>> Plan(const ops::GatherNd1Desc& desc, const DeviceLimits& limits) {
   const ops::TensorDesc& in = desc.InputTensor;
   const ops::TensorDesc& idx = desc.IndicesTensor;
   const ops::TensorDesc& out = desc.OutputTensor;

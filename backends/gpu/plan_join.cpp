@@ -4,7 +4,7 @@
 
 namespace dmlc::backends::gpu {
 
-Result<std::vector<Dispatch>> PlanJoin(const ops::JoinDesc& desc, const DeviceLimits& limits) {
+Result<std::vector<Dispatch>> Plan(const ops::JoinDesc& desc, const DeviceLimits& limits) {
   const std::vector<uint32_t> out_strides = ops::EffectiveStrides(desc.OutputTensor);
   std::vector<Dispatch> plan;
   uint64_t position = 0;  // along Axis

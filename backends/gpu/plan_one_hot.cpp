@@ -4,7 +4,7 @@
 
 namespace dmlc::backends::gpu {
 
-Result<std::vector<Dispatch>> PlanOneHot(const ops::OneHotDesc& desc, const DeviceLimits& limits) {
+Result<std::vector<Dispatch>> Plan(const ops::OneHotDesc& desc, const DeviceLimits& limits) {
   const ops::TensorDesc& out = desc.OutputTensor;
   DMLC_RETURN_IF_ERROR(CheckCount(out.Sizes));
   std::vector<uint32_t> idx_s = ops::EffectiveStrides(desc.IndicesTensor);

@@ -66,7 +66,7 @@ constexpr uint64_t kReduceMaxScratch = 64u << 20;
 
 }  // namespace
 
-Result<std::vector<Dispatch>> PlanReduce(const ops::ReduceDesc& desc, const DeviceLimits& limits) {
+Result<std::vector<Dispatch>> Plan(const ops::ReduceDesc& desc, const DeviceLimits& limits) {
   const ops::TensorDesc& in = desc.InputTensor;
   const ops::TensorDesc& out = desc.OutputTensor;
   const uint32_t rank = in.DimensionCount();

@@ -19,10 +19,11 @@ inline uint32_t IndexFlags(ops::DataType type) {
   return (ops::IsSignedInteger(type) ? DMLC_INDEX_SIGNED : 0u) | (ops::ElementSize(type) == 8 ? DMLC_INDEX_WIDE : 0u);
 }
 
-Result<std::vector<Dispatch>> PlanJoin(const ops::JoinDesc& desc, const DeviceLimits& limits);
-Result<std::vector<Dispatch>> PlanGatherNd1(const ops::GatherNd1Desc& desc, const DeviceLimits& limits);
-Result<std::vector<Dispatch>> PlanOneHot(const ops::OneHotDesc& desc, const DeviceLimits& limits);
-Result<std::vector<Dispatch>> PlanDiagonalMatrix(const ops::DiagonalMatrixDesc& desc, const DeviceLimits& limits);
-Result<std::vector<Dispatch>> PlanReduce(const ops::ReduceDesc& desc, const DeviceLimits& limits);
+
+// Plan(const ops::<Op>Desc&, limits) for every operator, in backends/gpu/plan_<op>.cpp.
+#define DMLC_DECLARE_GPU_PLAN(Op) \
+  Result<std::vector<Dispatch>> Plan(const ops::Op##Desc& desc, const DeviceLimits& limits);
+DMLC_FOR_EACH_OPERATOR(DMLC_DECLARE_GPU_PLAN)
+#undef DMLC_DECLARE_GPU_PLAN
 
 }  // namespace dmlc::backends::gpu

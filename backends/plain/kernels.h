@@ -13,10 +13,10 @@ namespace dmlc::backends::plain {
 using Inputs = std::span<const ConstBuffer>;
 using Outputs = std::span<const MutableBuffer>;
 
-Status Compute(const ops::GatherNd1Desc& desc, Inputs inputs, Outputs outputs);
-Status Compute(const ops::DiagonalMatrixDesc& desc, Inputs inputs, Outputs outputs);
-Status Compute(const ops::JoinDesc& desc, Inputs inputs, Outputs outputs);
-Status Compute(const ops::ReduceDesc& desc, Inputs inputs, Outputs outputs);
-Status Compute(const ops::OneHotDesc& desc, Inputs inputs, Outputs outputs);
+// Compute(const ops::<Op>Desc&, inputs, outputs) for every operator, in backends/plain/<op>.cpp.
+#define DMLC_DECLARE_PLAIN_COMPUTE(Op) Status Compute(const ops::Op##Desc& desc, Inputs inputs, Outputs outputs);
+DMLC_FOR_EACH_OPERATOR(DMLC_DECLARE_PLAIN_COMPUTE)
+#undef DMLC_DECLARE_PLAIN_COMPUTE
+
 
 }  // namespace dmlc::backends::plain
