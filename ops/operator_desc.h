@@ -23,12 +23,13 @@ namespace dmlc::ops {
 
 // Every operator, each desc declaring its fields and names itself (ops/desc_fields.h); OperatorType
 // numbers them in the same order.
-using OperatorDesc = std::variant<GatherNd1Desc, DiagonalMatrixDesc, JoinDesc, ReduceDesc, OneHotDesc>;
+using OperatorDesc =
+    std::variant<GatherNd1Desc, DiagonalMatrixDesc, JoinDesc, ReduceDesc, OneHotDesc, DiagonalMatrix1Desc>;
 
-enum class OperatorType : uint8_t { kGatherNd1, kDiagonalMatrix, kJoin, kReduce, kOneHot };
+enum class OperatorType : uint8_t { kGatherNd1, kDiagonalMatrix, kJoin, kReduce, kOneHot, kDiagonalMatrix1 };
 inline constexpr OperatorType kAllOperatorTypes[] = {OperatorType::kGatherNd1, OperatorType::kDiagonalMatrix,
-                                                     OperatorType::kJoin, OperatorType::kReduce,
-                                                     OperatorType::kOneHot};
+                                                     OperatorType::kJoin,      OperatorType::kReduce,
+                                                     OperatorType::kOneHot,    OperatorType::kDiagonalMatrix1};
 static_assert(std::size(kAllOperatorTypes) == std::variant_size_v<OperatorDesc>);
 
 OperatorType TypeOf(const OperatorDesc& desc);

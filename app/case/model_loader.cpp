@@ -41,7 +41,7 @@ Dispatchable ReadDispatchable(const JsonNode& node) {
     }
     if (!ops::ParseOperatorType(spelled)) {
       d.skip = "dispatchable '" + name + "' is " + spelled +
-               "; dml-conform runs GATHER_ND, GATHER_ND1, DIAGONAL_MATRIX, JOIN, REDUCE and ONE_HOT";
+               "; dml-conform runs GATHER_ND, GATHER_ND1, DIAGONAL_MATRIX, DIAGONAL_MATRIX1, JOIN, REDUCE and ONE_HOT";
       return d;
     }
   }

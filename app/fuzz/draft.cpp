@@ -55,6 +55,8 @@ bool OperatorAvailable(ops::OperatorType type, ops::FeatureLevel level) {
       return !AvailableReduceFunctions(level).empty();
     case ops::OperatorType::kOneHot:
       return TableAt(ops::OneHotSupportTable(), level) != nullptr;
+    case ops::OperatorType::kDiagonalMatrix1:
+      return TableAt(ops::DiagonalMatrix1SupportTable(), level) != nullptr;
   }
   return false;
 }

@@ -40,11 +40,13 @@ ops::OperatorDesc DrawDiagonalMatrix(DraftContext& context);
 ops::OperatorDesc DrawJoin(DraftContext& context);
 ops::OperatorDesc DrawReduce(DraftContext& context);
 ops::OperatorDesc DrawOneHot(DraftContext& context);
+ops::OperatorDesc DrawDiagonalMatrix1(DraftContext& context);
 std::vector<Initializer> DrawInputs(Choices& choices, const ops::GatherNd1Desc& desc);
 std::vector<Initializer> DrawInputs(Choices& choices, const ops::DiagonalMatrixDesc& desc);
 std::vector<Initializer> DrawInputs(Choices& choices, const ops::JoinDesc& desc);
 std::vector<Initializer> DrawInputs(Choices& choices, const ops::ReduceDesc& desc);
 std::vector<Initializer> DrawInputs(Choices& choices, const ops::OneHotDesc& desc);
+std::vector<Initializer> DrawInputs(Choices& choices, const ops::DiagonalMatrix1Desc& desc);
 
 // Whether the feature level's tables allow the operator at all (REDUCE: any of its functions).
 bool OperatorAvailable(ops::OperatorType type, ops::FeatureLevel level);

@@ -22,6 +22,8 @@ ops::OperatorDesc DrawDesc(ops::OperatorType type, DraftContext& context) {
       return DrawReduce(context);
     case ops::OperatorType::kOneHot:
       return DrawOneHot(context);
+    case ops::OperatorType::kDiagonalMatrix1:
+      return DrawDiagonalMatrix1(context);
   }
   DMLC_CHECK(false) << "unknown operator type " << static_cast<int>(type);
   return {};

@@ -56,6 +56,7 @@ Result<std::unique_ptr<PreparedOperator>> CpuBackend::Prepare(const ops::Operato
         if constexpr (std::is_same_v<D, ops::JoinDesc>) return PrepareJoin(d, pool_);
         if constexpr (std::is_same_v<D, ops::ReduceDesc>) return PrepareReduce(d, pool_);
         if constexpr (std::is_same_v<D, ops::OneHotDesc>) return PrepareOneHot(d, pool_);
+        if constexpr (std::is_same_v<D, ops::DiagonalMatrix1Desc>) return PrepareDiagonalMatrix(d, pool_);
       },
       desc);
 }

@@ -18,8 +18,9 @@ namespace dmlc::backends::cpu {
 // Errors when the sizes contradict the dimension counts (validation rejects that already).
 Result<std::unique_ptr<PreparedOperator>> PrepareGatherNd1(const ops::GatherNd1Desc& desc,
                                                            std::shared_ptr<ThreadPool> pool);
-// Errors when Value does not fit an integer output type (validation rejects that already).
 Result<std::unique_ptr<PreparedOperator>> PrepareDiagonalMatrix(const ops::DiagonalMatrixDesc& desc,
+                                                                 std::shared_ptr<ThreadPool> pool);
+Result<std::unique_ptr<PreparedOperator>> PrepareDiagonalMatrix(const ops::DiagonalMatrix1Desc& desc,
                                                                  std::shared_ptr<ThreadPool> pool);
 std::unique_ptr<PreparedOperator> PrepareJoin(const ops::JoinDesc& desc, std::shared_ptr<ThreadPool> pool);
 // Errors for a float-only function on an integer type or a type change outside ARGMIN/ARGMAX.

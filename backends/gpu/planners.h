@@ -23,6 +23,7 @@ Result<std::vector<Dispatch>> PlanJoin(const ops::JoinDesc& desc, const DeviceLi
 Result<std::vector<Dispatch>> PlanGatherNd1(const ops::GatherNd1Desc& desc, const DeviceLimits& limits);
 Result<std::vector<Dispatch>> PlanOneHot(const ops::OneHotDesc& desc, const DeviceLimits& limits);
 Result<std::vector<Dispatch>> PlanDiagonalMatrix(const ops::DiagonalMatrixDesc& desc, const DeviceLimits& limits);
+Result<std::vector<Dispatch>> PlanDiagonalMatrix(const ops::DiagonalMatrix1Desc& desc, const DeviceLimits& limits);
 Result<std::vector<Dispatch>> PlanReduce(const ops::ReduceDesc& desc, const DeviceLimits& limits);
 
 }  // namespace dmlc::backends::gpu

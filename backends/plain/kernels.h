@@ -15,6 +15,7 @@ using Outputs = std::span<const MutableBuffer>;
 
 Status Compute(const ops::GatherNd1Desc& desc, Inputs inputs, Outputs outputs);
 Status Compute(const ops::DiagonalMatrixDesc& desc, Inputs inputs, Outputs outputs);
+Status Compute(const ops::DiagonalMatrix1Desc& desc, Inputs inputs, Outputs outputs);
 Status Compute(const ops::JoinDesc& desc, Inputs inputs, Outputs outputs);
 Status Compute(const ops::ReduceDesc& desc, Inputs inputs, Outputs outputs);
 Status Compute(const ops::OneHotDesc& desc, Inputs inputs, Outputs outputs);
