@@ -8,6 +8,7 @@
 
 #include "ops/operator_desc.h"
 #include "ops/operators/diagonal_matrix.h"
+#include "ops/rule.h"
 #include "test_util.h"
 
 namespace dmlc::ops {
