@@ -166,10 +166,10 @@ TEST(WorkloadPlanTest, QuickSweepIsTheWholeMatrixAtOneSize) {
 TEST(WorkloadPlanTest, DtypesSelectTheTypes) {
   auto plan = WorkloadPlan({false, 1024, {DataType::kInt8, DataType::kFloat16}});
   ASSERT_TRUE(plan.ok()) << plan.error().ToString();
-  // 2 types x 5 data-movement; ARGMIN/ARGMAX, MIN/MAX: both types; the other eight: FLOAT16 only.
-  EXPECT_EQ(plan->size(), 10u + 2 * (4 * 2 + 8));
+  // 2 types x 6 data-movement; ARGMIN/ARGMAX, MIN/MAX: both types; the other eight: FLOAT16 only.
+  EXPECT_EQ(plan->size(), 12u + 2 * (4 * 2 + 8));
   EXPECT_EQ((*plan)[0].name, "JOIN1/FLOAT16");
-  EXPECT_EQ((*plan)[5].name, "JOIN1/INT8");
+  EXPECT_EQ((*plan)[6].name, "JOIN1/INT8");
   for (const Workload& w : *plan) EXPECT_EQ(w.name.find("FLOAT32"), std::string::npos) << w.name;
 }
 

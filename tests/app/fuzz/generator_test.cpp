@@ -71,6 +71,10 @@ auto Fields(const ops::DiagonalMatrixDesc& d) { return std::tie(d.OutputTensor, 
 auto Fields(const ops::JoinDesc& d) { return std::tie(d.InputTensors, d.OutputTensor, d.Axis); }
 auto Fields(const ops::ReduceDesc& d) { return std::tie(d.Function, d.InputTensor, d.OutputTensor, d.Axes); }
 auto Fields(const ops::OneHotDesc& d) { return std::tie(d.IndicesTensor, d.ValuesTensor, d.OutputTensor, d.Axis); }
+// Value by its bits (TypedScalar compares them), so NaN equals NaN.
+auto Fields(const ops::DiagonalMatrix1Desc& d) {
+  return std::tie(d.InputTensor, d.OutputTensor, d.Value, d.DiagonalFillBegin, d.DiagonalFillEnd);
+}
 
 bool SameDesc(const ops::OperatorDesc& a, const ops::OperatorDesc& b) {
   if (a.index() != b.index()) return false;
