@@ -25,13 +25,15 @@ namespace dmlc::ops {
 // numbers them in the same order, and DMLC_FOR_EACH_OPERATOR(X) calls X(GatherNd1), X(DiagonalMatrix),
 // ... so that each backend declares its per-operator function for every desc in one line (an operator
 // then needs no line of its own in any backend's header or dispatch).
-#define DMLC_FOR_EACH_OPERATOR(X) X(GatherNd1) X(DiagonalMatrix) X(Join) X(Reduce) X(OneHot)
-using OperatorDesc = std::variant<GatherNd1Desc, DiagonalMatrixDesc, JoinDesc, ReduceDesc, OneHotDesc>;
+#define DMLC_FOR_EACH_OPERATOR(X) \
+  X(GatherNd1) X(DiagonalMatrix) X(Join) X(Reduce) X(OneHot) X(DiagonalMatrix1)
+using OperatorDesc =
+    std::variant<GatherNd1Desc, DiagonalMatrixDesc, JoinDesc, ReduceDesc, OneHotDesc, DiagonalMatrix1Desc>;
 
-enum class OperatorType : uint8_t { kGatherNd1, kDiagonalMatrix, kJoin, kReduce, kOneHot };
+enum class OperatorType : uint8_t { kGatherNd1, kDiagonalMatrix, kJoin, kReduce, kOneHot, kDiagonalMatrix1 };
 inline constexpr OperatorType kAllOperatorTypes[] = {OperatorType::kGatherNd1, OperatorType::kDiagonalMatrix,
-                                                     OperatorType::kJoin, OperatorType::kReduce,
-                                                     OperatorType::kOneHot};
+                                                     OperatorType::kJoin,      OperatorType::kReduce,
+                                                     OperatorType::kOneHot,    OperatorType::kDiagonalMatrix1};
 static_assert(std::size(kAllOperatorTypes) == std::variant_size_v<OperatorDesc>);
 
 OperatorType TypeOf(const OperatorDesc& desc);

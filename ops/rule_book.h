@@ -16,6 +16,9 @@ inline constexpr std::string_view kJoinPage = "002_8233f32f5498c8d5.txt";
 inline constexpr std::string_view kReducePage = "003_26954b91e27ea1ab.txt";
 inline constexpr std::string_view kOneHotPage = "004_823ec9f6b4e97de8.txt";
 inline constexpr std::string_view kBufferTensorPage = "DML_BUFFER_TENSOR_DESC";
+// Not among the spec pages: DirectML's API page (learn.microsoft.com/windows/ai/directml/api/
+// ns-directml-dml_diagonal_matrix1_operator_desc), quoted in its English.
+inline constexpr std::string_view kDiagonal1Page = "DML_DIAGONAL_MATRIX1_OPERATOR_DESC";
 
 using O = RuleOrigin;
 
@@ -111,6 +114,29 @@ inline constexpr Rule kDiagonalDimensionCount{"diagonal.dimension-count", "Outpu
                                               O::kSpec, kDiagonalPage,
                                               "Измерения : { Batch1, Batch2, OutputHeight, OutputWidth }"};
 
+// DIAGONAL_MATRIX1 (DirectML's API page, English).
+inline constexpr Rule kDiagonal1DimensionCount{"diagonal1.dimension-count",
+                                               "OutputTensor.DimensionCount must be 2 to 4", O::kApi, kDiagonal1Page,
+                                               "The dimensions are `{ Batch1, Batch2, OutputHeight, OutputWidth }`."};
+inline constexpr Rule kDiagonal1ValueDataType{"diagonal1.value-data-type",
+                                              "ValueDataType must match OutputTensor.DataType", O::kApi, kDiagonal1Page,
+                                              "The data type of the *Value* member, which must match "
+                                              "*OutputTensor::DataType*."};
+inline constexpr Rule kDiagonal1SameDataType{"diagonal1.same-data-type",
+                                             "InputTensor and OutputTensor must have the same DataType", O::kApi,
+                                             kDiagonal1Page,
+                                             "*InputTensor* and *OutputTensor* must have the same *DataType* and "
+                                             "*DimensionCount*."};
+inline constexpr Rule kDiagonal1SameDimensionCount{"diagonal1.same-dimension-count",
+                                                   "InputTensor and OutputTensor must have the same DimensionCount",
+                                                   O::kApi, kDiagonal1Page,
+                                                   "*InputTensor* and *OutputTensor* must have the same *DataType* and "
+                                                   "*DimensionCount*."};
+inline constexpr Rule kDiagonal1InputSizes{
+    "diagonal1.input-sizes", "InputTensor.Sizes must equal OutputTensor.Sizes", O::kNotStated, "",
+    "the page asks only for the same DataType and DimensionCount; DirectML 1.15.4 refuses every other Sizes with "
+    "E_INVALIDARG, broadcastable ones too (probed under Wine)"};
+
 // JOIN (Spanish page).
 inline constexpr Rule kJoinInputCount{"join.input-count", "InputCount must be greater than 0", O::kSpec, kJoinPage,
                                       "Este valor debe ser mayor que 0."};
@@ -182,7 +208,9 @@ inline constexpr std::array kAll = {
     &kSupportedDimensionCount, &kSupportedDataType, &kOperatorIntroduced, &kGatherSameDimensionCount, &kGatherSameDataType,
     &kGatherIndicesInteger, &kGatherInputDimensionCount, &kGatherIndicesDimensionCount, &kGatherBatchDimensionCount,
     &kGatherBatchBelowIndicesCount, &kGatherBatchBelowInputCount, &kGatherTupleSize, &kGatherOutputRank,
-    &kGatherLeadingOnes, &kGatherBatchSizesMatch, &kGatherOutputSizes, &kDiagonalDimensionCount, &kJoinInputCount,
+    &kGatherLeadingOnes, &kGatherBatchSizesMatch, &kGatherOutputSizes, &kDiagonalDimensionCount,
+    &kDiagonal1DimensionCount, &kDiagonal1ValueDataType, &kDiagonal1SameDataType, &kDiagonal1SameDimensionCount,
+    &kDiagonal1InputSizes, &kJoinInputCount,
     &kJoinAxisInRange, &kJoinSameDimensionCount, &kJoinSameDataType, &kJoinOtherSizesMatch, &kJoinAxisSum,
     &kJoinSizeFits, &kReduceFunction, &kReduceSameDimensionCount, &kReduceAxesInRange, &kReduceOutputSizes,
     &kReduceSameDataType, &kReduceArgOutputType, &kReduceArgIndexFits, &kOneHotSameDimensionCount,

@@ -21,14 +21,14 @@ import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-from testcase_gen import diagonal, gather, join, one_hot, random_init, reduce, spec_check  # noqa: E402
+from testcase_gen import diagonal, diagonal1, gather, join, one_hot, random_init, reduce, spec_check  # noqa: E402
 from testcase_gen.writer import render_file  # noqa: E402
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 GENERATED = REPO / "testcases" / "generated"
 SPEC_EXAMPLES = REPO / "testcases" / "spec_examples"
 OPERATORS = {"gather_nd1": gather, "diagonal_matrix": diagonal, "join": join, "reduce": reduce,
-             "one_hot": one_hot}
+             "one_hot": one_hot, "diagonal_matrix1": diagonal1}
 
 
 def _npy_bytes(arr):

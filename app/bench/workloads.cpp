@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <limits>
 
 namespace dmlc::app::bench {
 namespace {
@@ -125,6 +126,17 @@ Result<Workload> MakeDiagonal(DataType type, uint64_t size_bytes) {
   return Finish(TypedName("DIAGONAL_MATRIX", type), size_bytes, desc, 0);
 }
 
+Result<Workload> MakeDiagonal1(DataType type, uint64_t size_bytes) {
+  const Matrix m = MatrixFor(type, size_bytes);
+  ops::DiagonalMatrix1Desc desc;
+  desc.InputTensor = Tensor(type, {1, 1, m.rows, m.cols});
+  desc.OutputTensor = Tensor(type, {1, 1, m.rows, m.cols});
+  desc.Value = {type, 0};
+  desc.DiagonalFillBegin = std::numeric_limits<int32_t>::min();
+  desc.DiagonalFillEnd = 0;
+  return Finish(TypedName("DIAGONAL_MATRIX1", type), size_bytes, desc, 0);
+}
+
 Result<Workload> MakeReduce(ReduceFunction function, DataType type, ReduceAxis axis, uint64_t size_bytes) {
   const Matrix m = MatrixFor(type, size_bytes);
   const bool inner = axis == ReduceAxis::kInner;
@@ -161,7 +173,7 @@ Result<std::vector<Workload>> WorkloadPlan(const PlanOptions& options) {
   std::vector<Workload> plan;
   for (uint64_t size : SizeLadder(options)) {
     for (DataType type : types) {
-      for (auto make : {MakeJoinCopy, MakeGather, MakeJoin, MakeOneHot, MakeDiagonal}) {
+      for (auto make : {MakeJoinCopy, MakeGather, MakeJoin, MakeOneHot, MakeDiagonal, MakeDiagonal1}) {
         if (Status added = Add(make(type, size), plan); !added.ok()) return added.error();
       }
     }

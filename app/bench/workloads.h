@@ -6,6 +6,8 @@
 //   JOIN1            one input {1,1,R,C} "joined" into {1,1,R,C}: a pure copy (the GPU copy baseline)
 //   ONE_HOT          indices {1,1,R,1} (UINT32 in [0,C)), values {1,1,1,2}, output {1,1,R,C}, axis 3
 //   DIAGONAL_MATRIX  output {1,1,M,M} with M = floor(sqrt(N)), Offset 0, Value 1
+//   DIAGONAL_MATRIX1 input and output {1,1,R,C}, Value 0, band [INT32_MIN, 0): ONNX's Trilu keeping the
+//                    upper triangle, as ONNX Runtime's DirectML provider runs it
 //   REDUCE_<F>       input {1,1,R,C}, axis 3 ("inner") or axis 2 ("outer"); ARGMIN/ARGMAX output UINT32
 // Plain data; the functions are pure.
 #pragma once
@@ -39,6 +41,7 @@ Result<Workload> MakeJoin(ops::DataType type, uint64_t size_bytes);
 Result<Workload> MakeJoinCopy(ops::DataType type, uint64_t size_bytes);
 Result<Workload> MakeOneHot(ops::DataType type, uint64_t size_bytes);
 Result<Workload> MakeDiagonal(ops::DataType type, uint64_t size_bytes);
+Result<Workload> MakeDiagonal1(ops::DataType type, uint64_t size_bytes);
 Result<Workload> MakeReduce(ops::ReduceFunction function, ops::DataType type, ReduceAxis axis,
                             uint64_t size_bytes);
 

@@ -271,6 +271,8 @@ std::string Case(const TestCase& tc, int indent) {
 
 }  // namespace
 
+std::string WriteDesc(const ops::OperatorDesc& desc) { return Object(Desc(desc), 0); }
+
 std::string WriteCaseFile(std::span<const TestCase> cases) {
   std::string out = "{\n  \"cases\": [";
   for (size_t i = 0; i < cases.size(); ++i) {

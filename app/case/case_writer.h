@@ -14,4 +14,8 @@ namespace dmlc::app {
 // written (the loader derives them); kFile initializers keep their resolved paths.
 std::string WriteCaseFile(std::span<const TestCase> cases);
 
+// The desc's object as a case file holds it ({"InputTensor": {...}, "Axis": 1}), one member a line:
+// what a report shows of a case's desc.
+std::string WriteDesc(const ops::OperatorDesc& desc);
+
 }  // namespace dmlc::app

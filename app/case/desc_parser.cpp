@@ -146,7 +146,8 @@ class FieldReader {
     return OkStatus();
   }
 
-  // Absent or null: the optional tensor is not there (DxDispatch writes null).
+  // Absent: the optional tensor is not there, as DxDispatch spells it; null reads the same here,
+  // though DxDispatch refuses it.
   Status Read(const ops::FieldInfo& info, std::optional<TensorDesc>& out) const {
     std::optional<JsonNode> node = desc_.Find(info.name);
     out.reset();

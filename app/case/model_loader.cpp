@@ -40,8 +40,12 @@ Dispatchable ReadDispatchable(const JsonNode& node) {
       return d;
     }
     if (!ops::ParseOperatorType(spelled)) {
-      d.skip = "dispatchable '" + name + "' is " + spelled +
-               "; dml-conform runs GATHER_ND, GATHER_ND1, DIAGONAL_MATRIX, JOIN, REDUCE and ONE_HOT";
+      std::string names;
+      for (ops::OperatorType t : ops::kAllOperatorTypes) {
+        names += (names.empty() ? "" : ", ") + std::string(ops::InfoOf(t).name);
+        if (!ops::InfoOf(t).alias.empty()) names += ", " + std::string(ops::InfoOf(t).alias);
+      }
+      d.skip = "dispatchable '" + name + "' is " + spelled + "; dml-conform runs " + names;
       return d;
     }
   }

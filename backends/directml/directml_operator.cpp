@@ -97,26 +97,34 @@ Status DirectmlOperator::CreateBindingTables() {
                                          persistent_ ? &persistent : nullptr};
 
   // The initializer: the owned-by-DML inputs as one buffer array (the others empty), the persistent
-  // buffer as its output.
+  // buffer as its output. Both tables take one entry per DirectML input slot: an absent optional input
+  // (DmlOperatorDesc::kAbsent) is bound empty (NONE) in its slot.
   const uint32_t input_count = dml_desc_->input_count();
-  std::vector<DML_BUFFER_BINDING> init_inputs(input_count, DML_BUFFER_BINDING{nullptr, 0, 0});
+  const std::span<const int32_t> slots = dml_desc_->input_slots();
   std::vector<DML_BUFFER_BINDING> exec_buffers(buffers_.size());
   std::vector<DML_BINDING_DESC> exec_bindings(buffers_.size());
   for (uint32_t i = 0; i < buffers_.size(); ++i) {
     exec_buffers[i] = BufferBinding(buffers_[i].device_buffer.Get(), buffers_[i].buffer_bytes);
     const bool owned = i < input_count && plan_.bound_at_initialization[i];
-    if (owned) init_inputs[i] = exec_buffers[i];
     exec_bindings[i] = owned ? DML_BINDING_DESC{DML_BINDING_TYPE_NONE, nullptr} : DML_BINDING_DESC{DML_BINDING_TYPE_BUFFER, &exec_buffers[i]};
   }
+  std::vector<DML_BUFFER_BINDING> init_inputs(slots.size(), DML_BUFFER_BINDING{nullptr, 0, 0});
+  std::vector<DML_BINDING_DESC> exec_inputs(slots.size(), DML_BINDING_DESC{DML_BINDING_TYPE_NONE, nullptr});
+  for (size_t s = 0; s < slots.size(); ++s) {
+    if (slots[s] == DmlOperatorDesc::kAbsent) continue;
+    const auto i = static_cast<uint32_t>(slots[s]);
+    if (plan_.bound_at_initialization[i]) init_inputs[s] = exec_buffers[i];
+    exec_inputs[s] = exec_bindings[i];
+  }
   if (InitializesInList()) {
-    const DML_BUFFER_ARRAY_BINDING array{input_count, init_inputs.data()};
+    const DML_BUFFER_ARRAY_BINDING array{static_cast<UINT>(slots.size()), init_inputs.data()};
     const DML_BINDING_DESC array_desc{DML_BINDING_TYPE_BUFFER_ARRAY, &array};
     initializer_table_->BindInputs(1, &array_desc);
   }
   initializer_table_->BindOutputs(1, &persistent_desc);
   if (plan_.initializer_binds_temporary) initializer_table_->BindTemporaryResource(&temporary_desc);
 
-  execution_table_->BindInputs(input_count, exec_bindings.data());
+  execution_table_->BindInputs(static_cast<UINT>(exec_inputs.size()), exec_inputs.data());
   execution_table_->BindOutputs(static_cast<UINT>(buffers_.size() - input_count), exec_bindings.data() + input_count);
   if (persistent_) execution_table_->BindPersistentResource(&persistent_desc);
   if (plan_.execution_binds_temporary) execution_table_->BindTemporaryResource(&temporary_desc);

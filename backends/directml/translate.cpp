@@ -100,10 +100,13 @@ class StructLayout {
  private:
   const DML_TENSOR_DESC* NextTensor(ops::FieldRole role) {
     uint32_t& next = role == ops::FieldRole::kOutput ? next_output_ : next_input_;
+    if (role == ops::FieldRole::kInput) out_.input_slots_.push_back(static_cast<int32_t>(next));
     return &out_.tensors_[next++];
   }
   void Add(const ops::FieldInfo& info, const ops::TensorDesc&) { Put(NextTensor(info.role)); }
   void Add(const ops::FieldInfo& info, const std::optional<ops::TensorDesc>& t) {
+    // An absent input keeps its slot in DirectML's binding table (bound NONE).
+    if (!t && info.role == ops::FieldRole::kInput) out_.input_slots_.push_back(DmlOperatorDesc::kAbsent);
     Put(t ? NextTensor(info.role) : nullptr);
   }
   void Add(const ops::FieldInfo& info, const std::vector<ops::TensorDesc>& tensors) {

@@ -45,7 +45,13 @@ class DmlOperatorDesc {
   // order DirectML binds them in; JOIN's InputTensors is the first InputCount of them.
   std::span<const DML_TENSOR_DESC> tensors() const { return tensors_; }
   const DML_BUFFER_TENSOR_DESC& buffer(size_t binding) const { return storage_[binding].buffer; }
+  // Input bindings (the tensors above), not DirectML's input slots: see input_slots().
   uint32_t input_count() const { return input_count_; }
+  // DirectML's input slots, in its schema's order, each the binding it takes or kAbsent: an optional
+  // input tensor left null keeps its slot (DIAGONAL_MATRIX1's InputTensor), which is bound as
+  // DML_BINDING_TYPE_NONE. So BindInputs() and the initializer's buffer array take input_slots().size().
+  static constexpr int32_t kAbsent = -1;
+  std::span<const int32_t> input_slots() const { return input_slots_; }
   uint32_t output_count() const { return static_cast<uint32_t>(tensors_.size()) - input_count_; }
   // The operator's own desc read as DirectML's struct T, e.g. As<DML_REDUCE_OPERATOR_DESC>(); aborts
   // when T's size is not the laid-out struct's.
@@ -70,6 +76,7 @@ class DmlOperatorDesc {
   std::vector<DML_TENSOR_DESC> tensors_;  // contiguous, one per binding
   std::vector<std::vector<uint32_t>> arrays_;  // UINT arrays the struct points to (REDUCE's Axes)
   uint32_t input_count_ = 0;
+  std::vector<int32_t> input_slots_;  // per DirectML input slot: a binding index, or kAbsent
   std::vector<uint64_t> op_;  // the operator's struct, 8-byte aligned as its pointers need
   size_t op_size_ = 0;        // its size in bytes, padded as the C compiler pads it
   DML_OPERATOR_DESC desc_{};

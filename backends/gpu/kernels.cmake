@@ -9,6 +9,9 @@ foreach(kernel copy gather_nd1 one_hot diagonal_matrix)
     list(APPEND DMLC_GPU_KERNELS "${kernel}_b${bytes}|${kernel}.hlsl|ELEM_BYTES=${bytes}|-")
   endforeach()
 endforeach()
+foreach(bytes 1 2 4 8)  # DIAGONAL_MATRIX1 with an InputTensor
+  list(APPEND DMLC_GPU_KERNELS "diagonal_matrix_input_b${bytes}|diagonal_matrix.hlsl|ELEM_BYTES=${bytes},DIAGONAL_INPUT|-")
+endforeach()
 list(APPEND DMLC_GPU_KERNELS
   "reduce_f32|reduce.hlsl|REDUCE_F32|-"
   "reduce_f16|reduce.hlsl|REDUCE_F16|-"

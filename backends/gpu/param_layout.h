@@ -58,15 +58,20 @@
 #define DMLC_S_ONE_HOT_ON_OFFSET 3
 // ... and, for vectors, the indices' stride (elements) between neighbouring elements of a vector.
 #define DMLC_S_ONE_HOT_INDEX_STEP 4
-// diagonal_matrix: Offset (two's complement), the bits of Value in the output type (low, high word).
-#define DMLC_S_DIAGONAL_OFFSET 0
-#define DMLC_S_DIAGONAL_VALUE_LO 1
-#define DMLC_S_DIAGONAL_VALUE_HI 2
-// ... and the flat walk (columns > 0): a packed output walked as one run of 16-byte vectors whatever
-// its row length, with the last two dimensions' sizes (columns, rows) and its element count.
-#define DMLC_S_DIAGONAL_FLAT_COLUMNS 3
-#define DMLC_S_DIAGONAL_FLAT_ROWS 4
-#define DMLC_S_DIAGONAL_FLAT_ELEMENTS 5
+// diagonal_matrix (DIAGONAL_MATRIX and DIAGONAL_MATRIX1): the band's bounds begin <= end, each a 64-bit
+// two's complement word pair (low, high; they lie in [-2^31, 2^31]), whether it is inverted (Value
+// outside the band), and the bits of Value in the output type (low, high word).
+#define DMLC_S_DIAGONAL_BEGIN 0
+#define DMLC_S_DIAGONAL_END 2
+#define DMLC_S_DIAGONAL_INVERTED 4
+#define DMLC_S_DIAGONAL_VALUE_LO 5
+#define DMLC_S_DIAGONAL_VALUE_HI 6
+// ... and in ARRAY_A, the flat walk (columns > 0): a packed output with no input walked as one run of
+// 16-byte vectors whatever its row length, with the last two dimensions' sizes (columns, rows) and its
+// element count.
+#define DMLC_A_DIAGONAL_FLAT_COLUMNS 0
+#define DMLC_A_DIAGONAL_FLAT_ROWS 1
+#define DMLC_A_DIAGONAL_FLAT_ELEMENTS 2
 // reduce: function (DML_REDUCE_FUNCTION), elements per reduction, reduced axis count, output element
 // bytes, input signedness (integers), the thread layout, and splits (scalar 4 is unused: the input
 // width is the kernel variant's). ARRAY_A

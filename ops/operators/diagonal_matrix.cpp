@@ -1,5 +1,6 @@
 #include "ops/operators/diagonal_matrix.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 
@@ -12,6 +13,7 @@ namespace dmlc::ops {
 namespace {
 
 constexpr std::string_view kOp = "DIAGONAL_MATRIX";
+constexpr std::string_view kOp1 = "DIAGONAL_MATRIX1";
 
 }  // namespace
 
@@ -56,6 +58,61 @@ uint64_t DiagonalValueBits(float value, DataType type) {
   const uint64_t bits = whole < 0 ? ~magnitude + 1 : magnitude;  // two's complement, modulo 2^64
   const uint32_t size = ElementSize(type);
   return size == 8 ? bits : bits & ((uint64_t{1} << (size * 8)) - 1);
+}
+
+DiagonalFill FillOf(const DiagonalMatrixDesc& desc) {
+  return {nullptr, &desc.OutputTensor, desc.Offset, int64_t{desc.Offset} + 1, false,
+          DiagonalValueBits(desc.Value, desc.OutputTensor.DataType)};
+}
+
+DiagonalFill FillOf(const DiagonalMatrix1Desc& desc) {
+  const int64_t begin = desc.DiagonalFillBegin;
+  const int64_t end = desc.DiagonalFillEnd;
+  const uint32_t size = ElementSize(desc.OutputTensor.DataType);
+  const uint64_t mask = size >= 8 ? ~uint64_t{0} : (uint64_t{1} << (size * 8)) - 1;
+  return {desc.InputTensor ? &*desc.InputTensor : nullptr,
+          &desc.OutputTensor,
+          std::min(begin, end),
+          std::max(begin, end),
+          end < begin,
+          desc.Value.bits & mask};
+}
+
+const SupportTable& DiagonalMatrix1SupportTable() {
+  using D = DataType;
+  static const DataTypeSet kAll = {D::kFloat64, D::kFloat32, D::kFloat16, D::kInt64,  D::kInt32, D::kInt16,
+                                   D::kInt8,    D::kUint64,  D::kUint32,  D::kUint16, D::kUint8};
+  // The page has one table, from the operator's first level on.
+  static const SupportTable table = {"DIAGONAL_MATRIX1",
+                                     {{FeatureLevel::k5_1, {{"InputTensor", 2, 4, kAll}, {"OutputTensor", 2, 4, kAll}}}}};
+  return table;
+}
+
+Status ValidateDiagonalMatrix1(const DiagonalMatrix1Desc& desc) {
+  const std::string op(kOp1);
+  const std::vector<TensorUse> uses = TensorUsesOf(desc);
+  DMLC_RETURN_IF_ERROR(rules::CheckTensorDescs(kOp1, uses));
+  const uint32_t dims = desc.OutputTensor.DimensionCount();
+  if (dims < 2 || dims > 4) {
+    return RuleError(op, "OutputTensor.Sizes", "OutputTensor has " + std::to_string(dims) + " dimensions",
+                     rule_book::kDiagonal1DimensionCount);
+  }
+  if (desc.Value.DataType != desc.OutputTensor.DataType) {
+    return RuleError(op, "ValueDataType",
+                     "ValueDataType is " + std::string(DataTypeName(desc.Value.DataType)) + " but OutputTensor is " +
+                         std::string(DataTypeName(desc.OutputTensor.DataType)),
+                     rule_book::kDiagonal1ValueDataType);
+  }
+  if (desc.InputTensor) {
+    const TensorUse& input = uses.front();
+    const TensorUse& output = uses.back();
+    DMLC_RETURN_IF_ERROR(rules::RequireSameDataType(kOp1, output, input, rule_book::kDiagonal1SameDataType));
+    DMLC_RETURN_IF_ERROR(
+        rules::RequireSameDimensionCount(kOp1, output, input, rule_book::kDiagonal1SameDimensionCount));
+    DMLC_RETURN_IF_ERROR(
+        rules::RequireSizes(kOp1, input, desc.OutputTensor.Sizes, rule_book::kDiagonal1InputSizes));
+  }
+  return OkStatus();
 }
 
 bool DiagonalValueFits(float value, DataType type) {

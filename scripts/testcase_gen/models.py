@@ -91,6 +91,19 @@ def diagonal_matrix(sizes, offset, value, dt):
     return out
 
 
+def diagonal_matrix1(sizes, begin, end, value, dt, inp=None):
+    """DIAGONAL_MATRIX1 as its page's pseudocode reads, element by element: topX = x - y, Value where
+    (End >= Begin) ^ (topX >= Begin) ^ (topX < End), else the input element (or 0). Value is already
+    the output type's value (ValueDataType must be the output's type), so it is stored as it is."""
+    out = np.zeros(sizes, dtype=DTYPES[dt]) if inp is None else np.array(inp, dtype=DTYPES[dt]).copy()
+    v = np.array(value).astype(DTYPES[dt]) if not isinstance(value, np.ndarray) else value
+    for idx in np.ndindex(*sizes):
+        top_x = idx[-1] - idx[-2]
+        if (end >= begin) ^ (top_x >= begin) ^ (top_x < end):
+            out[idx] = v
+    return out
+
+
 def one_hot(ind, indices_dt, off, on, axis, depth, dt):
     shape = list(ind.shape)
     shape[axis] = depth

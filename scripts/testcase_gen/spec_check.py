@@ -30,6 +30,12 @@ def _compute(c):
     if op == "DIAGONAL_MATRIX":
         o = d["OutputTensor"]
         return models.diagonal_matrix(o["Sizes"], d["Offset"], d["Value"], o["DataType"])
+    if op == "DIAGONAL_MATRIX1":
+        o = d["OutputTensor"]
+        inp = _array(ins["InputTensor"], d["InputTensor"]) if "InputTensor" in d else None
+        value = _array([d["Value"]], {"DataType": d["ValueDataType"], "Sizes": [1]})[0]
+        return models.diagonal_matrix1(o["Sizes"], d["DiagonalFillBegin"], d["DiagonalFillEnd"], value,
+                                       o["DataType"], inp)
     if op == "JOIN":
         return models.join([_array(i, t) for i, t in zip(ins["InputTensors"], d["InputTensors"])], d["Axis"])
     if op == "REDUCE":

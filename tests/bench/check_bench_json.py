@@ -30,7 +30,7 @@ FLOATS = ["FLOAT32", "FLOAT16"]
 FLOATS_INT32_AND_64 = FLOATS + ["INT64", "INT32", "UINT64", "UINT32"]
 # The data types each operator's table allows at DML_FEATURE_LEVEL_5_1 (REDUCE per function group).
 ALLOWED = {
-    "JOIN1": ALL, "GATHER_ND1": ALL, "JOIN": ALL, "ONE_HOT": ALL, "DIAGONAL_MATRIX": ALL,
+    "JOIN1": ALL, "GATHER_ND1": ALL, "JOIN": ALL, "ONE_HOT": ALL, "DIAGONAL_MATRIX": ALL, "DIAGONAL_MATRIX1": ALL,
     **{f"REDUCE_{f}": ALL_BUT_FLOAT64 for f in ("ARGMIN", "ARGMAX", "MIN", "MAX")},
     **{f"REDUCE_{f}": FLOATS_INT32_AND_64 for f in ("SUM", "MULTIPLY", "L1", "SUM_SQUARE")},
     **{f"REDUCE_{f}": FLOATS for f in ("AVERAGE", "L2", "LOG_SUM", "LOG_SUM_EXP")},

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include <set>
 #include <tuple>
 
@@ -86,23 +88,37 @@ TEST(WorkloadsTest, SmallestRungIsASmallMatrix) {
   EXPECT_EQ(std::get<ops::DiagonalMatrixDesc>(diagonal->desc).OutputTensor.Sizes, (Sizes{1, 1, 22, 22}));
 }
 
+// ONNX's Trilu (upper) as ONNX Runtime's DirectML provider runs it: an input, zeros below the diagonal.
+TEST(WorkloadsTest, Diagonal1IsTriluUpperOverTheMatrix) {
+  auto w = MakeDiagonal1(DataType::kFloat32, 64 << 10);
+  ASSERT_TRUE(w.ok()) << w.error().ToString();
+  const auto& d = std::get<ops::DiagonalMatrix1Desc>(w->desc);
+  ASSERT_TRUE(d.InputTensor.has_value());
+  EXPECT_EQ(d.InputTensor->Sizes, d.OutputTensor.Sizes);
+  EXPECT_EQ(d.DiagonalFillBegin, std::numeric_limits<int32_t>::min());
+  EXPECT_EQ(d.DiagonalFillEnd, 0);
+  EXPECT_EQ(d.Value, (ops::TypedScalar{DataType::kFloat32, 0}));
+  EXPECT_EQ(w->bytes_moved, 2u * (64 << 10));
+}
+
 TEST(WorkloadPlanTest, QuickPlan) {
   auto plan = WorkloadPlan({true, k64MiB});
   ASSERT_TRUE(plan.ok()) << plan.error().ToString();
-  // Two sizes x (JOIN1, GATHER_ND1, JOIN, ONE_HOT, DIAGONAL_MATRIX + 4 functions x 2 axes).
-  ASSERT_EQ(plan->size(), 26u);
+  // Two sizes x (JOIN1, GATHER_ND1, JOIN, ONE_HOT, DIAGONAL_MATRIX, DIAGONAL_MATRIX1 + 4 functions x 2 axes).
+  ASSERT_EQ(plan->size(), 28u);
   EXPECT_EQ((*plan)[0].name, "JOIN1/FLOAT32");
-  EXPECT_EQ((*plan)[5].name, "REDUCE_SUM/FLOAT32/inner");
-  EXPECT_EQ((*plan)[12].name, "REDUCE_LOG_SUM_EXP/FLOAT32/outer");
-  EXPECT_EQ((*plan)[13].size_bytes, uint64_t{4} << 20);
+  EXPECT_EQ((*plan)[5].name, "DIAGONAL_MATRIX1/FLOAT32");
+  EXPECT_EQ((*plan)[6].name, "REDUCE_SUM/FLOAT32/inner");
+  EXPECT_EQ((*plan)[13].name, "REDUCE_LOG_SUM_EXP/FLOAT32/outer");
+  EXPECT_EQ((*plan)[14].size_bytes, uint64_t{4} << 20);
 }
 
 TEST(WorkloadPlanTest, FullPlanValidatesEveryDesc) {
   auto plan = WorkloadPlan({false, k64MiB});
   ASSERT_TRUE(plan.ok()) << plan.error().ToString();
-  // Five sizes x (11 types x 5 data-movement + 2 axes x the 72 (function, type) pairs the tables allow:
+  // Five sizes x (11 types x 6 data-movement + 2 axes x the 72 (function, type) pairs the tables allow:
   // ARGMIN/ARGMAX and MIN/MAX 10 types each, SUM/MULTIPLY and L1/SUM_SQUARE 6, the four float-only 2).
-  EXPECT_EQ(plan->size(), 5u * (55 + 2 * (4 * 10 + 4 * 6 + 4 * 2)));
+  EXPECT_EQ(plan->size(), 5u * (66 + 2 * (4 * 10 + 4 * 6 + 4 * 2)));
 }
 
 // The sweep: one size, every operator and function on exactly the types its table lists at the highest
@@ -128,7 +144,8 @@ TEST(WorkloadPlanTest, QuickSweepIsTheWholeMatrixAtOneSize) {
         std::tuple{"JOIN", &ops::JoinSupportTable(), "InputTensors"},
         std::tuple{"JOIN1", &ops::JoinSupportTable(), "InputTensors"},
         std::tuple{"ONE_HOT", &ops::OneHotSupportTable(), "OutputTensor"},
-        std::tuple{"DIAGONAL_MATRIX", &ops::DiagonalMatrixSupportTable(), "OutputTensor"}}) {
+        std::tuple{"DIAGONAL_MATRIX", &ops::DiagonalMatrixSupportTable(), "OutputTensor"},
+        std::tuple{"DIAGONAL_MATRIX1", &ops::DiagonalMatrix1SupportTable(), "OutputTensor"}}) {
     for (DataType type : row_types(*table, tensor)) expected.insert(std::string(name) + "/" + std::string(ops::DataTypeName(type)));
   }
   for (ReduceFunction f : ops::kAllReduceFunctions) {
@@ -149,10 +166,10 @@ TEST(WorkloadPlanTest, QuickSweepIsTheWholeMatrixAtOneSize) {
 TEST(WorkloadPlanTest, DtypesSelectTheTypes) {
   auto plan = WorkloadPlan({false, 1024, {DataType::kInt8, DataType::kFloat16}});
   ASSERT_TRUE(plan.ok()) << plan.error().ToString();
-  // 2 types x 5 data-movement; ARGMIN/ARGMAX, MIN/MAX: both types; the other eight: FLOAT16 only.
-  EXPECT_EQ(plan->size(), 10u + 2 * (4 * 2 + 8));
+  // 2 types x 6 data-movement; ARGMIN/ARGMAX, MIN/MAX: both types; the other eight: FLOAT16 only.
+  EXPECT_EQ(plan->size(), 12u + 2 * (4 * 2 + 8));
   EXPECT_EQ((*plan)[0].name, "JOIN1/FLOAT16");
-  EXPECT_EQ((*plan)[5].name, "JOIN1/INT8");
+  EXPECT_EQ((*plan)[6].name, "JOIN1/INT8");
   for (const Workload& w : *plan) EXPECT_EQ(w.name.find("FLOAT32"), std::string::npos) << w.name;
 }
 

@@ -61,6 +61,18 @@ inline OneHotDesc OneHotExample(DataType indices = DataType::kUint32) {
   return d;
 }
 
+// DIAGONAL_MATRIX1, the page's example 4: keep only the diagonal of a 4x5 input (band Begin 1, End 0
+// inverted, Value 0).
+inline DiagonalMatrix1Desc Diagonal1Example() {
+  DiagonalMatrix1Desc d;
+  d.InputTensor = Tensor(DataType::kFloat32, {4, 5});
+  d.OutputTensor = Tensor(DataType::kFloat32, {4, 5});
+  d.Value = {DataType::kFloat32, 0};
+  d.DiagonalFillBegin = 1;
+  d.DiagonalFillEnd = 0;
+  return d;
+}
+
 template <class Desc>
 Desc OperatorExample() {
   static_assert(sizeof(Desc) == 0,
@@ -77,6 +89,8 @@ template <>
 inline ReduceDesc OperatorExample<ReduceDesc>() { return ReduceExample1(); }
 template <>
 inline OneHotDesc OperatorExample<OneHotDesc>() { return OneHotExample(); }
+template <>
+inline DiagonalMatrix1Desc OperatorExample<DiagonalMatrix1Desc>() { return Diagonal1Example(); }
 
 // One example per alternative of OperatorDesc; element i holds alternative i.
 inline std::vector<OperatorDesc> OperatorExamples() {

@@ -1,74 +1,110 @@
-// DIAGONAL_MATRIX over the output's elements: Value where x - y == Offset in the last two dimensions,
-// zero elsewhere. The host converted Value to the output type's bits, so the kernel is type-agnostic.
-// On packed rows a thread writes a vector of elements (up to 16 bytes) as whole words, 16 bytes in one
-// store (DEFINE_WIDE_VECTOR_STORER); the row walk works out the row coordinate y once per row and pass.
-// A packed output whose rows do not hold whole 16-byte vectors takes the flat walk instead.
+// DIAGONAL_MATRIX and DIAGONAL_MATRIX1 over the output's elements: Value where x - y lies in the band
+// [begin, end) of the last two dimensions (outside it when inverted), elsewhere the input's element
+// (DIAGONAL_INPUT: diagonal_matrix_input_b*) or zero. The host gives Value as the output type's bits, so
+// the kernel is type-agnostic. In row y the band's columns are one run, [y + begin, y + end) clipped to
+// the row, so a vector's band elements are a run of its positions, placed by word masks (no run-time
+// component index, which FXC cannot write). On packed rows a thread moves a vector of elements (up to
+// 16 bytes) as whole words; the row walk works out the row coordinate y once per row and pass. A packed
+// output with no input whose rows do not hold whole 16-byte vectors takes the flat walk instead.
 #include "common.hlsli"
 
+#ifdef DIAGONAL_INPUT
+ByteAddressBuffer g_input : register(t1);
+RWByteAddressBuffer g_output : register(u2);
+DEFINE_ELEMENT_LOADER(LoadInput, g_input)
+DEFINE_VECTOR_LOADER(LoadInputWords, g_input)
+DEFINE_ELEMENT_STORER(StoreOutput, g_output)
+DEFINE_WIDE_VECTOR_STORER(StoreOutputWords, g_output, u2)
+DEFINE_VECTOR_OR_ELEMENT_ACCESS(LoadAt, StoreAt, LoadInput, LoadInputWords, StoreOutput, StoreOutputWords)
+#else
 RWByteAddressBuffer g_output : register(u1);
 DEFINE_ELEMENT_STORER(StoreOutput, g_output)
 DEFINE_WIDE_VECTOR_STORER(StoreOutputWords, g_output, u1)
+DEFINE_VECTOR_OR_ELEMENT_STORE(StoreAt, StoreOutput, StoreOutputWords)
+#endif
 
-// Where the diagonal lies: the column of row y's diagonal element is y + Offset, in a matrix `columns`
-// elements wide. Worked out once per thread.
-struct Diagonal {
-  bool right;     // Offset >= 0
-  uint distance;  // |Offset|, exact for INT_MIN too
-  uint2 value;    // Value's bits in the output type
+// A bound of the band, y + bound for row y: bound >= 0 (right) or < 0, and |bound| (up to 2^31).
+struct Bound {
+  bool right;
+  uint distance;
+};
+
+Bound LoadBound(uint at) {
+  Bound b;
+  b.right = Scalar(at + 1) == 0u;  // the high word of a 64-bit bound in [-2^31, 2^31]
+  b.distance = b.right ? Scalar(at) : 0u - Scalar(at);
+  return b;
+}
+
+// Where the band lies, worked out once per thread.
+struct Band {
+  Bound begin;
+  Bound end;
+  bool inverted;
+  uint4 fill;     // Value's bits in every element of a vector
   uint columns;   // the last dimension's size, in elements
 };
 
-Diagonal LoadDiagonal(uint columns) {
-  Diagonal d;
-  d.columns = columns;
-  uint offset = Scalar(DMLC_S_DIAGONAL_OFFSET);
-  d.right = (offset >> 31) == 0;
-  d.distance = d.right ? offset : 0u - offset;
-  d.value = uint2(Scalar(DMLC_S_DIAGONAL_VALUE_LO), Scalar(DMLC_S_DIAGONAL_VALUE_HI));
-  return d;
+Band LoadBand(uint columns) {
+  Band b;
+  b.begin = LoadBound(DMLC_S_DIAGONAL_BEGIN);
+  b.end = LoadBound(DMLC_S_DIAGONAL_END);
+  b.inverted = Scalar(DMLC_S_DIAGONAL_INVERTED) != 0u;
+  b.fill = FillVector(uint2(Scalar(DMLC_S_DIAGONAL_VALUE_LO), Scalar(DMLC_S_DIAGONAL_VALUE_HI)), ELEM_BYTES);
+  b.columns = columns;
+  return b;
 }
 
-// Row y's diagonal element, where the matrix has one: its column.
-bool DiagonalColumn(Diagonal d, uint y, out uint column) {
-  column = d.right ? y + d.distance : y - d.distance;
-  return d.right ? (d.distance < d.columns && y < d.columns - d.distance) : (y >= d.distance && column < d.columns);
+// y + bound clipped to [0, columns], with no 32-bit wrap.
+uint ClipColumn(Bound b, uint y, uint columns) {
+  if (b.right) return (b.distance >= columns || y >= columns - b.distance) ? columns : y + b.distance;
+  return y >= b.distance ? min(y - b.distance, columns) : 0u;
 }
 
-// Row y's elements from column x on, placed from vector position s (the segment ends at position k or
-// at the row's end): at most one of them is on the diagonal, found from its column rather than by a test
-// per element (a test per element held INT8 rows of 16-element vectors far below the copy on the H200).
-void PutDiagonalSegment(Diagonal d, inout uint4 v, uint s, uint k, uint x, uint y) {
-  uint column;
-  if (DiagonalColumn(d, y, column) && column >= x && column - x < k - s) {
-    PutElement(v, s + column - x, ELEM_BYTES, d.value);
-  }
+// Ones in each word from byte `from` of that word on (from is clamped to [0, 4]).
+uint4 BytesFrom(int4 from) {
+  uint4 c = uint4(clamp(from, int4(0, 0, 0, 0), int4(4, 4, 4, 4)));
+  return uint4(c < uint4(4, 4, 4, 4)) * (uint4(0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu) << (min(c, uint4(3, 3, 3, 3)) * 8u));
 }
 
-// The vector (or element) at row y, column `column` (in vectors) of the last two dimensions.
-uint4 DiagonalVector(Diagonal d, uint y, uint column) {
-  uint k = Param(DMLC_P_VECTOR);
-  uint4 v = uint4(0, 0, 0, 0);
-  PutDiagonalSegment(d, v, 0, k, column * k, y);
-  return v;
+// The bits of vector positions [p0, p1) of ELEM_BYTES-byte elements.
+uint4 PositionMask(uint p0, uint p1) {
+  int4 word_start = int4(0, 4, 8, 12);
+  return BytesFrom(int4(p0 * ELEM_BYTES, p0 * ELEM_BYTES, p0 * ELEM_BYTES, p0 * ELEM_BYTES) - word_start) &
+         ~BytesFrom(int4(p1 * ELEM_BYTES, p1 * ELEM_BYTES, p1 * ELEM_BYTES, p1 * ELEM_BYTES) - word_start);
 }
+
+// The positions among [s, s + n) that take Value, where they hold row y's columns x, x + 1, ...
+uint4 BandMask(Band b, uint s, uint n, uint x, uint y) {
+  uint first = ClipColumn(b.begin, y, b.columns);
+  uint last = max(first, ClipColumn(b.end, y, b.columns));
+  uint4 band = PositionMask(s + clamp(first, x, x + n) - x, s + clamp(last, x, x + n) - x);
+  if (b.inverted) return PositionMask(s, s + n) & ~band;
+  return band;
+}
+
+// `base` (the input's elements, or zeros) with Value at the positions of `mask`.
+uint4 Place(Band b, uint4 base, uint4 mask) { return (base & ~mask) | (b.fill & mask); }
 
 // The flat walk: vector i holds elements [i * k, i * k + k) of the packed output, so rows (of any
 // length, odd ones too) start anywhere in a vector. Whole vectors take one 16-byte store with no
 // atomics; the last one, where the element count is not a multiple of k, stores the elements it has
-// one at a time.
-void StoreFlatVector(Diagonal d, uint i, uint rows, uint elements) {
+// one at a time. Only without an input.
+void StoreFlatVector(Band b, uint i, uint rows, uint elements) {
   const uint k = 16 / ELEM_BYTES;
   uint first = i * k;
-  uint x = first % d.columns;  // row y's segment of the vector starts at column x, vector position s
-  uint y = (first / d.columns) % rows;
-  uint4 v = uint4(0, 0, 0, 0);
+  uint x = first % b.columns;  // row y's segment of the vector starts at column x, vector position s
+  uint y = (first / b.columns) % rows;
+  uint4 mask = uint4(0, 0, 0, 0);
   for (uint s = 0;;) {
-    PutDiagonalSegment(d, v, s, k, x, y);
-    if (d.columns - x >= k - s) break;  // the vector ends within this row
-    s += d.columns - x;
+    uint n = min(b.columns - x, k - s);
+    mask |= BandMask(b, s, n, x, y);
+    if (b.columns - x >= k - s) break;  // the vector ends within this row
+    s += n;
     x = 0;
     y = y + 1 == rows ? 0 : y + 1;
   }
+  uint4 v = Place(b, uint4(0, 0, 0, 0), mask);
   if (elements - first >= k) {
     StoreOutputWords(first * ELEM_BYTES, 4, v);
     return;
@@ -78,37 +114,50 @@ void StoreFlatVector(Diagonal d, uint i, uint rows, uint elements) {
   }
 }
 
-DEFINE_VECTOR_OR_ELEMENT_STORE(StoreAt, StoreOutput, StoreOutputWords)
+// The vector (or element) at row y, column `column` (in vectors) of the last two dimensions, over the
+// input's at element offset `in_offset`.
+uint4 BandVector(Band b, uint y, uint column, uint in_offset, uint words) {
+  uint k = Param(DMLC_P_VECTOR);
+#ifdef DIAGONAL_INPUT
+  uint4 base = LoadAt(in_offset, words);
+#else
+  uint4 base = uint4(0, 0, 0, 0);
+#endif
+  return Place(b, base, BandMask(b, 0, k, column * k, y));
+}
 
 [numthreads(DMLC_GPU_THREADS_PER_GROUP, 1, 1)]
 void main(uint3 thread : SV_DispatchThreadID, uint3 group : SV_GroupID, uint3 local : SV_GroupThreadID) {
   uint rank = Param(DMLC_P_RANK);
-  uint flat_columns = Scalar(DMLC_S_DIAGONAL_FLAT_COLUMNS);
+  uint flat_columns = Param(DMLC_P_ARRAY_A + DMLC_A_DIAGONAL_FLAT_COLUMNS);
   if (flat_columns != 0) {
-    Diagonal diagonal = LoadDiagonal(flat_columns);
-    uint rows = Scalar(DMLC_S_DIAGONAL_FLAT_ROWS);
-    uint elements = Scalar(DMLC_S_DIAGONAL_FLAT_ELEMENTS);
-    FOR_EACH_ELEMENT(i, thread.x) StoreFlatVector(diagonal, i, rows, elements);
+    Band flat_band = LoadBand(flat_columns);
+    uint rows = Param(DMLC_P_ARRAY_A + DMLC_A_DIAGONAL_FLAT_ROWS);
+    uint elements = Param(DMLC_P_ARRAY_A + DMLC_A_DIAGONAL_FLAT_ELEMENTS);
+    FOR_EACH_ELEMENT(i, thread.x) StoreFlatVector(flat_band, i, rows, elements);
     return;
   }
-  Diagonal diagonal = LoadDiagonal(Param(DMLC_P_SIZES + rank - 1) * Param(DMLC_P_VECTOR));
+  Band band = LoadBand(Param(DMLC_P_SIZES + rank - 1) * Param(DMLC_P_VECTOR));
   uint words = VectorWords();
   if (RowLaneBits() != 0) {
     RowWalk r = MakeRowWalk();
     uint length = r.length;
     uint out_step = LastStride(DMLC_P_OUT_STRIDES);
+    uint in_step = LastStride(DMLC_P_IN_STRIDES);
     FOR_EACH_ROW_PASS(g, group.x, r) {
       RowPass p = RowPassAt(r, g, local.x, rank - 2, rank - 1);
       if (!p.valid) continue;
       [unroll] for (uint u = 0; u < DMLC_GPU_ROW_VECTORS; ++u) {
         uint c = p.column + u * p.lanes;
-        if (c < length) StoreAt(p.w.out_offset + c * out_step, words, DiagonalVector(diagonal, p.w.coord_a, c));
+        if (c < length) {
+          StoreAt(p.w.out_offset + c * out_step, words, BandVector(band, p.w.coord_a, c, p.w.in_offset + c * in_step, words));
+        }
       }
     }
     return;
   }
   FOR_EACH_ELEMENT(i, thread.x) {
     Walk w = WalkToCoords(i, rank - 2, rank - 1);
-    StoreAt(w.out_offset, words, DiagonalVector(diagonal, w.coord_a, w.coord_b));
+    StoreAt(w.out_offset, words, BandVector(band, w.coord_a, w.coord_b, w.in_offset, words));
   }
 }

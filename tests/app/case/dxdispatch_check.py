@@ -10,7 +10,8 @@ import json
 import pathlib
 import sys
 
-# Fields DxDispatch's parser requires for each operator, all of them (it has no optional field here).
+# Fields DxDispatch's parser requires for each operator: all of them but DIAGONAL_MATRIX1's InputTensor,
+# which it reads as absent when left out (and refuses as null).
 REQUIRED = {
     "GATHER_ND": ["InputTensor", "IndicesTensor", "OutputTensor", "InputDimensionCount", "IndicesDimensionCount"],
     "GATHER_ND1": ["InputTensor", "IndicesTensor", "OutputTensor", "InputDimensionCount", "IndicesDimensionCount",
@@ -19,6 +20,7 @@ REQUIRED = {
     "JOIN": ["InputCount", "InputTensors", "OutputTensor", "Axis"],
     "REDUCE": ["Function", "InputTensor", "OutputTensor", "AxisCount", "Axes"],
     "ONE_HOT": ["IndicesTensor", "ValuesTensor", "OutputTensor", "Axis"],
+    "DIAGONAL_MATRIX1": ["OutputTensor", "ValueDataType", "Value", "DiagonalFillBegin", "DiagonalFillEnd"],
 }
 TENSOR_FIELDS = {"DataType", "Flags", "DimensionCount", "Sizes", "Strides", "TotalTensorSizeInBytes",
                  "GuaranteedBaseOffsetAlignment"}

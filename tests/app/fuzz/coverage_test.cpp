@@ -93,7 +93,7 @@ TEST(Generate, FiveThousandCasesCoverTheIssuesList) {
   }
   EXPECT_EQ(coverage.operators.size(), std::size(ops::kAllOperatorTypes));
   EXPECT_EQ(coverage.functions.size(), std::size(ops::kAllReduceFunctions));
-  EXPECT_EQ(coverage.types_seen.size(), 9u);  // four operators and REDUCE's five function groups
+  EXPECT_EQ(coverage.types_seen.size(), 10u);  // five operators and REDUCE's five function groups
   for (const auto& [table, allowed] : coverage.types_allowed) {
     EXPECT_EQ(coverage.types_seen[table], allowed) << table;
   }

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "tests/backends/directml/dml_operator_structs.h"
 #include "tests/backends/directml/test_descs.h"
 
@@ -109,6 +111,50 @@ TEST(DirectmlTranslate, DiagonalMatrixValueAndOffset) {
   EXPECT_EQ(d.Value, 2.5f);
   EXPECT_EQ(t->input_count(), 0u);
   EXPECT_EQ(t->output_count(), 1u);
+}
+
+TEST(DirectmlTranslate, DiagonalMatrix1EveryField) {
+  ops::DiagonalMatrix1Desc dm;
+  dm.InputTensor = Tensor(ops::DataType::kInt64, {2, 3, 4}, {1, 2, 6});
+  dm.OutputTensor = Tensor(ops::DataType::kInt64, {2, 3, 4});
+  dm.Value = {ops::DataType::kInt64, 0x8000000100000001ull};
+  dm.DiagonalFillBegin = std::numeric_limits<int32_t>::min();
+  dm.DiagonalFillEnd = -3;
+  auto t = MustTranslate(dm);
+  ASSERT_NE(t, nullptr);
+  EXPECT_EQ(t->desc().Type, DML_OPERATOR_DIAGONAL_MATRIX1);
+  const auto& d = t->As<DML_DIAGONAL_MATRIX1_OPERATOR_DESC>();
+  EXPECT_EQ(t->desc().Desc, &d);
+  ExpectTensor(d.InputTensor, *dm.InputTensor);
+  ExpectTensor(d.OutputTensor, dm.OutputTensor);
+  EXPECT_EQ(d.ValueDataType, DML_TENSOR_DATA_TYPE_INT64);
+  EXPECT_EQ(d.Value.UInt64, 0x8000000100000001ull);
+  EXPECT_EQ(d.DiagonalFillBegin, std::numeric_limits<int32_t>::min());
+  EXPECT_EQ(d.DiagonalFillEnd, -3);
+  EXPECT_EQ(t->input_count(), 1u);
+  EXPECT_EQ(t->output_count(), 1u);
+  EXPECT_EQ(std::vector<int32_t>(t->input_slots().begin(), t->input_slots().end()), std::vector<int32_t>{0});
+}
+
+// DirectML's input slots are its schema's: InputTensor keeps slot 0 when null, bound NONE.
+TEST(DirectmlTranslate, DiagonalMatrix1WithoutInputKeepsItsSlot) {
+  ops::DiagonalMatrix1Desc dm;
+  dm.OutputTensor = Tensor(ops::DataType::kFloat16, {4, 5});
+  dm.Value = {ops::DataType::kFloat16, 0x3C00};
+  auto t = MustTranslate(dm);
+  ASSERT_NE(t, nullptr);
+  const auto& d = t->As<DML_DIAGONAL_MATRIX1_OPERATOR_DESC>();
+  EXPECT_EQ(d.InputTensor, nullptr);
+  ExpectTensor(d.OutputTensor, dm.OutputTensor);
+  EXPECT_EQ(d.ValueDataType, DML_TENSOR_DATA_TYPE_FLOAT16);
+  EXPECT_EQ(d.Value.UInt16, 0x3C00);
+  EXPECT_EQ(d.Value.UInt64, 0x3C00u);  // the union's other bytes zero
+  EXPECT_EQ(d.DiagonalFillBegin, 0);
+  EXPECT_EQ(d.DiagonalFillEnd, 1);
+  EXPECT_EQ(t->input_count(), 0u);
+  EXPECT_EQ(t->output_count(), 1u);
+  EXPECT_EQ(std::vector<int32_t>(t->input_slots().begin(), t->input_slots().end()),
+            std::vector<int32_t>{DmlOperatorDesc::kAbsent});
 }
 
 TEST(DirectmlTranslate, JoinInputTensorsIsAnArrayOfDescs) {

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "tests/backends/gpu/tensors.h"
 
 namespace dmlc::backends::gpu {
@@ -233,16 +235,16 @@ TEST(PlanDiagonalMatrix, PackedRowsWithoutWholeVectorsTakeTheFlatWalk) {
   EXPECT_EQ(flat.params[DMLC_P_VECTOR], 8u);
   EXPECT_EQ(flat.params[DMLC_P_COUNT], 5u);
   EXPECT_EQ(flat.params[DMLC_P_RANK], 1u);
-  EXPECT_EQ(Scalar(flat.params, DMLC_S_DIAGONAL_FLAT_COLUMNS), 7u);
-  EXPECT_EQ(Scalar(flat.params, DMLC_S_DIAGONAL_FLAT_ROWS), 5u);
-  EXPECT_EQ(Scalar(flat.params, DMLC_S_DIAGONAL_FLAT_ELEMENTS), 35u);
+  EXPECT_EQ(flat.params[DMLC_P_ARRAY_A + DMLC_A_DIAGONAL_FLAT_COLUMNS], 7u);
+  EXPECT_EQ(flat.params[DMLC_P_ARRAY_A + DMLC_A_DIAGONAL_FLAT_ROWS], 5u);
+  EXPECT_EQ(flat.params[DMLC_P_ARRAY_A + DMLC_A_DIAGONAL_FLAT_ELEMENTS], 35u);
   EXPECT_EQ(Scalar(flat.params, DMLC_S_ROW_LANE_BITS), 0u);
   // Rows of whole 16-byte vectors keep the row walk; rows with gaps keep one element a thread.
   const Dispatch rows = Plan(ops::DiagonalMatrixDesc{Tensor(DataType::kFloat16, {64, 64}), 0, 1.0f}).at(0);
-  EXPECT_EQ(Scalar(rows.params, DMLC_S_DIAGONAL_FLAT_COLUMNS), 0u);
+  EXPECT_EQ(rows.params[DMLC_P_ARRAY_A + DMLC_A_DIAGONAL_FLAT_COLUMNS], 0u);
   EXPECT_EQ(rows.params[DMLC_P_VECTOR], 8u);
   const Dispatch gaps = Plan(ops::DiagonalMatrixDesc{Tensor(DataType::kFloat16, {5, 7}, {8, 1}), 0, 1.0f}).at(0);
-  EXPECT_EQ(Scalar(gaps.params, DMLC_S_DIAGONAL_FLAT_COLUMNS), 0u);
+  EXPECT_EQ(gaps.params[DMLC_P_ARRAY_A + DMLC_A_DIAGONAL_FLAT_COLUMNS], 0u);
   EXPECT_EQ(gaps.params[DMLC_P_VECTOR], 1u);
 }
 
@@ -263,10 +265,53 @@ TEST(PlanDiagonalMatrix, ValueIsConvertedToTheOutputTypesBits) {
     EXPECT_EQ(d.kernel, "diagonal_matrix_b" + std::to_string(ops::ElementSize(row.type)));
     EXPECT_TRUE(d.inputs.empty());
     EXPECT_EQ(d.output, 0u);
-    EXPECT_EQ(Scalar(d.params, DMLC_S_DIAGONAL_OFFSET), 0xFFFFFFFFu);
+    // The band [-1, 0): Offset and Offset + 1 as 64-bit word pairs.
+    EXPECT_EQ(Scalar(d.params, DMLC_S_DIAGONAL_BEGIN), 0xFFFFFFFFu);
+    EXPECT_EQ(Scalar(d.params, DMLC_S_DIAGONAL_BEGIN + 1), 0xFFFFFFFFu);
+    EXPECT_EQ(Scalar(d.params, DMLC_S_DIAGONAL_END), 0u);
+    EXPECT_EQ(Scalar(d.params, DMLC_S_DIAGONAL_END + 1), 0u);
+    EXPECT_EQ(Scalar(d.params, DMLC_S_DIAGONAL_INVERTED), 0u);
     EXPECT_EQ(Scalar(d.params, DMLC_S_DIAGONAL_VALUE_LO), row.lo) << ops::DataTypeName(row.type);
     EXPECT_EQ(Scalar(d.params, DMLC_S_DIAGONAL_VALUE_HI), row.hi) << ops::DataTypeName(row.type);
   }
+}
+
+// DIAGONAL_MATRIX1: the band's bounds as word pairs (INT's extremes and DIAGONAL_MATRIX's Offset + 1 past
+// them), inverted where End < Begin; with an input, the input kernel reads it as binding 0.
+TEST(PlanDiagonalMatrix1, BandInputAndValueBits) {
+  ops::DiagonalMatrix1Desc dm;
+  dm.OutputTensor = Tensor(DataType::kUint8, {3, 4, 16});
+  dm.Value = {DataType::kUint8, 0xFB};
+  dm.DiagonalFillBegin = std::numeric_limits<int32_t>::max();
+  dm.DiagonalFillEnd = std::numeric_limits<int32_t>::min();
+  Dispatch d = Plan(dm).at(0);
+  EXPECT_EQ(d.kernel, "diagonal_matrix_b1");
+  EXPECT_TRUE(d.inputs.empty());
+  EXPECT_EQ(d.output, 0u);
+  EXPECT_EQ(Scalar(d.params, DMLC_S_DIAGONAL_BEGIN), 0x80000000u);
+  EXPECT_EQ(Scalar(d.params, DMLC_S_DIAGONAL_BEGIN + 1), 0xFFFFFFFFu);
+  EXPECT_EQ(Scalar(d.params, DMLC_S_DIAGONAL_END), 0x7FFFFFFFu);
+  EXPECT_EQ(Scalar(d.params, DMLC_S_DIAGONAL_END + 1), 0u);
+  EXPECT_EQ(Scalar(d.params, DMLC_S_DIAGONAL_INVERTED), 1u);
+  EXPECT_EQ(Scalar(d.params, DMLC_S_DIAGONAL_VALUE_LO), 0xFBu);
+  EXPECT_EQ(d.params[DMLC_P_VECTOR], 16u);
+
+  dm.InputTensor = Tensor(DataType::kUint8, {3, 4, 16});
+  d = Plan(dm).at(0);
+  EXPECT_EQ(d.kernel, "diagonal_matrix_input_b1");
+  EXPECT_EQ(d.inputs, (std::vector<uint32_t>{0}));
+  EXPECT_EQ(d.output, 1u);
+  EXPECT_EQ(d.params[DMLC_P_VECTOR], 16u);
+  // A transposed input is read element by element.
+  dm.InputTensor = Tensor(DataType::kUint8, {3, 4, 16}, {64, 1, 4});
+  d = Plan(dm).at(0);
+  EXPECT_EQ(d.params[DMLC_P_VECTOR], 1u);
+  EXPECT_EQ(d.params[DMLC_P_ARRAY_A + DMLC_A_DIAGONAL_FLAT_COLUMNS], 0u);
+
+  ops::DiagonalMatrixDesc far{Tensor(DataType::kFloat32, {2, 2}), std::numeric_limits<int32_t>::max(), 1.0f};
+  d = Plan(far).at(0);
+  EXPECT_EQ(Scalar(d.params, DMLC_S_DIAGONAL_END), 0x80000000u);  // 2^31: Offset + 1, no wrap
+  EXPECT_EQ(Scalar(d.params, DMLC_S_DIAGONAL_END + 1), 0u);
 }
 
 TEST(PlanReduce, ReducedAxesInAscendingOrderWithTheirStrides) {

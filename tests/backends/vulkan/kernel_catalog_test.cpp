@@ -11,7 +11,7 @@ namespace {
 
 TEST(KernelCatalog, EmbedsEveryPlannedKernelAsSpirv) {
   const std::vector<std::string> names = gpu::AllKernelNames();
-  EXPECT_EQ(names.size(), 25u);
+  EXPECT_EQ(names.size(), 29u);
   EXPECT_EQ(SpirvKernels().size(), names.size());
   for (const std::string& name : names) {
     const SpirvKernel* kernel = FindSpirvKernel(name);
