@@ -7,6 +7,7 @@
 #include "app/case/desc_parser.h"
 #include "app/conform/load_flags.h"
 #include "app/worker/process.h"
+#include "app/worker/worker_main.h"
 #include "backends/cache_files.h"
 #include "backends/registry.h"
 
@@ -31,9 +32,7 @@ class Isolated final : public CaseExecutor {
     worker::WorkerOptions w = o.worker;
     // The workers share the cores: each backend's own threads take its share.
     if (w.threads == 0) w.threads = std::max(1, AllCores() / jobs_);
-    worker::PoolOptions pool;
-    pool.command = {program};
-    for (std::string& arg : worker::WorkerArgs(w)) pool.command.push_back(std::move(arg));
+    worker::PoolOptions pool = worker::WorkerPoolOptions(program, w);
     pool.workers = jobs_;
     pool.timeout_s = o.timeout_s;
     pool_ = std::make_unique<worker::WorkerPool>(std::move(pool));

@@ -41,6 +41,8 @@ struct RunOptions {
   // --ab-metacommands: each executed case runs once without DISABLE_META_COMMANDS and once with it, and
   // outputs that differ beyond the case's tolerance are a fail (CaseResult::metacommand_ab).
   bool ab_metacommands = false;
+
+  bool operator==(const RunOptions&) const = default;
 };
 
 // How a step of a case's life settles it: the status and why.
