@@ -23,11 +23,4 @@ Result<std::vector<Timing>> PreparedOperator::ExecuteRepeated(std::span<const Co
   return timings;
 }
 
-std::optional<ApiVerdict> Backend::JudgeDesc(const ops::OperatorDesc&) { return std::nullopt; }
-
-Result<std::unique_ptr<PreparedOperator>> Backend::PrepareWithFlags(const ops::OperatorDesc& desc,
-                                                                    ops::ExecutionFlags) {
-  return Prepare(desc);
-}
-
 }  // namespace dmlc::backends

@@ -1,7 +1,8 @@
-// The backend interface every backend implements (cpu, vulkan, d3d12). A backend receives descs that
-// ops::ValidateAt() has accepted and does not validate them again; it says whether it supports a desc
-// (and why not), prepares an executable operator once, and runs it on byte buffers laid out exactly as
-// the tensor descs say (strides included). Mirrors IREE's driver/device split, kept to a few methods.
+// The backend interface every backend implements (cpu, plain, vulkan, d3d12, directml). A backend receives
+// descs that ops::ValidateAt() has accepted and does not validate them again; it says whether it supports
+// a desc (and why not), prepares an executable operator once, and runs it on byte buffers laid out exactly
+// as the tensor descs say (strides included). Mirrors IREE's driver/device split, kept to a few methods.
+// A backend over an API that compiles descs itself (directml) adds api_backend.h's ApiBackend.
 #pragma once
 
 #include <cstddef>
@@ -13,7 +14,6 @@
 #include <vector>
 
 #include "ops/error.h"
-#include "ops/execution_flags.h"
 #include "ops/operator_desc.h"
 
 namespace dmlc::backends {
@@ -36,17 +36,6 @@ struct Support {
   std::string reason;
   static Support Yes() { return {}; }
   static Support No(std::string why) { return {false, std::move(why)}; }
-};
-
-// What an API that validates descs itself (DirectML's IDMLDevice::CreateOperator) made of one desc,
-// valid or not by the spec: the runner compares it with the spec's verdict (docs/backends.md,
-// "Validation findings").
-struct ApiVerdict {
-  bool accepted = false;
-  std::string detail;  // on refusal: the API's result by name and value, then its debug messages
-  // The refusal came from a lost or removed device, not from the desc: no verdict on it. The case is an
-  // error, and the worker is replaced, as for a device lost while executing.
-  bool device_lost = false;
 };
 
 // One execution's timings, in milliseconds.
@@ -92,14 +81,6 @@ class Backend {
   // ask it again (the GPU backends keep the verdict with the desc's plan, gpu::PlanCache; directml's API
   // refuses what it cannot run). A desc Supports() refused still gets an error here, never a crash.
   virtual Result<std::unique_ptr<PreparedOperator>> Prepare(const ops::OperatorDesc& desc) = 0;
-  // Prepare() with DirectML's execution flags (ops/execution_flags.h). Only directml compiles with them;
-  // the default, for backends that run their own kernels, is Prepare(desc).
-  virtual Result<std::unique_ptr<PreparedOperator>> PrepareWithFlags(const ops::OperatorDesc& desc,
-                                                                     ops::ExecutionFlags flags);
-  // The backend's API's own verdict on `desc`, which need not be valid (the runner asks it about
-  // must-reject cases too). nullopt where the backend runs its own kernels (every backend but
-  // directml), or where the desc cannot be put to the API at all. Called like Prepare().
-  virtual std::optional<ApiVerdict> JudgeDesc(const ops::OperatorDesc& desc);
 };
 
 }  // namespace dmlc::backends

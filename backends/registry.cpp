@@ -23,9 +23,11 @@ const BackendFactory* Registry::Find(std::string_view name) const {
   return it == factories_.end() ? nullptr : &*it;
 }
 
-std::vector<std::string> Registry::Names() const {
+std::vector<std::string> Registry::Names(const std::function<bool(const BackendTraits&)>& which) const {
   std::vector<std::string> names;
-  for (const auto& f : factories_) names.push_back(f.name);
+  for (const auto& f : factories_) {
+    if (!which || which(f.traits)) names.push_back(f.name);
+  }
   return names;
 }
 
@@ -55,6 +57,11 @@ Registry& TheRegistry() {
 const Registry& BuiltinRegistry() { return TheRegistry(); }
 
 void RegisterExtraBackend(BackendFactory factory) { TheRegistry().Add(std::move(factory)); }
+
+BackendTraits TraitsOf(std::string_view name) {
+  const BackendFactory* factory = BuiltinRegistry().Find(name);
+  return factory == nullptr ? BackendTraits{} : factory->traits;
+}
 
 Result<std::unique_ptr<Backend>> CreateBackend(std::string_view name, const BackendOptions& options) {
   const BackendFactory* factory = BuiltinRegistry().Find(name);

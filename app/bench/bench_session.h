@@ -24,7 +24,8 @@ namespace dmlc::app::bench {
 struct BackendUnderTest {
   std::string name;
   std::unique_ptr<backends::Backend> backend;
-  // True for the CPU backend, whose buffers are host memory: its copy baseline is ParallelCopier.
+  // True for a host backend (BackendTraits::device false), whose buffers are host memory: its copy
+  // baseline is ParallelCopier.
   // Device backends have no copy operation in backends/backend.h, so their baseline is a JOIN of one
   // input (a pure copy, run through the backend's own buffers and dispatch path).
   bool memcpy_baseline = false;

@@ -12,11 +12,10 @@ namespace {
 constexpr uint64_t kCpuMaxSize = uint64_t{64} << 20;
 constexpr uint64_t kDeviceMaxSize = uint64_t{1} << 30;
 
-// Every backend by default but `plain`, the reference written to be read, not timed (it is far slower
-// than the others): it runs only when named.
-bool Selected(const BenchOptions& options, const std::string& name) {
-  if (options.backends.empty()) return name != "plain";
-  return std::find(options.backends.begin(), options.backends.end(), name) != options.backends.end();
+// Every backend its traits time by default (all but `plain`, far slower than the others); else those named.
+bool Selected(const BenchOptions& options, const backends::BackendFactory& factory) {
+  if (options.backends.empty()) return factory.traits.benchmarked_by_default;
+  return std::find(options.backends.begin(), options.backends.end(), factory.name) != options.backends.end();
 }
 
 void AddBackendContext(const BackendUnderTest& b, unsigned copy_threads) {
@@ -47,7 +46,7 @@ std::string BenchName(const BackendUnderTest& b, const std::string& what, uint64
 std::vector<BackendUnderTest> OpenBackends(const BenchOptions& options) {
   std::vector<BackendUnderTest> opened;
   for (const auto& factory : backends::BuiltinRegistry().factories()) {
-    if (!Selected(options, factory.name)) continue;
+    if (!Selected(options, factory)) continue;
     auto devices = factory.enumerate();
     if (!devices.ok()) {
       spdlog::warn("skipping backend {}: {}", factory.name, devices.error().ToString());
@@ -60,8 +59,8 @@ std::vector<BackendUnderTest> OpenBackends(const BenchOptions& options) {
       spdlog::warn("skipping backend {}: {}", factory.name, backend.error().ToString());
       continue;
     }
-    // The CPU backend works on host memory, so a host memcpy is its copy ceiling.
-    opened.push_back({factory.name, std::move(backend).value(), factory.name == "cpu"});
+    // A host backend works on host memory, so a host memcpy is its copy ceiling.
+    opened.push_back({factory.name, std::move(backend).value(), !factory.traits.device});
   }
   for (const auto& name : options.backends) {
     if (!backends::BuiltinRegistry().Find(name)) spdlog::warn("unknown backend '{}' in --backends", name);

@@ -40,6 +40,8 @@ inline constexpr uint64_t kDefaultMaxFileSize = uint64_t{1} << 30;
 struct LoadOptions {
   uint64_t max_file_size = kDefaultMaxFileSize;  // larger files are refused unread
   PathOptions paths;                             // where the paths a file names may lead (confined_path.h)
+
+  bool operator==(const LoadOptions&) const = default;
 };
 
 // Parses one file: a case object or {"cases": [...]}, "$schema" allowed. `root` is the folder ids are

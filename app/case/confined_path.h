@@ -31,6 +31,8 @@ class JsonNode;  // json_node.h, which includes this header through initializer.
 struct PathOptions {
   bool allow_outside = false;        // --allow-paths-outside: DxDispatch's rules
   std::filesystem::path output_dir;  // --output-dir: writeFile's folder; "" = the model's own
+
+  bool operator==(const PathOptions&) const = default;
 };
 
 // The rule an escaping path breaks, as every error refusing one states it.

@@ -7,6 +7,7 @@
 #include "app/case/desc_parser.h"
 #include "app/conform/load_flags.h"
 #include "app/worker/process.h"
+#include "app/worker/worker_main.h"
 #include "backends/cache_files.h"
 #include "backends/registry.h"
 
@@ -15,10 +16,14 @@ namespace {
 
 int AllCores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
 
-// Workers a device backend gets by default. They share one GPU and its driver, which serializes them:
-// on an NVIDIA H200 (16 cores) fuzz ran 4,206 small cases/s with 1 worker, 3,578 with 4 and 1,379 with
-// 16; 3,203 default-sized ones with 4, 1,953 with 16 (docs/backends.md, "Cases per second").
-constexpr int kDeviceWorkers = 4;
+// The backends --ab-metacommands can run on, for its error: "directml", or "a, b".
+std::string WithMetacommands() {
+  std::string names;
+  for (const std::string& name : backends::BuiltinRegistry().Names(&backends::BackendTraits::HasMetacommands)) {
+    names += (names.empty() ? "" : ", ") + name;
+  }
+  return names.empty() ? "none in this build" : names;
+}
 
 class Isolated final : public CaseExecutor {
  public:
@@ -27,9 +32,7 @@ class Isolated final : public CaseExecutor {
     worker::WorkerOptions w = o.worker;
     // The workers share the cores: each backend's own threads take its share.
     if (w.threads == 0) w.threads = std::max(1, AllCores() / jobs_);
-    worker::PoolOptions pool;
-    pool.command = {program};
-    for (std::string& arg : worker::WorkerArgs(w)) pool.command.push_back(std::move(arg));
+    worker::PoolOptions pool = worker::WorkerPoolOptions(program, w);
     pool.workers = jobs_;
     pool.timeout_s = o.timeout_s;
     pool_ = std::make_unique<worker::WorkerPool>(std::move(pool));
@@ -139,19 +142,19 @@ Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o) {
     if (!flags.ok()) return MakeError("--execution-flags", "", "--execution-flags: " + flags.error().message);
     e.worker.run.execution_flags = *flags;
   }
-  if (o.ab_metacommands && o.backend != "directml") {
-    return MakeError("--ab-metacommands", "", "--ab-metacommands needs --backend directml: only DirectML has "
-                                              "metacommands to turn off (backend '" + o.backend + "')");
+  const backends::BackendTraits traits = backends::TraitsOf(o.backend);
+  if (o.ab_metacommands && !traits.HasMetacommands()) {
+    return MakeError("--ab-metacommands", "", "--ab-metacommands needs a backend with metacommands to turn off (" +
+                                                  WithMetacommands() + "); backend '" + o.backend + "' has none");
   }
   e.worker.run.ab_metacommands = o.ab_metacommands;
   e.worker.run.dump_dir = o.dump_dir;
   e.worker.run.iterations = o.iterations;
   e.worker.run.warmup = o.warmup;
   e.worker.run.repeat = o.repeat;
-  // A run on a CPU reference may be slow but does not hang; a device may.
-  const bool on_cpu = o.backend == "cpu" || o.backend == "plain";
-  e.jobs = o.jobs > 0 || on_cpu ? o.jobs : std::min(AllCores(), kDeviceWorkers);
-  e.timeout_s = o.timeout_s >= 0 ? o.timeout_s : on_cpu ? 300 : 60;
+  e.jobs = o.jobs > 0 || traits.default_workers == 0 ? o.jobs : std::min(AllCores(), traits.default_workers);
+  // A run on the host may be slow but does not hang; a device may.
+  e.timeout_s = o.timeout_s >= 0 ? o.timeout_s : traits.device ? 60 : 300;
   return e;
 }
 

@@ -28,7 +28,7 @@ class CaseExecutor {
 
 struct ExecutorOptions {
   worker::WorkerOptions worker;  // backend, device, debug and the run options, as a worker gets them
-  int jobs = 0;                  // 0 = all cores; ExecutionOptions gives a device backend at most 4
+  int jobs = 0;                  // 0 = all cores; ExecutionOptions gives at most the backend's default_workers
   double timeout_s = 0;          // per case, process isolation only; 0 = none
 };
 

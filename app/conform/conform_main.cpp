@@ -146,8 +146,10 @@ int ConformMain(int argc, char** argv) {
   }
   if (fuzz_cmd->parsed()) {
     fuzz.run.verbosity = SetVerbosity(fuzz_verbose, fuzz_quiet);
-    // The judge is not the judged: cpu is judged by the plain reference unless told otherwise.
-    if (fuzz_cmd->get_option("--reference")->count() == 0 && fuzz.run.backend == "cpu") fuzz.run.reference = "plain";
+    // Unless told otherwise, a reference under test (cpu) is judged by another (plain).
+    if (fuzz_cmd->get_option("--reference")->count() == 0) {
+      fuzz.run.reference = dmlc::app::IndependentReference(fuzz.run);
+    }
     return dmlc::app::FuzzCommand(fuzz);
   }
   if (list_cmd->parsed()) {

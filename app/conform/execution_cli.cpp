@@ -1,11 +1,18 @@
 #include "app/conform/execution_cli.h"
 
+#include "backends/registry.h"
+
 namespace dmlc::app {
+namespace {
+
+bool IsReference(const backends::BackendTraits& traits) { return traits.reference; }
+
+}  // namespace
 
 void AddExecutionOptions(CLI::App& command, RunCommandOptions& o) {
   command.add_option("--backend", o.backend, "Backend to run on (see `dml-conform backends`)")->capture_default_str();
   command.add_option("--reference", o.reference, "Backend computing the expected outputs a case leaves out")
-      ->check(CLI::IsMember({"cpu", "plain"}))->capture_default_str();
+      ->check(CLI::IsMember(backends::BuiltinRegistry().Names(IsReference)))->capture_default_str();
   command.add_option("--device", o.device, "Device index or name substring; default: the backend's first");
   command.add_flag("--debug", o.debug,
                    "API validation: the Vulkan validation layer or the D3D12 debug layer, messages in the log");
@@ -28,6 +35,14 @@ void AddExecutionOptions(CLI::App& command, RunCommandOptions& o) {
                      "DISABLE_META_COMMANDS, DESCRIPTORS_VOLATILE, separated by ','");
   command.add_flag("--ab-metacommands", o.ab_metacommands,
                    "directml: run each case a second time with DISABLE_META_COMMANDS; outputs that differ are a fail");
+}
+
+std::string IndependentReference(const RunCommandOptions& o) {
+  if (o.reference != o.backend) return o.reference;
+  for (const std::string& name : backends::BuiltinRegistry().Names(IsReference)) {
+    if (name != o.backend) return name;
+  }
+  return o.reference;
 }
 
 }  // namespace dmlc::app

@@ -10,4 +10,8 @@ namespace dmlc::app {
 
 void AddExecutionOptions(CLI::App& command, RunCommandOptions& o);
 
+// The judge is not the judged: `o.reference`, unless that is the backend under test itself; then the
+// first other backend that can be a reference (cpu is judged by plain), where there is one.
+std::string IndependentReference(const RunCommandOptions& o);
+
 }  // namespace dmlc::app

@@ -1,4 +1,4 @@
-// Validation findings: where the API a backend runs (DirectML, through Backend::JudgeDesc()) and the
+// Validation findings: where the API a backend runs (DirectML, through ApiBackend::JudgeDesc()) and the
 // spec disagree about a desc. A desc the spec forbids that the API accepts, or a valid desc the API
 // refuses, is a finding about the API, distinct from the tool's own validation (which decides
 // expectError cases as before): the case fails with CaseResult::api_finding naming which kind, and its
@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "app/engine/case_result.h"
-#include "backends/backend.h"
+#include "backends/api_backend.h"
 
 namespace dmlc::app {
 

@@ -55,4 +55,20 @@ std::optional<std::string> GuardedBuffer::FindOutOfBoundsWrite() const {
   return std::nullopt;
 }
 
+std::vector<GuardedBuffer> GuardedOutputs(const std::vector<const ops::TensorBinding*>& outs,
+                                          const std::vector<std::span<const std::byte>>& initial) {
+  std::vector<GuardedBuffer> outputs;
+  for (size_t k = 0; k < outs.size(); ++k) {
+    if (initial.empty()) outputs.emplace_back(*outs[k]->desc);
+    else outputs.emplace_back(*outs[k]->desc, initial[k]);
+  }
+  return outputs;
+}
+
+std::vector<std::span<std::byte>> Views(std::vector<GuardedBuffer>& outputs) {
+  std::vector<std::span<std::byte>> views;
+  for (GuardedBuffer& o : outputs) views.push_back(o.buffer());
+  return views;
+}
+
 }  // namespace dmlc::app

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "ops/operator_desc.h"
 #include "ops/tensor_desc.h"
 
 namespace dmlc::app {
@@ -43,5 +44,12 @@ class GuardedBuffer {
   std::vector<std::byte> storage_;
   std::vector<std::byte> initial_;  // what the first initial_.size() bytes held before execution
 };
+
+// A run's outputs for the output bindings `outs`, each starting as initial[k] where `initial` is not
+// empty (a model's resources as its earlier commands left them), else as the sentinel.
+std::vector<GuardedBuffer> GuardedOutputs(const std::vector<const ops::TensorBinding*>& outs,
+                                          const std::vector<std::span<const std::byte>>& initial);
+// The buffers a backend writes, in order.
+std::vector<std::span<std::byte>> Views(std::vector<GuardedBuffer>& outputs);
 
 }  // namespace dmlc::app

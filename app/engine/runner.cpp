@@ -17,7 +17,7 @@ ReferenceFactory RegistryReference(std::string name, int threads) {
 }
 
 Runner::Runner(backends::Backend& backend, ReferenceFactory reference, RunOptions options)
-    : backend_(backend), reference_factory_(std::move(reference)), options_(std::move(options)) {}
+    : backend_(backend), api_(backend), reference_factory_(std::move(reference)), options_(std::move(options)) {}
 
 Result<backends::Backend*> Runner::Reference() {
   std::lock_guard<std::mutex> lock(reference_mutex_);

@@ -14,10 +14,12 @@
 #include <string>
 #include <vector>
 
+#include "app/engine/api_steps.h"
 #include "app/engine/case_memory.h"
 #include "app/engine/case_result.h"
 #include "app/engine/case_set.h"
 #include "app/engine/model_checkpoint.h"
+#include "app/engine/verdict.h"
 #include "backends/backend.h"
 #include "ops/feature_level.h"
 
@@ -41,17 +43,11 @@ struct RunOptions {
   // --ab-metacommands: each executed case runs once without DISABLE_META_COMMANDS and once with it, and
   // outputs that differ beyond the case's tolerance are a fail (CaseResult::metacommand_ab).
   bool ab_metacommands = false;
-};
 
-// How a step of a case's life settles it: the status and why.
-struct Verdict {
-  CaseStatus status = CaseStatus::kError;
-  std::string message;
-  bool device_lost = false;  // the error came from a lost device
+  bool operator==(const RunOptions&) const = default;
 };
 
 struct DescCheck;
-class GuardedBuffer;
 
 // Creates the backend that computes expected outputs a case leaves out.
 using ReferenceFactory = std::function<Result<std::unique_ptr<backends::Backend>>()>;
@@ -90,10 +86,6 @@ class Runner {
   // The steps, in order. Each fills what it learns into `result` and returns the verdict that settles it.
   Verdict Execute(const TestCase& test_case, CaseResult& result);
   Verdict ExpectRejection(const TestCase& test_case, const DescCheck& check, CaseResult& result);
-  // The backend's API's verdict on the desc (Backend::JudgeDesc), when it has one and it disagrees with
-  // the spec: a fail carrying result.api_finding, or result.api_note where only a rule of ours forbids
-  // the desc. `spec_rejection` is null for a valid desc.
-  std::optional<Verdict> AskApi(const TestCase& test_case, const Error* spec_rejection, CaseResult& result);
   Verdict RunAccepted(const TestCase& test_case, CaseResult& result);
   Result<std::vector<std::vector<std::byte>>> MaterializeInputs(const TestCase& test_case,
                                                                 const std::vector<const ops::TensorBinding*>& ins);
@@ -108,15 +100,6 @@ class Runner {
   Verdict Judge(const TestCase& test_case, ops::ExecutionFlags flags, const std::vector<backends::ConstBuffer>& inputs,
                 const std::vector<const ops::TensorBinding*>& outs, const Expectations& expectations,
                 std::vector<GuardedBuffer>& outputs, CaseResult& result) const;
-  // --ab-metacommands: prepares the desc again with `flags` and DISABLE_META_COMMANDS, runs it on
-  // `inputs` into outputs that start as `initial` (empty: fresh) and judges them as the first run's
-  // outputs were judged (`verdict`, into `result`). Fills result.metacommand_ab; a second run that fails
-  // where the first passed fails the case.
-  Verdict RunWithoutMetacommands(const TestCase& test_case, ops::ExecutionFlags flags,
-                                 const std::vector<backends::ConstBuffer>& inputs,
-                                 const std::vector<const ops::TensorBinding*>& outs, const Expectations& expectations,
-                                 const std::vector<std::span<const std::byte>>& initial, Verdict verdict,
-                                 CaseResult& result);
   // Writes a failing case's outputs to --dump-dir; what could not be written, as "; dump failed: ...".
   std::string Dump(const std::string& id, const std::vector<const ops::TensorBinding*>& outs,
                    const std::vector<std::vector<std::byte>>& expected, std::vector<GuardedBuffer>& outputs) const;
@@ -142,6 +125,7 @@ class Runner {
   Result<backends::Backend*> Reference();
 
   backends::Backend& backend_;
+  ApiSteps api_;  // the steps only a backend over an API has: its verdict, execution flags, the A/B
   ReferenceFactory reference_factory_;
   RunOptions options_;
   std::mutex reference_mutex_;  // guards creation, and every use when the reference is not ThreadSafe()

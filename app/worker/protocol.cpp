@@ -1,5 +1,9 @@
 #include "app/worker/protocol.h"
 
+#include <filesystem>
+#include <type_traits>
+#include <utility>
+
 #include <nlohmann/json.hpp>
 
 #include "app/report/json_report.h"
@@ -61,7 +65,101 @@ std::optional<Json> ParseObject(std::string_view line) {
   return j;
 }
 
+// Every option, under its key: the one list that EncodeOptions and DecodeOptions both walk. `Options` is
+// WorkerOptions, const or not.
+template <typename Options, typename Visit>
+void EachOption(Options& o, Visit&& visit) {
+  visit("backend", o.backend);
+  visit("reference", o.reference);
+  visit("device", o.device);
+  visit("debug", o.debug);
+  visit("threads", o.threads);
+  visit("pipelineCache", o.pipeline_cache);
+  visit("verbose", o.verbose);
+  visit("featureLevel", o.run.feature_level);
+  visit("jobs", o.run.jobs);
+  visit("failFast", o.run.fail_fast);
+  visit("dumpDir", o.run.dump_dir);
+  visit("iterations", o.run.iterations);
+  visit("warmup", o.run.warmup);
+  visit("repeat", o.run.repeat);
+  visit("maxReportedMismatches", o.run.max_reported_mismatches);
+  visit("maxCaseMemory", o.run.max_case_memory);
+  visit("executionFlags", o.run.execution_flags);
+  visit("abMetacommands", o.run.ab_metacommands);
+  visit("maxFileSize", o.load.max_file_size);
+  visit("allowPathsOutside", o.load.paths.allow_outside);
+  visit("outputDir", o.load.paths.output_dir);
+}
+
+// An option's value as JSON: strings and paths as bytes (BytesAsText), the feature level by name or null.
+Json OptionJson(const std::string& text) { return BytesAsText(text); }
+Json OptionJson(const std::filesystem::path& path) { return BytesAsText(path.string()); }
+Json OptionJson(const std::optional<ops::FeatureLevel>& level) {
+  return level ? Json(std::string(ops::FeatureLevelName(*level))) : Json(nullptr);
+}
+template <typename T>
+  requires std::is_arithmetic_v<T>
+Json OptionJson(T value) {
+  return value;
+}
+
+// The inverse of OptionJson into `into`; false when `j` holds no such value (a number out of range too).
+bool ReadOption(const Json& j, std::string& into) {
+  std::optional<std::string> bytes = j.is_string() ? TextAsBytes(j.get_ref<const std::string&>()) : std::nullopt;
+  if (bytes) into = std::move(*bytes);
+  return bytes.has_value();
+}
+bool ReadOption(const Json& j, std::filesystem::path& into) {
+  std::string text;
+  if (!ReadOption(j, text)) return false;
+  into = text;
+  return true;
+}
+bool ReadOption(const Json& j, std::optional<ops::FeatureLevel>& into) {
+  if (j.is_null()) into.reset();
+  else if (j.is_string()) into = ops::ParseFeatureLevel(j.get_ref<const std::string&>());
+  return j.is_null() || into.has_value();
+}
+bool ReadOption(const Json& j, bool& into) {
+  if (j.is_boolean()) into = j.get<bool>();
+  return j.is_boolean();
+}
+template <typename T>
+  requires std::is_integral_v<T>
+bool ReadOption(const Json& j, T& into) {
+  if (j.is_number_unsigned() && std::in_range<T>(j.get<uint64_t>())) into = static_cast<T>(j.get<uint64_t>());
+  else if (j.is_number_integer() && std::in_range<T>(j.get<int64_t>())) into = static_cast<T>(j.get<int64_t>());
+  else return false;
+  return true;
+}
+
 }  // namespace
+
+std::string EncodeOptions(const WorkerOptions& o) {
+  Json options = Json::object();
+  EachOption(o, [&](const char* key, const auto& value) { options[key] = OptionJson(value); });
+  return Line(Json{{"options", std::move(options)}});
+}
+
+Result<WorkerOptions> DecodeOptions(std::string_view line) {
+  const std::optional<Json> j = ParseObject(line);
+  if (!j || !j->contains("options") || !(*j)["options"].is_object()) return ProtocolError(line, "not the options");
+  const Json& options = (*j)["options"];
+  WorkerOptions o;
+  std::optional<Error> wrong;
+  size_t known = 0;
+  EachOption(o, [&](const std::string& key, auto& into) {
+    if (wrong) return;
+    if (!options.contains(key)) wrong = ProtocolError(line, "options without \"" + key + "\"");
+    else if (!ReadOption(options[key], into)) wrong = ProtocolError(line, "option \"" + key + "\" holds no valid value");
+    ++known;
+  });
+  if (wrong) return *wrong;
+  // Both ends are the same program: an option the list lacks is a parent of another version.
+  if (options.size() != known) return ProtocolError(line, "options this worker does not know");
+  return o;
+}
 
 std::string EncodeRequest(const CaseRequest& r) {
   Json run{{"file", BytesAsText(r.file)}, {"root", BytesAsText(r.root)}, {"id", BytesAsText(r.id)}};

@@ -1,12 +1,17 @@
 // What the parent and a worker process say to each other over the worker's stdin and stdout: one JSON
-// object a line, so a transcript reads as text and a torn line is detected, never misread.
-//   parent -> worker  {"run": {"file", "root", "id"}}           run this case of this file (each byte of
+// object a line, so a transcript reads as text and a torn line is detected, never misread. The worker's
+// command line says only that it is one, and which version of this protocol it speaks
+// (`PROGRAM worker --protocol 1`, worker_args.h); the run's options come as the first line.
+//   parent -> worker  {"options": {...}}                        the run's options, once, first
+//                                                              (worker_options.h)
+//                     {"run": {"file", "root", "id"}}           run this case of this file (each byte of
 //                                                              the three as the code point of its value)
 //                     {"run": {"file", "root", "id", "recipe"}} the same, a generated case on no disk: the
 //                                                              worker makes it from the recipe (JSON text,
 //                                                              app/fuzz/recipe.h)
 //   worker -> parent  {"ready": {"device", "driver"}}           the backend is up, once, first
-//                     {"unavailable": "why"}                    the backend could not be created; then exits
+//                     {"unavailable": "why"}                    the backend could not be created, or the
+//                                                              options not read; then exits
 //                     {"result": {...a report's case object}}   the case's result (report_reader decodes it)
 // A worker answers each request with exactly one result, in order. Pure functions; thread-safe.
 #pragma once
@@ -19,6 +24,7 @@
 #include <variant>
 
 #include "app/engine/case_result.h"
+#include "app/worker/worker_options.h"
 #include "ops/error.h"
 
 namespace dmlc::app::worker {
@@ -39,10 +45,14 @@ struct WorkerUnavailable {
 };
 using WorkerMessage = std::variant<WorkerReady, WorkerUnavailable, CaseResult>;
 
-// Each Encode* returns one line, '\n' included.
+// Each Encode* returns one line, '\n' included. EncodeOptions writes every option, so that the worker's
+// defaults never decide one.
+std::string EncodeOptions(const WorkerOptions& options);
 std::string EncodeRequest(const CaseRequest& request);
 std::string EncodeMessage(const WorkerMessage& message);
-// `line` without its '\n'. Errors say what was wrong with the line and quote its start.
+// `line` without its '\n'. Errors say what was wrong with the line and quote its start; DecodeOptions's
+// name the option that is missing, unknown or of the wrong type.
+Result<WorkerOptions> DecodeOptions(std::string_view line);
 Result<CaseRequest> DecodeRequest(std::string_view line);
 Result<WorkerMessage> DecodeMessage(std::string_view line);
 

@@ -31,10 +31,19 @@ backends::BackendOptions BackendOptionsOf(const WorkerOptions& options) {
   return {options.device, options.debug, options.threads, options.pipeline_cache};
 }
 
-int ServeCases(const WorkerOptions& options) {
+int ServeCases() {
   PrepareWorkerProcess();
-  spdlog::set_level(options.verbose ? spdlog::level::debug : spdlog::level::warn);
   ProtocolOut out;
+  ProtocolIn in;
+  const std::optional<std::string> options_line = in.Next();
+  if (!options_line) return 0;  // the parent went before it said anything
+  const Result<WorkerOptions> decoded = DecodeOptions(*options_line);
+  if (!decoded.ok()) {
+    out.Send(WorkerUnavailable{decoded.error().ToString()});
+    return 2;
+  }
+  const WorkerOptions& options = *decoded;
+  spdlog::set_level(options.verbose ? spdlog::level::debug : spdlog::level::warn);
   Result<std::unique_ptr<backends::Backend>> backend =
       backends::CreateBackend(options.backend, BackendOptionsOf(options));
   if (!backend.ok()) {
@@ -45,7 +54,6 @@ int ServeCases(const WorkerOptions& options) {
 
   Runner runner(**backend, RegistryReference(options.reference, options.threads), options.run);
   CaseFileCache files(options.load, &fuzz::RecipeFile);
-  ProtocolIn in;
   while (std::optional<std::string> line = in.Next()) {
     Result<CaseRequest> request = DecodeRequest(*line);
     if (!request.ok()) {

@@ -98,6 +98,8 @@ class WorkerPool::Supervisor {
       fatal_ = launched.error();
       return;
     }
+    // A worker that cannot take the line is dead: its stdout's end says so, as a failed start.
+    if (!options_.options_line.empty()) (void)(*launched)->Write(options_.options_line);
     live_.slots[i].Start(std::move(launched).value(), i, ++live_.generations, live_.queue);
   }
 

@@ -27,6 +27,7 @@ Result<std::unique_ptr<ChildProcess>> SpawnProcess(const std::vector<std::string
 
 struct PoolOptions {
   std::vector<std::string> command;  // a worker's argv: the program, then its worker-mode arguments
+  std::string options_line;          // written to each worker's stdin first (protocol.h); "" = none
   int workers = 1;
   // Requests a worker holds at once: the case it runs and those queued in its stdin behind it, so that
   // it goes from one case to the next without waiting on this process. The case a worker dies running

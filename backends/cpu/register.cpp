@@ -35,6 +35,7 @@ void RegisterCpuBackend(Registry& registry) {
         return std::vector<DeviceInfo>{cpu::HostDeviceInfo(ResolveThreads(0))};
       },
       .create = CreateCpuBackend,
+      .traits = {.reference = true, .device = false, .default_workers = 0},
   });
 }
 

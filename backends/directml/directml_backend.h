@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/api_backend.h"
 #include "backends/backend.h"
 #include "backends/d3d12/d3d12_device.h"
 #include "backends/directml/device_caps.h"
@@ -22,7 +23,7 @@
 
 namespace dmlc::backends::directml {
 
-class DirectmlBackend final : public Backend {
+class DirectmlBackend final : public Backend, public ApiBackend {
  public:
   // Where DirectML or the D3D12 runtime cannot be loaded, an UnavailableBackend whose Supports() says
   // why (every case skips); an error where the device cannot be created (an unknown --device, say).

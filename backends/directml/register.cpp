@@ -13,6 +13,7 @@ void RegisterDirectmlBackend(Registry& registry) {
       .description = "DirectML itself (Windows, WSL; DirectML.dll loaded at run time), judged against the reference",
       .enumerate = directml::ListDevices,
       .create = directml::DirectmlBackend::Create,
+      .traits = {.execution_flags = ops::kAllExecutionFlags},
   });
 }
 

@@ -22,6 +22,8 @@ void RegisterPlainBackend(Registry& registry) {
         return std::vector<DeviceInfo>{plain::PlainDeviceInfo()};
       },
       .create = CreatePlainBackend,
+      // Far slower than the others, it is timed only when named.
+      .traits = {.reference = true, .device = false, .default_workers = 0, .benchmarked_by_default = false},
   });
 }
 

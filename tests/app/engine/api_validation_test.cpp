@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include "app/engine/api_steps.h"
 #include "app/engine/runner.h"
+#include "backends/registry.h"
 #include "fake_backend.h"
 
 namespace dmlc::app {
@@ -207,6 +209,22 @@ TEST(ApiValidation, BackendsWithoutAnApiAreNeverFindings) {
   c.expect_error = ExpectError{true, ""};
   EXPECT_EQ(RunCase(backend, c).status, CaseStatus::kPass);
   EXPECT_EQ(RunCase(backend, c).api_finding, ApiFinding::kNone);
+}
+
+// A backend that runs its own kernels (cpu) is no ApiBackend: there is no verdict to ask of it, and its
+// operators are prepared without the flags, which change nothing there.
+TEST(ApiSteps, ABackendWithItsOwnKernelsHasNoApiToAsk) {
+  Result<std::unique_ptr<backends::Backend>> cpu = backends::CreateBackend("cpu", {});
+  ASSERT_TRUE(cpu.ok()) << cpu.error().ToString();
+  EXPECT_EQ(backends::ApiOf(**cpu), nullptr);
+  const ApiSteps steps(**cpu);
+  const Error rejection = MakeError("spec", "", "DIAGONAL_MATRIX: 1 dimension (DimensionCount is 4)");
+  CaseResult r;
+  EXPECT_FALSE(steps.AskApi(Diagonal({4}), &rejection, r).has_value());
+  EXPECT_EQ(r.api_finding, ApiFinding::kNone);
+  EXPECT_EQ(r.api_note, "");
+  Result<std::unique_ptr<backends::PreparedOperator>> prepared = steps.Prepare(Diagonal().desc, ops::kAllExecutionFlags);
+  EXPECT_TRUE(prepared.ok()) << prepared.error().ToString();
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "backends/api_backend.h"
 #include "backends/backend.h"
 
 namespace dmlc::app::testing {
@@ -26,7 +27,8 @@ inline ExecuteFn WriteFloats(std::vector<float> values, double cpu_ms = 1.0) {
   };
 }
 
-class FakeBackend : public backends::Backend {
+// An API backend (backends/api_backend.h), so that the runner's API steps can be scripted too.
+class FakeBackend : public backends::Backend, public backends::ApiBackend {
  public:
   explicit FakeBackend(ExecuteFn execute) : execute_(std::move(execute)) {}
 

@@ -179,9 +179,7 @@ namespace {
 TEST(WorkerPoolReuse, WorkersOutliveARunAndTakeTheNextRunsCases) {
   worker::WorkerOptions w;
   w.backend = "faulty";
-  worker::PoolOptions options;
-  options.command = {worker::CurrentExecutable().string()};
-  for (std::string& arg : worker::WorkerArgs(w)) options.command.push_back(std::move(arg));
+  worker::PoolOptions options = worker::WorkerPoolOptions(worker::CurrentExecutable().string(), w);
   options.timeout_s = 30;
   worker::WorkerPool pool(options);
 

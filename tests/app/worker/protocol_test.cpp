@@ -1,11 +1,10 @@
 // The worker protocol: every message survives its line, torn and foreign lines are named errors, a
-// stream cut anywhere reassembles into the same lines, and a worker's arguments read back as written.
+// stream cut anywhere reassembles into the same lines (the options line: worker_options_test.cpp).
 #include <gtest/gtest.h>
 
 #include <limits>
 
 #include "app/worker/protocol.h"
-#include "app/worker/worker_args.h"
 
 namespace dmlc::app::worker {
 namespace {
@@ -157,60 +156,6 @@ TEST(LineSplitter, ReassemblesLinesCutAnywhere) {
     EXPECT_EQ(got, (std::vector<std::string>{"first", "second", ""})) << "cut at " << cut;
     EXPECT_EQ(lines.Pending(), "fourth, unfinished");
   }
-}
-
-TEST(WorkerArgs, ReadBackAsWritten) {
-  WorkerOptions o;
-  o.backend = "vulkan";
-  o.reference = "plain";
-  o.device = "1";
-  o.debug = true;
-  o.threads = 3;
-  o.verbose = true;
-  o.run.feature_level = ops::ParseFeatureLevel("4_1");
-  o.run.dump_dir = "out/dump dir";
-  o.run.iterations = 5;
-  o.run.warmup = 0;  // -w 0 is passed as written
-  o.run.repeat = 4;
-  o.run.max_case_memory = (uint64_t{100} << 30) + 3;
-  o.run.execution_flags = ops::kExecutionFlagAllowHalfPrecisionComputation | ops::kExecutionFlagDisableMetaCommands;
-  o.run.ab_metacommands = true;
-  o.load.max_file_size = 1024;
-  o.load.paths.allow_outside = true;
-  o.load.paths.output_dir = "out/written files";
-  o.pipeline_cache = "cache dir/pipelines";
-  Result<WorkerOptions> back = ParseWorkerArgs(WorkerArgs(o));
-  ASSERT_TRUE(back.ok()) << back.error().ToString();
-  EXPECT_EQ(back->backend, "vulkan");
-  EXPECT_EQ(back->reference, "plain");
-  EXPECT_EQ(back->device, "1");
-  EXPECT_TRUE(back->debug);
-  EXPECT_TRUE(back->verbose);
-  EXPECT_EQ(back->threads, 3);
-  EXPECT_EQ(back->run.feature_level, o.run.feature_level);
-  EXPECT_EQ(back->run.dump_dir, o.run.dump_dir);
-  EXPECT_EQ(back->run.iterations, 5);
-  EXPECT_EQ(back->run.warmup, 0);
-  EXPECT_EQ(back->run.repeat, 4);
-  EXPECT_EQ(back->run.max_case_memory, o.run.max_case_memory);
-  EXPECT_EQ(back->run.execution_flags, 0x3u);
-  EXPECT_TRUE(back->run.ab_metacommands);
-  EXPECT_EQ(back->load.max_file_size, 1024u);
-  EXPECT_TRUE(back->load.paths.allow_outside);
-  EXPECT_EQ(back->load.paths.output_dir, "out/written files");
-  EXPECT_EQ(back->pipeline_cache, "cache dir/pipelines");
-  EXPECT_TRUE(ParseWorkerArgs({"worker", "--backend", "cpu"})->pipeline_cache.empty());  // none unless told
-  // Confinement is the default: a worker told nothing keeps paths inside.
-  EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu"})->load.paths.allow_outside);
-
-  EXPECT_EQ(ParseWorkerArgs({"worker", "--backend", "cpu"})->reference, "cpu");  // the default reference
-  EXPECT_FALSE(ParseWorkerArgs({"worker"}).ok());  // no backend
-  EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--threads", "-2"}).ok());
-  EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--bogus", "1"}).ok());
-  EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--repeat", "0"}).ok());
-  EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--max-case-memory", "lots"}).ok());
-  EXPECT_FALSE(ParseWorkerArgs({"work", "--backend", "cpu"}).ok());
-  EXPECT_FALSE(ParseWorkerArgs({"worker", "--backend", "cpu", "--execution-flags", "FAST"}).ok());
 }
 
 }  // namespace

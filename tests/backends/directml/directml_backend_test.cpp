@@ -40,7 +40,7 @@ TEST(DirectmlBackend, UnavailableHereIsASkipWithTheReason) {
   const Support support = (*backend)->Supports(d);
   EXPECT_FALSE(support.supported);
   EXPECT_EQ(support.reason, "unavailable: " + runtime.error().message);
-  EXPECT_FALSE((*backend)->JudgeDesc(d).has_value());  // nothing to ask: no validation finding
+  EXPECT_EQ(ApiOf(**backend), nullptr);  // an UnavailableBackend: no API to ask, no validation finding
   EXPECT_FALSE((*backend)->Prepare(d).ok());
 }
 
