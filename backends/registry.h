@@ -37,7 +37,7 @@ struct BackendTraits {
   // Worker processes `run` and `fuzz` start when --jobs is left out, at most one per core; 0 = one per
   // core. Workers on one GPU are serialized by its driver: on an NVIDIA H200 (16 cores) fuzz ran 4,206
   // small cases/s with 1 worker, 3,578 with 4 and 1,379 with 16; 3,203 default-sized ones with 4, 1,953
-  // with 16 (docs/backends.md, "Cases per second").
+  // with 16 (docs/benchmarks.md, "Cases per second").
   int default_workers = 4;
   // DML_EXECUTION_FLAGS its operators are compiled with (ApiBackend::PrepareWithFlags); a backend that
   // runs its own kernels honours none, and they change nothing there (ops/execution_flags.h).

@@ -1,7 +1,7 @@
 // Fences, query pools and descriptor pools kept for reuse between operators, as buffer_pool.h keeps
 // buffers. Creating and destroying them are calls into the kernel driver, and on an NVIDIA H200 those
 // calls wait on each other across processes: with every small case making and freeing its own, four
-// worker processes made each case three times slower than one did (docs/backends.md, "Cases per
+// worker processes made each case three times slower than one did (docs/benchmarks.md, "Cases per
 // second"). An operator takes what it needs here and its Pooled members give it back when it goes; an
 // object of the same kind and key serves the next one. Owned by one VulkanContext; not thread-safe
 // (neither is the context).
