@@ -123,6 +123,9 @@ struct CaseResult {
   // "" for none.
   std::string execution_flags;
   std::optional<MetacommandAb> metacommand_ab;  // with --ab-metacommands, once the first run executed
+  // A failed or erred case's desc as a JSON object, as its case file spells it (WriteDesc, walking the
+  // desc's field table); "" for other statuses and for a case that did not load.
+  std::string desc;
 };
 
 struct RunTotals {

@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 
+#include "app/case/case_writer.h"
 #include "app/engine/api_steps.h"
 #include "app/engine/behaviours.h"
 #include "app/engine/case_checks.h"
@@ -129,7 +130,15 @@ CaseResult Runner::RunOne(const SelectedCase& selected) {
   } catch (...) {
     verdict = {CaseStatus::kError, "internal error: unknown exception"};
   }
-  return Settled(verdict, std::move(r), start);
+  CaseResult result = Settled(verdict, std::move(r), start);
+  // A case that failed or erred shows its desc, as its file spells it, so that the report says what
+  // ran without the file at hand; a passing one does not, so a green run's report stays small.
+  const bool shown = result.status == CaseStatus::kFail || result.status == CaseStatus::kError;
+  if (shown && selected.entry != nullptr && selected.entry->loaded.ok() &&
+      selected.entry->loaded.value().skip_reason.empty()) {
+    result.desc = WriteDesc(selected.entry->loaded.value().desc);
+  }
+  return result;
 }
 
 Verdict Runner::Execute(const TestCase& c, CaseResult& r) {

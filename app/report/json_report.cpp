@@ -116,6 +116,7 @@ Json CaseJson(const CaseResult& r, bool with_error_maps) {
   if (!r.api_note.empty()) j["apiNote"] = r.api_note;
   if (!r.behaviour.empty()) j["behaviour"] = r.behaviour;
   if (!r.execution_flags.empty()) j["executionFlags"] = r.execution_flags;
+  if (!r.desc.empty()) j["desc"] = Json::parse(r.desc, nullptr, /*allow_exceptions=*/false);
   if (const std::optional<MetacommandAb>& ab = r.metacommand_ab) {
     j["metacommandAb"] = Json{{"executionFlags", ab->execution_flags},
                               {"status", ab->status},

@@ -78,7 +78,10 @@ uint4 PositionMask(uint p0, uint p1) {
 uint4 BandMask(Band b, uint s, uint n, uint x, uint y) {
   uint first = ClipColumn(b.begin, y, b.columns);
   uint last = max(first, ClipColumn(b.end, y, b.columns));
-  uint4 band = PositionMask(s + clamp(first, x, x + n) - x, s + clamp(last, x, x + n) - x);
+  uint lo = clamp(first, x, x + n);
+  uint hi = clamp(last, x, x + n);
+  // Most vectors miss a narrow band: no masks to build for them.
+  uint4 band = lo == hi ? uint4(0, 0, 0, 0) : PositionMask(s + lo - x, s + hi - x);
   if (b.inverted) return PositionMask(s, s + n) & ~band;
   return band;
 }

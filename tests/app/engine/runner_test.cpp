@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <new>
 
+#include <nlohmann/json.hpp>
+
 #include "app/engine/guarded_buffer.h"
 #include "fake_backend.h"
 #include "tests/app/engine/reduce_desc.h"
@@ -83,6 +85,7 @@ TEST(Runner, PassWhenTheOutputMatches) {
   EXPECT_FALSE(r.timing->cold.has_value());
   EXPECT_FALSE(r.timing->hot.has_value());
   EXPECT_EQ(backend.executions, 1);
+  EXPECT_EQ(r.desc, "");  // a passing case's record stays small
 }
 
 TEST(Runner, FailNamesTheMismatchingCoordinates) {
@@ -94,6 +97,11 @@ TEST(Runner, FailNamesTheMismatchingCoordinates) {
   EXPECT_EQ(r.comparison.first[0].tensor, "OutputTensor");
   EXPECT_EQ(r.comparison.first[0].coordinates, (std::vector<uint32_t>{0, 0, 1, 1}));
   EXPECT_EQ(std::get<double>(r.comparison.first[0].actual), 2.0);
+  // The failed case's desc, as its file spells it, from the desc's field table.
+  const auto desc = nlohmann::json::parse(r.desc);
+  EXPECT_EQ(desc["OutputTensor"]["Sizes"], nlohmann::json::parse("[1, 1, 2, 2]"));
+  EXPECT_EQ(desc["Offset"], 0);
+  EXPECT_EQ(desc["Value"], 1.0);
 }
 
 TEST(Runner, ACancellingSumPassesWithinTheBoundDerivedFromItsData) {
