@@ -44,6 +44,12 @@ bool IsUnsignedInteger(DataType type) {
          type == DataType::kUint8;
 }
 
+std::vector<std::string_view> DataTypeNames() {
+  std::vector<std::string_view> names;
+  for (DataType t : kAllDataTypes) names.push_back(DataTypeName(t));
+  return names;
+}
+
 std::string_view DataTypeName(DataType type) {
   const DataTypeInfo* info = Find(type);
   return info ? info->name : "UNKNOWN";

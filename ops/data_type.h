@@ -40,6 +40,8 @@ inline bool IsInteger(DataType type) { return IsSignedInteger(type) || IsUnsigne
 
 // "FLOAT32", as in the spec's tables.
 std::string_view DataTypeName(DataType type);
+// Every type's name, in kAllDataTypes order: what an unknown type's message offers.
+std::vector<std::string_view> DataTypeNames();
 // Accepts "DML_TENSOR_DATA_TYPE_FLOAT32" and "FLOAT32"; nullopt for anything else.
 std::optional<DataType> ParseDataType(std::string_view text);
 

@@ -40,6 +40,15 @@ const OperatorInfo& InfoOf(OperatorType type) {
 
 std::string_view OperatorTypeName(OperatorType type) { return InfoOf(type).name; }
 
+std::vector<std::string_view> OperatorTypeNames() {
+  std::vector<std::string_view> names;
+  for (OperatorType type : kAllOperatorTypes) {
+    names.push_back(InfoOf(type).name);
+    if (!InfoOf(type).alias.empty()) names.push_back(InfoOf(type).alias);
+  }
+  return names;
+}
+
 namespace {
 std::string_view WithoutPrefix(std::string_view text) {
   constexpr std::string_view kPrefix = "DML_OPERATOR_";

@@ -39,6 +39,8 @@ static_assert(std::size(kAllOperatorTypes) == std::variant_size_v<OperatorDesc>)
 OperatorType TypeOf(const OperatorDesc& desc);
 const OperatorInfo& InfoOf(OperatorType type);
 std::string_view OperatorTypeName(OperatorType type);  // "GATHER_ND1"
+// Every operator's name, each followed by its alias if it has one: "GATHER_ND1", "GATHER_ND", ...
+std::vector<std::string_view> OperatorTypeNames();
 // Accepts "DML_OPERATOR_JOIN" and "JOIN", and an alias: "GATHER_ND" is kGatherNd1 (BatchDimensionCount 0).
 std::optional<OperatorType> ParseOperatorType(std::string_view text);
 // Whether `text` ("DML_OPERATOR_GATHER_ND" or "GATHER_ND") spells an operator's alias.

@@ -25,12 +25,6 @@ Json Spellings(std::string_view prefix, const Names& names) {
   return all;
 }
 
-std::vector<std::string_view> DataTypeNames() {
-  std::vector<std::string_view> names;
-  for (ops::DataType t : ops::kAllDataTypes) names.push_back(ops::DataTypeName(t));
-  return names;
-}
-
 // One desc's "$defs" entry: its properties and required fields, from its field table.
 class DescSchema {
  public:
@@ -51,7 +45,7 @@ class DescSchema {
     if constexpr (std::is_same_v<T, ops::TypedScalar>) {
       properties_[std::string(info.type_field)] = {
           {"description", "DML_TENSOR_DATA_TYPE of " + std::string(info.name) + ", in full or as the suffix."},
-          {"enum", Spellings("DML_TENSOR_DATA_TYPE_", DataTypeNames())}};
+          {"enum", Spellings("DML_TENSOR_DATA_TYPE_", ops::DataTypeNames())}};
       required_.push_back(std::string(info.type_field));
     }
     properties_[std::string(info.name)] = Property(T{});

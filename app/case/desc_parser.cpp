@@ -20,12 +20,6 @@ using ops::TensorDesc;
 
 constexpr uint32_t kUint32Max = std::numeric_limits<uint32_t>::max();
 
-std::vector<std::string_view> DataTypeNames() {
-  std::vector<std::string_view> names;
-  for (ops::DataType t : ops::kAllDataTypes) names.push_back(ops::DataTypeName(t));
-  return names;
-}
-
 Result<uint32_t> ReadOneFlag(const JsonNode& node) {
   static constexpr std::string_view kNames[] = {"NONE", "OWNED_BY_DML"};
   return ReadEnum<uint32_t>(
@@ -80,7 +74,7 @@ Result<TensorDesc> ParseBufferDesc(const JsonNode& node, bool with_type) {
   TensorDesc desc;
   Result<JsonNode> type = node.Require("DataType");
   if (!type.ok()) return type.error();
-  const std::vector<std::string_view> names = DataTypeNames();
+  const std::vector<std::string_view> names = ops::DataTypeNames();
   Result<ops::DataType> data_type =
       ReadEnum<ops::DataType>(*type, "DataType", "DML_TENSOR_DATA_TYPE_", ops::ParseDataType, names);
   if (!data_type.ok()) return data_type.error();
@@ -216,7 +210,7 @@ class FieldReader {
   Status Read(const ops::FieldInfo& info, ops::TypedScalar& out) const {
     Result<JsonNode> type = desc_.Require(info.type_field);
     if (!type.ok()) return type.error();
-    const std::vector<std::string_view> names = DataTypeNames();
+    const std::vector<std::string_view> names = ops::DataTypeNames();
     Result<ops::DataType> data_type =
         ReadEnum<ops::DataType>(*type, "DataType", "DML_TENSOR_DATA_TYPE_", ops::ParseDataType, names);
     if (!data_type.ok()) return data_type.error();
@@ -379,11 +373,7 @@ Result<ops::OperatorDesc> ParseOperator(const JsonNode& node, std::span<const st
   if (!inline_desc) DMLC_RETURN_IF_ERROR(node.CheckFields(own));
   Result<JsonNode> type_node = OperatorField(node, "type", "Type");
   if (!type_node.ok()) return type_node.error();
-  std::vector<std::string_view> names;
-  for (ops::OperatorType t : ops::kAllOperatorTypes) {
-    names.push_back(ops::InfoOf(t).name);
-    if (!ops::InfoOf(t).alias.empty()) names.push_back(ops::InfoOf(t).alias);
-  }
+  const std::vector<std::string_view> names = ops::OperatorTypeNames();
   Result<ops::OperatorType> type =
       ReadEnum<ops::OperatorType>(*type_node, "operator type", "DML_OPERATOR_", ops::ParseOperatorType, names);
   if (!type.ok()) return type.error();

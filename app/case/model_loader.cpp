@@ -41,10 +41,7 @@ Dispatchable ReadDispatchable(const JsonNode& node) {
     }
     if (!ops::ParseOperatorType(spelled)) {
       std::string names;
-      for (ops::OperatorType t : ops::kAllOperatorTypes) {
-        names += (names.empty() ? "" : ", ") + std::string(ops::InfoOf(t).name);
-        if (!ops::InfoOf(t).alias.empty()) names += ", " + std::string(ops::InfoOf(t).alias);
-      }
+      for (std::string_view n : ops::OperatorTypeNames()) names += (names.empty() ? "" : ", ") + std::string(n);
       d.skip = "dispatchable '" + name + "' is " + spelled + "; dml-conform runs " + names;
       return d;
     }

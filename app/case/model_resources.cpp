@@ -16,14 +16,8 @@ namespace {
 
 using Bytes = std::vector<std::byte>;
 
-std::vector<std::string_view> DataTypeNames() {
-  std::vector<std::string_view> names;
-  for (ops::DataType t : ops::kAllDataTypes) names.push_back(ops::DataTypeName(t));
-  return names;
-}
-
 Result<ops::DataType> ReadDataType(const JsonNode& node) {
-  const std::vector<std::string_view> names = DataTypeNames();
+  const std::vector<std::string_view> names = ops::DataTypeNames();
   return ReadEnum<ops::DataType>(node, "DataType", "DML_TENSOR_DATA_TYPE_", ops::ParseDataType, names);
 }
 
