@@ -21,13 +21,33 @@ std::vector<const ops::TensorDesc*> InputsOf(const ops::DiagonalFill& fill) {
   return {fill.input};
 }
 
-constexpr uint64_t kFewBandElements = 8;
-
 // y + bound clipped to [0, width]; y < 2^32 and |bound| <= 2^31 + 1, so the sum fits.
 uint64_t ClipColumn(uint64_t y, int64_t bound, uint64_t width) {
   const int64_t column = static_cast<int64_t>(y) + bound;
   return column <= 0 ? 0 : std::min(static_cast<uint64_t>(column), width);
 }
+
+// The row index within its matrix of consecutive rows, from the first's: one division per task, not
+// one per row (a small matrix's rows cost little more than the division).
+class RowInMatrix {
+ public:
+  RowInMatrix(uint64_t first_row, uint64_t height) : y_(first_row % height), height_(height) {}
+  uint64_t Next() {
+    const uint64_t y = y_;
+    if (++y_ == height_) y_ = 0;
+    return y;
+  }
+
+ private:
+  uint64_t y_;
+  uint64_t height_;
+};
+
+// The band's columns [lo, hi) of row y; hi >= lo.
+struct BandColumns {
+  uint64_t lo;
+  uint64_t hi;
+};
 
 class DiagonalFillOperator final : public CpuOperator {
  public:
@@ -38,14 +58,19 @@ class DiagonalFillOperator final : public CpuOperator {
         end_(fill.end),
         inverted_(fill.inverted),
         value_bits_(fill.value_bits),
-        has_input_(fill.input != nullptr),
         stream_(fill.input == nullptr && RequiredBytes(*fill.output) >= kStreamMinBytes) {
     const ops::TensorDesc& out = *fill.output;
     const std::vector<uint64_t> out_strides = Strides64(out);
-    const std::vector<uint64_t> in_strides =
-        has_input_ ? Strides64(*fill.input) : std::vector<uint64_t>(out_strides.size(), 0);
-    // Not coalesced: the row index within each matrix must stay recoverable from the row number.
-    for (size_t d = 0; d < out_strides.size(); ++d) shape_.Append(out.Sizes[d], {out_strides[d], in_strides[d]});
+    // Not coalesced: the row index within each matrix must stay recoverable from the row number. An
+    // output alone walks a one-operand shape: the second operand's offsets cost a small matrix's rows.
+    if (fill.input == nullptr) {
+      for (size_t d = 0; d < out_strides.size(); ++d) output_shape_.Append(out.Sizes[d], {out_strides[d]});
+    } else {
+      const std::vector<uint64_t> in_strides = Strides64(*fill.input);
+      for (size_t d = 0; d < out_strides.size(); ++d) {
+        input_shape_.Append(out.Sizes[d], {out_strides[d], in_strides[d]});
+      }
+    }
     height_ = out.Sizes[out.Sizes.size() - 2];
   }
 
@@ -55,68 +80,105 @@ class DiagonalFillOperator final : public CpuOperator {
       using E = typename decltype(tag)::type;
       E value;
       std::memcpy(&value, &value_bits_, sizeof(E));
-      std::byte* out = outputs[0].data();
-      const std::byte* in = has_input_ ? inputs[0].data() : nullptr;
-      const uint64_t width = shape_.RowLength();
-      const uint64_t in_step = shape_.InnerStride(1);
-      pool().ParallelFor(shape_.RowCount(), RowGrain(width), [&](uint64_t first, uint64_t last) {
-        // Streamed rows are built in a cached image and copied out whole: a streaming store and an
-        // ordinary one to the same line would make the line be read after all.
-        std::vector<E> image;
-        if (stream_ && shape_.InnerStride(0) == 1) image.resize(width);
-        uint64_t row = first;
-        shape_.ForEachRow(first, last, [&](const StridedShape<2>::Offsets& o) {
-          const uint64_t y = row++ % height_;
-          std::byte* dst = image.empty() ? out + o[0] * sizeof(E) : reinterpret_cast<std::byte*>(image.data());
-          const uint64_t step = image.empty() ? shape_.InnerStride(0) : 1;
-          // Columns [j0, j1): Value, or what lies outside the band.
-          auto put = [&](uint64_t j0, uint64_t j1, bool band) {
-            if (j0 >= j1) return;
-            std::byte* p = dst + j0 * step * sizeof(E);
-            if (band) {
-              if (step == 1) return FillRow(p, value, j1 - j0);
-              for (uint64_t j = j0; j < j1; ++j, p += step * sizeof(E)) StoreRaw(p, value);
-            } else if (in != nullptr) {
-              const std::byte* q = in + (o[1] + j0 * in_step) * sizeof(E);
-              if (step == 1 && in_step == 1) return void(std::memcpy(p, q, (j1 - j0) * sizeof(E)));
-              for (uint64_t j = j0; j < j1; ++j, p += step * sizeof(E), q += in_step * sizeof(E)) {
-                std::memcpy(p, q, sizeof(E));
-              }
-            } else {
-              if (step == 1) return void(std::memset(p, 0, (j1 - j0) * sizeof(E)));
-              for (uint64_t j = j0; j < j1; ++j, p += step * sizeof(E)) StoreRaw(p, E{0});
-            }
-          };
-          const uint64_t lo = ClipColumn(y, begin_, width);
-          const uint64_t hi = std::max(lo, ClipColumn(y, end_, width));
-          if (in == nullptr && step == 1 && !inverted_ && hi - lo <= kFewBandElements) {
-            // A narrow band in zeros (DIAGONAL_MATRIX's one element): one clear and a few stores cost
-            // less than three runs' calls, which is most of a small matrix's time.
-            std::memset(dst, 0, width * sizeof(E));
-            for (uint64_t j = lo; j < hi; ++j) StoreRaw(dst + j * sizeof(E), value);
-          } else {
-            put(0, lo, inverted_);
-            put(lo, hi, !inverted_);
-            put(hi, width, inverted_);
-          }
-          if (!image.empty()) StreamCopy(out + o[0] * sizeof(E), dst, width * sizeof(E));
-        });
-        if (!image.empty()) StreamFence();
-      });
+      if (inputs.empty()) {
+        FillWithoutInput(value, outputs[0].data());
+      } else {
+        FillOverInput(value, inputs[0].data(), outputs[0].data());
+      }
     });
     return OkStatus();
   }
 
  private:
+  BandColumns BandOf(uint64_t y, uint64_t width) const {
+    const uint64_t lo = ClipColumn(y, begin_, width);
+    return {lo, std::max(lo, ClipColumn(y, end_, width))};
+  }
+
+  // Zeros outside the band (inside it when inverted).
+  template <class E>
+  void FillWithoutInput(E value, std::byte* out) const {
+    const uint64_t width = output_shape_.RowLength();
+    const uint64_t step = output_shape_.InnerStride(0);
+    pool().ParallelFor(output_shape_.RowCount(), RowGrain(width), [&](uint64_t first, uint64_t last) {
+      // Streamed rows are built in a cached image and copied out whole: a streaming store and an
+      // ordinary one to the same line would make the line be read after all.
+      std::vector<E> image;
+      if (stream_ && step == 1) image.resize(width);
+      // A unit-stride row: Value in the band (outside it when inverted), zeros elsewhere.
+      auto fill = [&](std::byte* dst, BandColumns band) {
+        if (!inverted_ && band.hi - band.lo <= 1) {
+          // A band of one column in zeros (DIAGONAL_MATRIX's): one clear and one store cost less
+          // than three runs' calls, which is most of a small matrix's time.
+          std::memset(dst, 0, width * sizeof(E));
+          if (band.hi > band.lo) StoreRaw(dst + band.lo * sizeof(E), value);
+          return;
+        }
+        const E outside = inverted_ ? value : E{0};
+        const E inside = inverted_ ? E{0} : value;
+        FillRow(dst, outside, band.lo);
+        FillRow(dst + band.lo * sizeof(E), inside, band.hi - band.lo);
+        FillRow(dst + band.hi * sizeof(E), outside, width - band.hi);
+      };
+      RowInMatrix y(first, height_);
+      output_shape_.ForEachRow(first, last, [&](const StridedShape<1>::Offsets& o) {
+        const BandColumns band = BandOf(y.Next(), width);
+        std::byte* row = out + o[0] * sizeof(E);
+        if (!image.empty()) {
+          fill(reinterpret_cast<std::byte*>(image.data()), band);
+          return StreamCopy(row, reinterpret_cast<const std::byte*>(image.data()), width * sizeof(E));
+        }
+        if (step == 1) return fill(row, band);
+        for (uint64_t j = 0; j < width; ++j) {
+          StoreRaw(row + j * step * sizeof(E), (j >= band.lo && j < band.hi) != inverted_ ? value : E{0});
+        }
+      });
+      if (!image.empty()) StreamFence();
+    });
+  }
+
+  // The input's elements copied bit for bit outside the band (inside it when inverted).
+  template <class E>
+  void FillOverInput(E value, const std::byte* in, std::byte* out) const {
+    const uint64_t width = input_shape_.RowLength();
+    const uint64_t out_step = input_shape_.InnerStride(0);
+    const uint64_t in_step = input_shape_.InnerStride(1);
+    pool().ParallelFor(input_shape_.RowCount(), RowGrain(width), [&](uint64_t first, uint64_t last) {
+      RowInMatrix y(first, height_);
+      input_shape_.ForEachRow(first, last, [&](const StridedShape<2>::Offsets& o) {
+        const BandColumns band = BandOf(y.Next(), width);
+        std::byte* dst = out + o[0] * sizeof(E);
+        const std::byte* src = in + o[1] * sizeof(E);
+        // Columns [j0, j1): Value, or the input's elements.
+        auto put = [&](uint64_t j0, uint64_t j1, bool takes_value) {
+          std::byte* p = dst + j0 * out_step * sizeof(E);
+          const std::byte* q = src + j0 * in_step * sizeof(E);
+          if (takes_value && out_step == 1) return FillRow(p, value, j1 - j0);
+          if (!takes_value && out_step == 1 && in_step == 1) return void(std::memcpy(p, q, (j1 - j0) * sizeof(E)));
+          for (uint64_t j = j0; j < j1; ++j, p += out_step * sizeof(E), q += in_step * sizeof(E)) {
+            if (takes_value) {
+              StoreRaw(p, value);
+            } else {
+              std::memcpy(p, q, sizeof(E));
+            }
+          }
+        };
+        put(0, band.lo, inverted_);
+        put(band.lo, band.hi, !inverted_);
+        put(band.hi, width, inverted_);
+      });
+    });
+  }
+
   uint32_t element_size_;
   int64_t begin_;
   int64_t end_;
   bool inverted_;
   uint64_t value_bits_;
-  bool has_input_;
   bool stream_;  // output too large for the cache and no input: streaming stores
   uint64_t height_ = 1;
-  StridedShape<2> shape_;  // output, input
+  StridedShape<1> output_shape_;  // without an input
+  StridedShape<2> input_shape_;   // with one: output, input
 };
 
 }  // namespace
