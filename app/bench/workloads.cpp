@@ -78,8 +78,6 @@ Status Add(Result<Workload> made, std::vector<Workload>& plan) {
   return OkStatus();
 }
 
-}  // namespace
-
 Result<Workload> MakeGather(DataType type, uint64_t size_bytes) {
   const Matrix m = MatrixFor(type, size_bytes);
   ops::GatherNd1Desc desc;
@@ -98,15 +96,6 @@ Result<Workload> MakeJoin(DataType type, uint64_t size_bytes) {
   desc.OutputTensor = Tensor(type, {1, 1, m.rows, m.cols});
   desc.Axis = 3;
   return Finish(TypedName("JOIN", type), size_bytes, desc, 0);
-}
-
-Result<Workload> MakeJoinCopy(DataType type, uint64_t size_bytes) {
-  const Matrix m = MatrixFor(type, size_bytes);
-  ops::JoinDesc desc;
-  desc.InputTensors = {Tensor(type, {1, 1, m.rows, m.cols})};
-  desc.OutputTensor = Tensor(type, {1, 1, m.rows, m.cols});
-  desc.Axis = 3;
-  return Finish(TypedName("JOIN1", type), size_bytes, desc, 0);
 }
 
 Result<Workload> MakeOneHot(DataType type, uint64_t size_bytes) {
@@ -135,6 +124,26 @@ Result<Workload> MakeDiagonal1(DataType type, uint64_t size_bytes) {
   desc.DiagonalFillBegin = std::numeric_limits<int32_t>::min();
   desc.DiagonalFillEnd = 0;
   return Finish(TypedName("DIAGONAL_MATRIX1", type), size_bytes, desc, 0);
+}
+
+// The data-movement operators' workloads, in plan order after JOIN1. A new operator adds its row.
+constexpr WorkloadMaker kDataMovement[] = {
+    {"GATHER_ND1", MakeGather},          {"JOIN", MakeJoin},
+    {"ONE_HOT", MakeOneHot},             {"DIAGONAL_MATRIX", MakeDiagonal},
+    {"DIAGONAL_MATRIX1", MakeDiagonal1},
+};
+
+}  // namespace
+
+std::span<const WorkloadMaker> DataMovementWorkloads() { return kDataMovement; }
+
+Result<Workload> MakeJoinCopy(DataType type, uint64_t size_bytes) {
+  const Matrix m = MatrixFor(type, size_bytes);
+  ops::JoinDesc desc;
+  desc.InputTensors = {Tensor(type, {1, 1, m.rows, m.cols})};
+  desc.OutputTensor = Tensor(type, {1, 1, m.rows, m.cols});
+  desc.Axis = 3;
+  return Finish(TypedName("JOIN1", type), size_bytes, desc, 0);
 }
 
 Result<Workload> MakeReduce(ReduceFunction function, DataType type, ReduceAxis axis, uint64_t size_bytes) {
@@ -173,8 +182,9 @@ Result<std::vector<Workload>> WorkloadPlan(const PlanOptions& options) {
   std::vector<Workload> plan;
   for (uint64_t size : SizeLadder(options)) {
     for (DataType type : types) {
-      for (auto make : {MakeJoinCopy, MakeGather, MakeJoin, MakeOneHot, MakeDiagonal, MakeDiagonal1}) {
-        if (Status added = Add(make(type, size), plan); !added.ok()) return added.error();
+      if (Status added = Add(MakeJoinCopy(type, size), plan); !added.ok()) return added.error();
+      for (const WorkloadMaker& maker : kDataMovement) {
+        if (Status added = Add(maker.make(type, size), plan); !added.ok()) return added.error();
       }
     }
     for (DataType type : types) {

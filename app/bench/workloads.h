@@ -14,7 +14,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ops/data_type.h"
@@ -36,12 +38,16 @@ struct Workload {
   std::string shape;         // "in {16384,1024} out {16384,1}", the benchmark's label
 };
 
-Result<Workload> MakeGather(ops::DataType type, uint64_t size_bytes);
-Result<Workload> MakeJoin(ops::DataType type, uint64_t size_bytes);
+// JOIN of one input: a copy, each size's yardstick for the operators' bandwidth.
 Result<Workload> MakeJoinCopy(ops::DataType type, uint64_t size_bytes);
-Result<Workload> MakeOneHot(ops::DataType type, uint64_t size_bytes);
-Result<Workload> MakeDiagonal(ops::DataType type, uint64_t size_bytes);
-Result<Workload> MakeDiagonal1(ops::DataType type, uint64_t size_bytes);
+
+// An operator's workload at a size, its shape fixed by the size: "DIAGONAL_MATRIX1" and its maker.
+struct WorkloadMaker {
+  std::string_view operator_name;
+  Result<Workload> (*make)(ops::DataType type, uint64_t size_bytes);
+};
+// Every data-movement operator's (all but REDUCE), in plan order.
+std::span<const WorkloadMaker> DataMovementWorkloads();
 Result<Workload> MakeReduce(ops::ReduceFunction function, ops::DataType type, ReduceAxis axis,
                             uint64_t size_bytes);
 

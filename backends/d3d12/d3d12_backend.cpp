@@ -82,7 +82,7 @@ Result<std::unique_ptr<ShaderCompiler>> ChooseCompiler(Device& device, const Byt
   const HlslKernel* probe = FindHlslKernel(kProbeKernel);
   if (probe == nullptr) {
     return MakeError("d3d12", std::string(kProbeKernel), "no HLSL kernel " + std::string(kProbeKernel),
-                     "kernels.cmake lists every variant");
+                     "each kernel declares its variants in its '// variant:' lines");
   }
   Result<std::vector<CompilerLoader>> candidates = CompilerCandidates();
   if (!candidates.ok()) return candidates.error();
@@ -175,7 +175,7 @@ Result<const Pipeline*> D3D12Backend::GetPipeline(const std::string& name, uint3
 Result<Pipeline> D3D12Backend::BuildPipeline(const std::string& name, uint32_t input_count) const {
   if (!compiler_.ok()) return compiler_.error();
   const HlslKernel* kernel = FindHlslKernel(name);
-  if (kernel == nullptr) return MakeError("d3d12", name, "no HLSL kernel " + name, "kernels.cmake lists every variant");
+  if (kernel == nullptr) return MakeError("d3d12", name, "no HLSL kernel " + name, "each kernel declares its variants in its '// variant:' lines");
   Result<std::vector<uint8_t>> bytecode = CompileKernel(**compiler_, *kernel, cache_);
   if (!bytecode.ok()) return bytecode.error();
   return CreatePipeline(*device_, *bytecode, name, input_count);

@@ -26,8 +26,8 @@ class ShaderCompiler {
   // Everything but the source and defines that its object code depends on (name, target, flags and the
   // library file's size): the key of its kernels in the cache folder (bytecode_cache.h).
   virtual std::string Identity() const = 0;
-  // Whether the compiler's target has what a kernel needing device `feature` (kernels.cmake's last
-  // column, "" for none) uses: cs_5_1 has no 64-bit integers, so "shaderInt64" kernels need DXC.
+  // Whether the compiler's target has what a kernel needing device `feature` (a kernel variant's
+  // last field, "" for none) uses: cs_5_1 has no 64-bit integers, so "shaderInt64" kernels need DXC.
   virtual bool Targets(std::string_view feature) const = 0;
   // Bytecode of entry point "main" in `source` (self-contained: includes already expanded), or the
   // compiler's messages. `file` names the source in those messages.

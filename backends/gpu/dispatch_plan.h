@@ -1,7 +1,7 @@
 // The mapping from a validated operator desc to GPU dispatches, shared by the Vulkan and D3D12
 // backends: which kernel variant runs, which tensors it binds, the parameter block it reads and how
 // many workgroups it needs. Pure data and arithmetic; no graphics API here, so it is unit-tested
-// without a GPU. Kernels and their variants are listed in kernels.cmake.
+// without a GPU. Each kernel declares its variants in its own "// variant:" lines.
 #pragma once
 
 #include <array>
@@ -27,7 +27,7 @@ using ParamBlock = std::array<uint32_t, kParamWords>;
 // writes it. A dispatch reading what an earlier one wrote needs a barrier between them; dispatches
 // that write disjoint parts of one output (JOIN) do not.
 struct Dispatch {
-  std::string kernel;            // variant name from kernels.cmake: "copy_b4", "reduce_f16"
+  std::string kernel;            // variant name (a kernel's "// variant:" line): "copy_b4", "reduce_f16"
   std::vector<uint32_t> inputs;  // buffer indices, as above
   uint32_t output = 0;           // buffer index, as above
   uint64_t scratch_bytes = 0;    // > 0 when `output` is a scratch buffer: its size
@@ -55,7 +55,8 @@ Result<std::vector<Dispatch>> PlanDispatches(const ops::OperatorDesc& desc, cons
 // (the kernels' grid-stride loops cover the rest). At least 1.
 uint32_t GroupCount(uint64_t count, const DeviceLimits& limits);
 
-// Every kernel variant name PlanDispatches can produce, so a backend can check its catalogue is complete.
+// Every kernel variant the kernels declare (their "// variant:" lines): the names PlanDispatches may
+// produce, so a backend can check its catalogue is complete.
 std::vector<std::string> AllKernelNames();
 
 }  // namespace dmlc::backends::gpu

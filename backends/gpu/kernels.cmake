@@ -1,25 +1,31 @@
-# The GPU kernel variants, the one list every GPU backend builds from: name|source|defines|device
-# feature it needs ("-" for none). Defines are comma-separated. dispatch_plan.cpp produces these names.
+# The GPU kernel variants, the one list every GPU backend builds from, read from the kernels
+# themselves: each kernels/*.hlsl declares its variants in lines
+#   // variant: name|defines|device feature it needs ("-" for none)
+# with defines comma-separated. DMLC_GPU_KERNELS holds one "name|source|defines|feature" entry per
+# variant; dispatch_plan.cpp produces these names and AllKernelNames() is generated from this list.
+# A kernel's edit reconfigures, so a changed variant line takes effect.
 set(DMLC_GPU_KERNEL_DIR ${CMAKE_CURRENT_LIST_DIR}/kernels)
-set(DMLC_GPU_KERNEL_HEADERS ${DMLC_GPU_KERNEL_DIR}/common.hlsli ${DMLC_GPU_KERNEL_DIR}/reduce_log_sum_exp.hlsli
-    ${DMLC_GPU_KERNEL_DIR}/reduce_select_keys.hlsli ${CMAKE_CURRENT_LIST_DIR}/param_layout.h)
+file(GLOB DMLC_GPU_KERNEL_SOURCES CONFIGURE_DEPENDS ${DMLC_GPU_KERNEL_DIR}/*.hlsl)
+file(GLOB DMLC_GPU_KERNEL_HEADERS CONFIGURE_DEPENDS ${DMLC_GPU_KERNEL_DIR}/*.hlsli)
+list(APPEND DMLC_GPU_KERNEL_HEADERS ${CMAKE_CURRENT_LIST_DIR}/param_layout.h)
 set(DMLC_GPU_KERNELS)
-foreach(kernel copy gather_nd1 one_hot diagonal_matrix)
-  foreach(bytes 1 2 4 8)
-    list(APPEND DMLC_GPU_KERNELS "${kernel}_b${bytes}|${kernel}.hlsl|ELEM_BYTES=${bytes}|-")
+foreach(source IN LISTS DMLC_GPU_KERNEL_SOURCES)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${source})
+  get_filename_component(source_name ${source} NAME)
+  file(STRINGS ${source} variant_lines REGEX "^// variant: ")
+  if(NOT variant_lines)
+    message(FATAL_ERROR "${source}: no '// variant: name|defines|feature' line: a kernel names its variants")
+  endif()
+  foreach(line IN LISTS variant_lines)
+    string(REGEX REPLACE "^// variant: *" "" variant "${line}")
+    string(REPLACE "|" ";" fields "${variant}")
+    list(LENGTH fields field_count)
+    if(NOT field_count EQUAL 3)
+      message(FATAL_ERROR "${source}: '${line}' is not 'name|defines|feature' (feature '-' for none)")
+    endif()
+    list(GET fields 0 name)
+    list(GET fields 1 defines)
+    list(GET fields 2 feature)
+    list(APPEND DMLC_GPU_KERNELS "${name}|${source_name}|${defines}|${feature}")
   endforeach()
 endforeach()
-foreach(bytes 1 2 4 8)  # DIAGONAL_MATRIX1 with an InputTensor
-  list(APPEND DMLC_GPU_KERNELS "diagonal_matrix_input_b${bytes}|diagonal_matrix.hlsl|ELEM_BYTES=${bytes},DIAGONAL_INPUT|-")
-endforeach()
-list(APPEND DMLC_GPU_KERNELS
-  "reduce_f32|reduce.hlsl|REDUCE_F32|-"
-  "reduce_f16|reduce.hlsl|REDUCE_F16|-"
-  "reduce_i8|reduce.hlsl|REDUCE_I8|-"
-  "reduce_i16|reduce.hlsl|REDUCE_I16|-"
-  "reduce_i32|reduce.hlsl|REDUCE_I32|-"
-  "reduce_f16_words|reduce.hlsl|REDUCE_F16,REDUCE_OUTPUT_WORDS|-"
-  "reduce_i8_words|reduce.hlsl|REDUCE_I8,REDUCE_OUTPUT_WORDS|-"
-  "reduce_i16_words|reduce.hlsl|REDUCE_I16,REDUCE_OUTPUT_WORDS|-"
-  "reduce_i64|reduce.hlsl|REDUCE_I64|shaderInt64"
-)

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/bench/named_workload.h"
+
 namespace dmlc::app::bench {
 namespace {
 
@@ -31,7 +33,7 @@ TEST(WorkloadDataTest, BuffersOfAHugePageOrMoreAreAlignedToOneAndZeroed) {
 }
 
 TEST(WorkloadDataTest, GatherIndicesArePermutationOfRows) {
-  auto gather = MakeGather(ops::DataType::kFloat32, 256 * 1024);
+  auto gather = MakeNamed("GATHER_ND1", ops::DataType::kFloat32, 256 * 1024);
   ASSERT_TRUE(gather.ok());
   WorkloadBuffers buffers = MakeBuffers(*gather);
   ASSERT_EQ(buffers.inputs.size(), 2u);
@@ -45,7 +47,7 @@ TEST(WorkloadDataTest, GatherIndicesArePermutationOfRows) {
 }
 
 TEST(WorkloadDataTest, OneHotIndicesInDepthAndValuesOffOn) {
-  auto one_hot = MakeOneHot(ops::DataType::kFloat32, 64 * 1024);
+  auto one_hot = MakeNamed("ONE_HOT", ops::DataType::kFloat32, 64 * 1024);
   ASSERT_TRUE(one_hot.ok());
   WorkloadBuffers buffers = MakeBuffers(*one_hot);
   ASSERT_EQ(buffers.inputs.size(), 2u);

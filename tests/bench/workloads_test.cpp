@@ -12,6 +12,7 @@
 #include "ops/operators/join.h"
 #include "ops/operators/one_hot.h"
 #include "ops/operators/reduce.h"
+#include "tests/bench/named_workload.h"
 
 namespace dmlc::app::bench {
 namespace {
@@ -52,13 +53,13 @@ TEST(WorkloadsTest, ReduceInnerAndOuterAt64MiB) {
 }
 
 TEST(WorkloadsTest, DataMovementShapesAndBytes) {
-  auto gather = MakeGather(DataType::kFloat32, k64MiB);
+  auto gather = MakeNamed("GATHER_ND1", DataType::kFloat32, k64MiB);
   ASSERT_TRUE(gather.ok()) << gather.error().ToString();
   EXPECT_EQ(std::get<ops::GatherNd1Desc>(gather->desc).OutputTensor.Sizes, (Sizes{16384, 1024}));
   EXPECT_EQ(gather->bytes_moved, 2 * k64MiB + 16384 * 4);
   EXPECT_EQ(gather->index_limit, 16384u);
 
-  auto join = MakeJoin(DataType::kFloat32, k64MiB);
+  auto join = MakeNamed("JOIN", DataType::kFloat32, k64MiB);
   ASSERT_TRUE(join.ok()) << join.error().ToString();
   EXPECT_EQ(std::get<ops::JoinDesc>(join->desc).InputTensors[1].Sizes, (Sizes{1, 1, 16384, 512}));
   EXPECT_EQ(join->bytes_moved, 2 * k64MiB);
@@ -68,12 +69,12 @@ TEST(WorkloadsTest, DataMovementShapesAndBytes) {
   EXPECT_EQ(std::get<ops::JoinDesc>(copy->desc).InputCount(), 1u);
   EXPECT_EQ(copy->bytes_moved, 2 * k64MiB);
 
-  auto one_hot = MakeOneHot(DataType::kFloat32, k64MiB);
+  auto one_hot = MakeNamed("ONE_HOT", DataType::kFloat32, k64MiB);
   ASSERT_TRUE(one_hot.ok()) << one_hot.error().ToString();
   EXPECT_EQ(one_hot->bytes_moved, k64MiB + 16384 * 4 + 2 * 4);
   EXPECT_EQ(one_hot->index_limit, 1024u);
 
-  auto diagonal = MakeDiagonal(DataType::kFloat32, k64MiB);
+  auto diagonal = MakeNamed("DIAGONAL_MATRIX", DataType::kFloat32, k64MiB);
   ASSERT_TRUE(diagonal.ok()) << diagonal.error().ToString();
   EXPECT_EQ(std::get<ops::DiagonalMatrixDesc>(diagonal->desc).OutputTensor.Sizes, (Sizes{1, 1, 4096, 4096}));
   EXPECT_EQ(diagonal->bytes_moved, k64MiB);
@@ -83,14 +84,14 @@ TEST(WorkloadsTest, SmallestRungIsASmallMatrix) {
   auto reduce = MakeReduce(ReduceFunction::kMax, DataType::kFloat16, ReduceAxis::kOuter, 1024);
   ASSERT_TRUE(reduce.ok()) << reduce.error().ToString();
   EXPECT_EQ(std::get<ops::ReduceDesc>(reduce->desc).InputTensor.Sizes, (Sizes{1, 1, 16, 32}));
-  auto diagonal = MakeDiagonal(DataType::kFloat16, 1024);
+  auto diagonal = MakeNamed("DIAGONAL_MATRIX", DataType::kFloat16, 1024);
   ASSERT_TRUE(diagonal.ok()) << diagonal.error().ToString();
   EXPECT_EQ(std::get<ops::DiagonalMatrixDesc>(diagonal->desc).OutputTensor.Sizes, (Sizes{1, 1, 22, 22}));
 }
 
 // ONNX's Trilu (upper) as ONNX Runtime's DirectML provider runs it: an input, zeros below the diagonal.
 TEST(WorkloadsTest, Diagonal1IsTriluUpperOverTheMatrix) {
-  auto w = MakeDiagonal1(DataType::kFloat32, 64 << 10);
+  auto w = MakeNamed("DIAGONAL_MATRIX1", DataType::kFloat32, 64 << 10);
   ASSERT_TRUE(w.ok()) << w.error().ToString();
   const auto& d = std::get<ops::DiagonalMatrix1Desc>(w->desc);
   ASSERT_TRUE(d.InputTensor.has_value());

@@ -2,6 +2,11 @@
 // that input's position along Axis. Type-agnostic: ELEM_BYTES (1, 2, 4, 8) is all it needs to know.
 // Packed stretches are copied a vector (up to 16 bytes) per thread; the rest element by element. The plan
 // never gives it the row walk (dispatch_plan.cpp says why).
+//
+// variant: copy_b1|ELEM_BYTES=1|-
+// variant: copy_b2|ELEM_BYTES=2|-
+// variant: copy_b4|ELEM_BYTES=4|-
+// variant: copy_b8|ELEM_BYTES=8|-
 #include "common.hlsli"
 
 ByteAddressBuffer g_input : register(t1);

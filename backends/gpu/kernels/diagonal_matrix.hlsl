@@ -6,6 +6,15 @@
 // component index, which FXC cannot write). On packed rows a thread moves a vector of elements (up to
 // 16 bytes) as whole words; the row walk works out the row coordinate y once per row and pass. A packed
 // output with no input whose rows do not hold whole 16-byte vectors takes the flat walk instead.
+//
+// variant: diagonal_matrix_b1|ELEM_BYTES=1|-
+// variant: diagonal_matrix_b2|ELEM_BYTES=2|-
+// variant: diagonal_matrix_b4|ELEM_BYTES=4|-
+// variant: diagonal_matrix_b8|ELEM_BYTES=8|-
+// variant: diagonal_matrix_input_b1|ELEM_BYTES=1,DIAGONAL_INPUT|-
+// variant: diagonal_matrix_input_b2|ELEM_BYTES=2,DIAGONAL_INPUT|-
+// variant: diagonal_matrix_input_b4|ELEM_BYTES=4,DIAGONAL_INPUT|-
+// variant: diagonal_matrix_input_b8|ELEM_BYTES=8,DIAGONAL_INPUT|-
 #include "common.hlsli"
 
 #ifdef DIAGONAL_INPUT

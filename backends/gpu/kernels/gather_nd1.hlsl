@@ -6,6 +6,11 @@
 // element, so nothing is read out of bounds. On the row walk (planned only where the index tuple stays
 // along the last dimension) the tuple is resolved once per row and pass, and a thread loads all its
 // vectors of the pass before it stores them.
+//
+// variant: gather_nd1_b1|ELEM_BYTES=1|-
+// variant: gather_nd1_b2|ELEM_BYTES=2|-
+// variant: gather_nd1_b4|ELEM_BYTES=4|-
+// variant: gather_nd1_b8|ELEM_BYTES=8|-
 #include "common.hlsli"
 
 ByteAddressBuffer g_input : register(t1);

@@ -5,6 +5,11 @@
 // (DEFINE_WIDE_VECTOR_STORER). Where one index serves a whole vector (the indices do not move along the
 // last dimension) it becomes the vector's span of OnValue columns, resolved once per vector (once per
 // row and pass on the row walk, which is planned only there).
+//
+// variant: one_hot_b1|ELEM_BYTES=1|-
+// variant: one_hot_b2|ELEM_BYTES=2|-
+// variant: one_hot_b4|ELEM_BYTES=4|-
+// variant: one_hot_b8|ELEM_BYTES=8|-
 #include "common.hlsli"
 
 ByteAddressBuffer g_indices : register(t1);

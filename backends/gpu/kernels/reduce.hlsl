@@ -18,6 +18,16 @@
 // go to the earlier one). NaN as DirectML answers it, as the CPU reference does (docs/semantics.md): MIN
 // and MAX take the extreme of the numbers (+inf or -inf when none is); ARGMIN and ARGMAX too, but give
 // 0 when the run's first element is NaN.
+//
+// variant: reduce_f32|REDUCE_F32|-
+// variant: reduce_f16|REDUCE_F16|-
+// variant: reduce_i8|REDUCE_I8|-
+// variant: reduce_i16|REDUCE_I16|-
+// variant: reduce_i32|REDUCE_I32|-
+// variant: reduce_f16_words|REDUCE_F16,REDUCE_OUTPUT_WORDS|-
+// variant: reduce_i8_words|REDUCE_I8,REDUCE_OUTPUT_WORDS|-
+// variant: reduce_i16_words|REDUCE_I16,REDUCE_OUTPUT_WORDS|-
+// variant: reduce_i64|REDUCE_I64|shaderInt64
 #include "common.hlsli"
 
 #define FN_ARGMAX 0
