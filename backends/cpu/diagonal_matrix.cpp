@@ -43,10 +43,22 @@ class RowInMatrix {
   uint64_t height_;
 };
 
-// The band's columns [lo, hi) of row y; hi >= lo.
+// The band's columns [lo, hi) of a row; hi >= lo.
 struct BandColumns {
   uint64_t lo;
   uint64_t hi;
+};
+
+// The band as the rows see it. Copied into each task: its stores are bytes, which may alias anything the
+// task reads through a pointer, so members read in the row loop would be loaded again after each store.
+struct Band {
+  int64_t begin;
+  int64_t end;
+  bool inverted;
+  BandColumns Columns(uint64_t y, uint64_t width) const {
+    const uint64_t lo = ClipColumn(y, begin, width);
+    return {lo, std::max(lo, ClipColumn(y, end, width))};
+  }
 };
 
 class DiagonalFillOperator final : public CpuOperator {
@@ -54,9 +66,7 @@ class DiagonalFillOperator final : public CpuOperator {
   DiagonalFillOperator(std::string scope, const ops::DiagonalFill& fill, std::shared_ptr<ThreadPool> pool)
       : CpuOperator(std::move(scope), InputsOf(fill), {fill.output}, std::move(pool)),
         element_size_(ops::ElementSize(fill.output->DataType)),
-        begin_(fill.begin),
-        end_(fill.end),
-        inverted_(fill.inverted),
+        band_{fill.begin, fill.end, fill.inverted},
         value_bits_(fill.value_bits),
         stream_(fill.input == nullptr && RequiredBytes(*fill.output) >= kStreamMinBytes) {
     const ops::TensorDesc& out = *fill.output;
@@ -90,63 +100,70 @@ class DiagonalFillOperator final : public CpuOperator {
   }
 
  private:
-  BandColumns BandOf(uint64_t y, uint64_t width) const {
-    const uint64_t lo = ClipColumn(y, begin_, width);
-    return {lo, std::max(lo, ClipColumn(y, end_, width))};
-  }
-
   // Zeros outside the band (inside it when inverted).
   template <class E>
-  void FillWithoutInput(E value, std::byte* out) const {
-    const uint64_t width = output_shape_.RowLength();
-    const uint64_t step = output_shape_.InnerStride(0);
-    pool().ParallelFor(output_shape_.RowCount(), RowGrain(width), [&](uint64_t first, uint64_t last) {
+  void FillWithoutInput(E value_bits, std::byte* output) const {
+    pool().ParallelFor(output_shape_.RowCount(), RowGrain(output_shape_.RowLength()), [&](uint64_t first, uint64_t last) {
+      // What the rows read, in locals: the rows' stores cannot alias them.
+      const Band band_rule = band_;
+      const StridedShape<1> shape = output_shape_;
+      const uint64_t width = shape.RowLength();
+      const uint64_t step = shape.InnerStride(0);
+      const E value = value_bits;
+      std::byte* const out = output;
       // Streamed rows are built in a cached image and copied out whole: a streaming store and an
       // ordinary one to the same line would make the line be read after all.
       std::vector<E> image;
       if (stream_ && step == 1) image.resize(width);
+      std::byte* const image_row = reinterpret_cast<std::byte*>(image.data());  // null when not streamed
       // A unit-stride row: Value in the band (outside it when inverted), zeros elsewhere.
       auto fill = [&](std::byte* dst, BandColumns band) {
-        if (!inverted_ && band.hi - band.lo <= 1) {
+        if (!band_rule.inverted && band.hi - band.lo <= 1) {
           // A band of one column in zeros (DIAGONAL_MATRIX's): one clear and one store cost less
           // than three runs' calls, which is most of a small matrix's time.
           std::memset(dst, 0, width * sizeof(E));
           if (band.hi > band.lo) StoreRaw(dst + band.lo * sizeof(E), value);
           return;
         }
-        const E outside = inverted_ ? value : E{0};
-        const E inside = inverted_ ? E{0} : value;
+        const E outside = band_rule.inverted ? value : E{0};
+        const E inside = band_rule.inverted ? E{0} : value;
         FillRow(dst, outside, band.lo);
         FillRow(dst + band.lo * sizeof(E), inside, band.hi - band.lo);
         FillRow(dst + band.hi * sizeof(E), outside, width - band.hi);
       };
       RowInMatrix y(first, height_);
-      output_shape_.ForEachRow(first, last, [&](const StridedShape<1>::Offsets& o) {
-        const BandColumns band = BandOf(y.Next(), width);
+      shape.ForEachRow(first, last, [&](const StridedShape<1>::Offsets& o) {
+        const BandColumns band = band_rule.Columns(y.Next(), width);
         std::byte* row = out + o[0] * sizeof(E);
-        if (!image.empty()) {
-          fill(reinterpret_cast<std::byte*>(image.data()), band);
-          return StreamCopy(row, reinterpret_cast<const std::byte*>(image.data()), width * sizeof(E));
+        if (image_row != nullptr) {
+          fill(image_row, band);
+          return StreamCopy(row, image_row, width * sizeof(E));
         }
         if (step == 1) return fill(row, band);
         for (uint64_t j = 0; j < width; ++j) {
-          StoreRaw(row + j * step * sizeof(E), (j >= band.lo && j < band.hi) != inverted_ ? value : E{0});
+          StoreRaw(row + j * step * sizeof(E), (j >= band.lo && j < band.hi) != band_rule.inverted ? value : E{0});
         }
       });
-      if (!image.empty()) StreamFence();
+      if (image_row != nullptr) StreamFence();
     });
   }
 
   // The input's elements copied bit for bit outside the band (inside it when inverted).
   template <class E>
-  void FillOverInput(E value, const std::byte* in, std::byte* out) const {
-    const uint64_t width = input_shape_.RowLength();
-    const uint64_t out_step = input_shape_.InnerStride(0);
-    const uint64_t in_step = input_shape_.InnerStride(1);
-    pool().ParallelFor(input_shape_.RowCount(), RowGrain(width), [&](uint64_t first, uint64_t last) {
+  void FillOverInput(E value_bits, const std::byte* input, std::byte* output) const {
+    pool().ParallelFor(input_shape_.RowCount(), RowGrain(input_shape_.RowLength()), [&](uint64_t first, uint64_t last) {
+      // What the rows read, in locals: the rows' stores cannot alias them.
+      const Band band_rule = band_;
+      const StridedShape<2> shape = input_shape_;
+      const uint64_t width = shape.RowLength();
+      const uint64_t out_step = shape.InnerStride(0);
+      const uint64_t in_step = shape.InnerStride(1);
+      const E value = value_bits;
+      const std::byte* const in = input;
+      std::byte* const out = output;
       RowInMatrix y(first, height_);
-      input_shape_.ForEachRow(first, last, [&](const StridedShape<2>::Offsets& o) {
-        const BandColumns band = BandOf(y.Next(), width);
+      shape.ForEachRow(first, last, [&](const StridedShape<2>::Offsets& o) {
+        const BandColumns band = band_rule.Columns(y.Next(), width);
         std::byte* dst = out + o[0] * sizeof(E);
         const std::byte* src = in + o[1] * sizeof(E);
         // Columns [j0, j1): Value, or the input's elements.
@@ -163,17 +180,15 @@ class DiagonalFillOperator final : public CpuOperator {
             }
           }
         };
-        put(0, band.lo, inverted_);
-        put(band.lo, band.hi, !inverted_);
-        put(band.hi, width, inverted_);
+        put(0, band.lo, band_rule.inverted);
+        put(band.lo, band.hi, !band_rule.inverted);
+        put(band.hi, width, band_rule.inverted);
       });
     });
   }
 
   uint32_t element_size_;
-  int64_t begin_;
-  int64_t end_;
-  bool inverted_;
+  Band band_;
   uint64_t value_bits_;
   bool stream_;  // output too large for the cache and no input: streaming stores
   uint64_t height_ = 1;
