@@ -100,7 +100,9 @@ TEST_P(Compiler, CompilesEveryKernelVariantItsTargetHas) {
   }
   // Exactly the variants needing what the target lacks are refused (FXC: the 64-bit integer ones).
   EXPECT_EQ(refused, expected_refused);
-  if (*GetParam().refused_feature != '\0') EXPECT_FALSE(expected_refused.empty());
+  if (*GetParam().refused_feature != '\0') {
+    EXPECT_FALSE(expected_refused.empty());
+  }
 }
 
 TEST_P(Compiler, ReportsTheCompilersOwnMessageForBadSource) {
