@@ -74,7 +74,7 @@ int ConformMain(int argc, char** argv) {
       ->check(CLI::Range(0, 100))->capture_default_str();
   run_cmd->add_option("--resume", run.resume, "Run only the cases this report (or its journal) lacks, and write the merged report there");
   run_cmd->add_option("--baseline", run.baseline, "Expected failures: a previous JSON report, or a CSV of id,status lines");
-  run_cmd->add_option("--write-baseline", run.write_baseline, "Write this run's failing cases as an id,status CSV");
+  run_cmd->add_option("--write-baseline", run.write_baseline, "Write this run's failing cases as an id,status[,cause] CSV, each keeping the cause --baseline gives it");
   run_cmd->add_option("--skips", run.skips, "Cases not to run: globs, or re:REGEX, one a line, # comments");
   run_cmd->add_option("--flakes", run.flakes, "Known flakes (same form as --skips): their failures count as flake");
   run_cmd->add_option("--shard", run.shard, "K/N: run the K-th of N stable parts of the selection; auto, auto/N: from CI variables");

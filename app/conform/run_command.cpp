@@ -284,7 +284,9 @@ int RunCommand(const RunCommandOptions& o) {
   bool written = WriteReportFiles({o.report, o.junit, o.html}, context, results);
   if (written) session.RemoveJournal();
   if (!o.write_baseline.empty()) {
-    written &= WriteReportFile(o.write_baseline, "baseline", [&](std::ostream& out) { out << policy::BaselineCsv(results); });
+    written &= WriteReportFile(o.write_baseline, "baseline", [&](std::ostream& out) { 
+      out << policy::BaselineCsv(results, policies->baseline ? &*policies->baseline : nullptr);
+    });
   }
   if (context.interrupted) return worker::InterruptExitCode(worker::InterruptSignal());
   if (!Tally(results).Succeeded()) return kExitFailures;

@@ -115,11 +115,15 @@ void ApplyBaseline(const Baseline& baseline, CaseResult& result) {
   }
 }
 
-std::string BaselineCsv(const std::vector<CaseResult>& results) {
-  std::string csv = "# dml-conform baseline: id,status\n";
+std::string BaselineCsv(const std::vector<CaseResult>& results, const Baseline* kept) {
+  std::string csv = "# dml-conform baseline: id,status[,cause]\n";
   for (const CaseResult& r : results) {
     if (std::optional<CaseStatus> failure = RawFailure(r)) {
-      csv += CsvField(r.id) + "," + std::string(StatusName(*failure)) + "\n";
+      csv += CsvField(r.id) + "," + std::string(StatusName(*failure));
+      if (kept != nullptr) {
+        if (auto cause = kept->causes.find(r.id); cause != kept->causes.end()) csv += "," + CsvField(cause->second);
+      }
+      csv += "\n";
     }
   }
   return csv;

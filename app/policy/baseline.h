@@ -50,9 +50,11 @@ Result<Baseline> LoadBaseline(const std::filesystem::path& path);
 // Skips and unlisted ids are left as they are. Apply it to a raw outcome, before ApplyKnownFlakes.
 void ApplyBaseline(const Baseline& baseline, CaseResult& result);
 
-// The --write-baseline file: "# dml-conform baseline: id,status", then one CSV line per result whose
-// raw outcome is a failure (IsFailure(status), or kExpectedFail with its expected_status), in result
-// order. ParseBaseline reads it back to the baseline these results stand for.
-std::string BaselineCsv(const std::vector<CaseResult>& results);
+// The --write-baseline file: "# dml-conform baseline: id,status[,cause]", then one CSV line per result
+// whose raw outcome is a failure (IsFailure(status), or kExpectedFail with its expected_status), in
+// result order, with the cause `kept` (the run's --baseline) gives its id, if any: a known failure keeps
+// its explanation when the file is rewritten. ParseBaseline reads it back to the baseline these results
+// stand for.
+std::string BaselineCsv(const std::vector<CaseResult>& results, const Baseline* kept = nullptr);
 
 }  // namespace dmlc::app::policy

@@ -5,7 +5,8 @@
      disjoint, their union is the full run case by case, and `merge` of the three equals it; without
      one shard, `merge` names it and exits 1.
   2. The fixtures (some fail, some error): --write-baseline, then a rerun with --baseline is green with
-     every failure expected; --skips keeps cases from running.
+     every failure expected, and --write-baseline from it keeps each line's cause; --skips keeps cases
+     from running.
 Usage: shards_baseline.py DML_CONFORM CORPUS FIXTURES
 """
 import json
@@ -86,6 +87,16 @@ with tempfile.TemporaryDirectory() as out:
     check(all(after[i] == before[i] for i in before if i not in failing), "--baseline: the others are unchanged")
     r = run("run", FIXTURES, "-q", "--report", again, "--baseline", first)  # a report serves as a baseline too
     check(r.returncode == 0, "--baseline REPORT.json: green as well")
+
+    # A cause written by hand survives the file's rewrite from a run against it.
+    with open(baseline, "w") as f:
+        f.write("\n".join(lines[:1]) + ',"known: DirectML 1.15.4, lavapipe"\n' + "\n".join(lines[1:]) + "\n")
+    rewritten = os.path.join(out, "rewritten.csv")
+    r = run("run", FIXTURES, "-q", "--baseline", baseline, "--write-baseline", rewritten)
+    with open(rewritten) as f:
+        kept = [l.strip() for l in f if l.strip() and not l.startswith("#")]
+    check(r.returncode == 0 and kept[0] == lines[0] + ',"known: DirectML 1.15.4, lavapipe"' and kept[1:] == lines[1:],
+          f"--write-baseline keeps --baseline's causes: {kept[:2]}")
 
     skips = os.path.join(out, "skips.txt")
     with open(skips, "w") as f:

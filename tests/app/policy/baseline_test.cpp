@@ -183,7 +183,7 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(BaselineCsv, WritesRawFailuresInOrderAndReadsBackEqual) {
   const std::string csv = BaselineCsv(EveryOutcome());
   EXPECT_EQ(csv,
-            "# dml-conform baseline: id,status\n"
+            "# dml-conform baseline: id,status[,cause]\n"
             "z/fail,fail\n"
             "\"join/a,b\",error\n"
             "\"say \"\"hi\"\"\",crash\n"
@@ -195,8 +195,25 @@ TEST(BaselineCsv, WritesRawFailuresInOrderAndReadsBackEqual) {
   EXPECT_EQ(read->expected, kEveryOutcomeBaseline);
 }
 
+TEST(BaselineCsv, KeepsTheCausesOfTheRunsBaseline) {
+  Result<Baseline> kept = ParseBaseline("z/fail,fail,\"DirectML 1.15.4, lavapipe\"\na/gone,crash,fixed since\n", "old.csv");
+  ASSERT_TRUE(kept.ok()) << kept.error().ToString();
+  const std::string csv = BaselineCsv(EveryOutcome(), &*kept);
+  EXPECT_EQ(csv,
+            "# dml-conform baseline: id,status[,cause]\n"
+            "z/fail,fail,\"DirectML 1.15.4, lavapipe\"\n"
+            "\"join/a,b\",error\n"
+            "\"say \"\"hi\"\"\",crash\n"
+            "\"#hash\",timeout\n"
+            "a/expected,timeout\n");
+  Result<Baseline> read = ParseBaseline(csv, "new.csv");
+  ASSERT_TRUE(read.ok()) << read.error().ToString();
+  EXPECT_EQ(read->expected, kEveryOutcomeBaseline);
+  EXPECT_EQ(read->causes, (std::map<std::string, std::string, std::less<>>{{"z/fail", "DirectML 1.15.4, lavapipe"}}));
+}
+
 TEST(BaselineCsv, NoFailuresIsTheCommentAlone) {
-  EXPECT_EQ(BaselineCsv({Case("a/pass", CaseStatus::kPass)}), "# dml-conform baseline: id,status\n");
+  EXPECT_EQ(BaselineCsv({Case("a/pass", CaseStatus::kPass)}), "# dml-conform baseline: id,status[,cause]\n");
   Result<Baseline> read = ParseBaseline(BaselineCsv({}), "empty.csv");
   ASSERT_TRUE(read.ok());
   EXPECT_TRUE(read->expected.empty());
