@@ -16,7 +16,7 @@
 namespace dmlc::app {
 namespace {
 
-CaseResult Run(const std::string& text, RunOptions options = {}) {
+CaseResult RunCase(const std::string& text, RunOptions options = {}) {
   const CaseFile file = LoadCaseText(text, "judged/case.json", "judged");
   EXPECT_FALSE(file.error.has_value()) << file.error->ToString();
   EXPECT_EQ(file.cases.size(), 1u);
@@ -42,7 +42,7 @@ std::string Gather(const std::string& expected, const std::string& more = "") {
 const std::string kCoordinateClamp = "[4, 4, 10]";
 
 TEST(JudgedByTheRule, AGatherFileExpectingCoordinateClampPassesWhereTheOutputsShowOffsetClamp) {
-  const CaseResult r = Run(Gather(kCoordinateClamp));
+  const CaseResult r = RunCase(Gather(kCoordinateClamp));
   EXPECT_EQ(r.status, CaseStatus::kPass) << r.message;
   EXPECT_EQ(r.behaviour, "offset-clamp");
   EXPECT_EQ(r.expected_behaviour, "coordinate-clamp");
@@ -51,7 +51,7 @@ TEST(JudgedByTheRule, AGatherFileExpectingCoordinateClampPassesWhereTheOutputsSh
   EXPECT_TRUE(PassedUnderAnotherBehaviour(r));
   EXPECT_EQ(Tally({r}).other_behaviour, 1);
   // The file expecting DirectML's own answer names no other behaviour.
-  const CaseResult same = Run(Gather("[5, 2, 10]"));
+  const CaseResult same = RunCase(Gather("[5, 2, 10]"));
   EXPECT_EQ(same.status, CaseStatus::kPass) << same.message;
   EXPECT_EQ(same.behaviour, "offset-clamp");
   EXPECT_EQ(same.expected_behaviour, "");
@@ -59,7 +59,7 @@ TEST(JudgedByTheRule, AGatherFileExpectingCoordinateClampPassesWhereTheOutputsSh
 }
 
 TEST(JudgedByTheRule, AGatherPinnedToCoordinateClampFailsOnOffsetClamp) {
-  const CaseResult pinned = Run(Gather(kCoordinateClamp, R"(, "behaviours": ["coordinate-clamp"])"));
+  const CaseResult pinned = RunCase(Gather(kCoordinateClamp, R"(, "behaviours": ["coordinate-clamp"])"));
   EXPECT_EQ(pinned.status, CaseStatus::kFail);
   EXPECT_EQ(pinned.message, "the outputs show offset-clamp; the case requires coordinate-clamp (its \"behaviours\")");
   EXPECT_EQ(pinned.behaviour, "offset-clamp");
@@ -72,31 +72,31 @@ TEST(JudgedByTheRule, AGatherPinnedToCoordinateClampFailsOnOffsetClamp) {
 
   RunOptions required;
   required.required_behaviours = {{"gather", "coordinate-clamp"}};
-  const CaseResult run_pin = Run(Gather(kCoordinateClamp), required);
+  const CaseResult run_pin = RunCase(Gather(kCoordinateClamp), required);
   EXPECT_EQ(run_pin.status, CaseStatus::kFail);
   EXPECT_EQ(run_pin.message,
             "the outputs show offset-clamp; the run requires coordinate-clamp (--require-behaviour gather=coordinate-clamp)");
   // A pin holds whether or not the file states values: the reference's answer is no exception.
-  const CaseResult no_values = Run(Gather(""), required);
+  const CaseResult no_values = RunCase(Gather(""), required);
   EXPECT_EQ(no_values.status, CaseStatus::kFail);
   EXPECT_EQ(no_values.expected_behaviour, "");
   // A pin of another kind leaves this one open.
   RunOptions other_kind;
   other_kind.required_behaviours = {{"reduce-nan", "nan-propagating"}};
-  EXPECT_EQ(Run(Gather(kCoordinateClamp), other_kind).status, CaseStatus::kPass);
+  EXPECT_EQ(RunCase(Gather(kCoordinateClamp), other_kind).status, CaseStatus::kPass);
 
   RunOptions strict;
   strict.strict_expected = true;
-  const CaseResult held = Run(Gather(kCoordinateClamp), strict);
+  const CaseResult held = RunCase(Gather(kCoordinateClamp), strict);
   EXPECT_EQ(held.status, CaseStatus::kFail);
   EXPECT_EQ(held.message, "the outputs show offset-clamp; the expected values are coordinate-clamp, and "
                           "--strict-expected holds the outputs to them");
   // Strict holds outputs to the file's values only: a case leaving them to the reference still passes.
-  EXPECT_EQ(Run(Gather(""), strict).status, CaseStatus::kPass);
+  EXPECT_EQ(RunCase(Gather(""), strict).status, CaseStatus::kPass);
 }
 
 TEST(JudgedByTheRule, AFileValueThatEqualsNoAdmittedBehaviourFails) {
-  const CaseResult r = Run(Gather("[9, 9, 10]"));
+  const CaseResult r = RunCase(Gather("[9, 9, 10]"));
   EXPECT_EQ(r.status, CaseStatus::kFail);
   EXPECT_EQ(r.message, "the expected values equal none of the behaviours admitted for a GATHER_ND1 index out of "
                        "range (offset-clamp, coordinate-clamp, zero); the outputs show offset-clamp");
@@ -106,7 +106,7 @@ TEST(JudgedByTheRule, AFileValueThatEqualsNoAdmittedBehaviourFails) {
 }
 
 TEST(JudgedByTheRule, AFileValueOutsideTheCasesOwnPinFails) {
-  const CaseResult r = Run(Gather(kCoordinateClamp, R"(, "behaviours": ["offset-clamp"])"));
+  const CaseResult r = RunCase(Gather(kCoordinateClamp, R"(, "behaviours": ["offset-clamp"])"));
   EXPECT_EQ(r.status, CaseStatus::kFail);
   EXPECT_EQ(r.message,
             "the expected values are coordinate-clamp, which the case's \"behaviours\" (offset-clamp) do not admit");
@@ -122,19 +122,19 @@ std::string MaxOverNan(const std::string& expected) {
 }
 
 TEST(JudgedByTheRule, AReduceFileExpectingNanPropagatingPassesOnNanIgnoringUnlessRequired) {
-  const CaseResult r = Run(MaxOverNan(R"(["nan", 6])"));
+  const CaseResult r = RunCase(MaxOverNan(R"(["nan", 6])"));
   EXPECT_EQ(r.status, CaseStatus::kPass) << r.message;
   EXPECT_EQ(r.behaviour, "nan-ignoring");
   EXPECT_EQ(r.expected_behaviour, "nan-propagating");
 
   RunOptions required;
   required.required_behaviours = {{"reduce-nan", "nan-propagating"}};
-  const CaseResult pinned = Run(MaxOverNan(R"(["nan", 6])"), required);
+  const CaseResult pinned = RunCase(MaxOverNan(R"(["nan", 6])"), required);
   EXPECT_EQ(pinned.status, CaseStatus::kFail);
   EXPECT_EQ(pinned.message, "the outputs show nan-ignoring; the run requires nan-propagating "
                             "(--require-behaviour reduce-nan=nan-propagating)");
   // A value neither skipping nor propagating the NaN.
-  const CaseResult wrong = Run(MaxOverNan("[1, 6]"));
+  const CaseResult wrong = RunCase(MaxOverNan("[1, 6]"));
   EXPECT_EQ(wrong.status, CaseStatus::kFail);
   EXPECT_EQ(wrong.message.rfind("the expected values equal none of the behaviours admitted for NaN in REDUCE", 0), 0u)
       << wrong.message;
@@ -151,25 +151,25 @@ std::string Diagonal(const std::string& value, const std::string& expected, cons
 
 TEST(JudgedByTheRule, ADiagonalFileExpectingSaturationPassesOnWrapUnlessPinned) {
   const std::string saturated = "[2147483647, 0, 0, 2147483647]";
-  const CaseResult r = Run(Diagonal("3e9", saturated));
+  const CaseResult r = RunCase(Diagonal("3e9", saturated));
   EXPECT_EQ(r.status, CaseStatus::kPass) << r.message;
   EXPECT_EQ(r.behaviour, "wrap");
   EXPECT_EQ(r.expected_behaviour, "saturate");
 
-  const CaseResult pinned = Run(Diagonal("3e9", saturated, R"(, "behaviours": ["saturate", "integer-indefinite"])"));
+  const CaseResult pinned = RunCase(Diagonal("3e9", saturated, R"(, "behaviours": ["saturate", "integer-indefinite"])"));
   EXPECT_EQ(pinned.status, CaseStatus::kFail);
   EXPECT_EQ(pinned.message, "the outputs show wrap; the case requires saturate or integer-indefinite (its \"behaviours\")");
   RunOptions strict;
   strict.strict_expected = true;
-  EXPECT_EQ(Run(Diagonal("3e9", saturated), strict).status, CaseStatus::kFail);
+  EXPECT_EQ(RunCase(Diagonal("3e9", saturated), strict).status, CaseStatus::kFail);
 }
 
 TEST(JudgedByTheRule, ADiagonalNanValueFailsAFileExpectingANumberNoBehaviourGives) {
-  const CaseResult r = Run(Diagonal(R"("nan")", "[7, 0, 0, 7]"));
+  const CaseResult r = RunCase(Diagonal(R"("nan")", "[7, 0, 0, 7]"));
   EXPECT_EQ(r.status, CaseStatus::kFail);
   EXPECT_EQ(r.message, "the expected values equal none of the behaviours admitted for a DIAGONAL_MATRIX Value its "
                        "integer output cannot hold (wrap, saturate, integer-indefinite); the outputs show wrap");
-  const CaseResult indefinite = Run(Diagonal(R"("nan")", "[-2147483648, 0, 0, -2147483648]"));
+  const CaseResult indefinite = RunCase(Diagonal(R"("nan")", "[-2147483648, 0, 0, -2147483648]"));
   EXPECT_EQ(indefinite.status, CaseStatus::kPass) << indefinite.message;
   EXPECT_EQ(indefinite.expected_behaviour, "integer-indefinite");
 }
