@@ -43,7 +43,7 @@ const page = (() => {
     h.append(totals);
     if (t.passedUnderAnotherBehaviour) {
       h.append(el("div", { class: "muted", id: "other-behaviour", dataset: { count: t.passedUnderAnotherBehaviour } },
-                  `${t.passedUnderAnotherBehaviour} of the passes under another admitted behaviour than their file expects`));
+                  `${t.passedUnderAnotherBehaviour} passed under another admitted behaviour than their file expects`));
     }
     if (c.interrupted) h.append(el("div", { class: "warning" }, "The run was interrupted: some planned cases did not finish."));
     if (c.plannedCases && c.plannedCases > t.cases) {
