@@ -201,7 +201,9 @@ std::vector<Behaviour> AdmittedBehaviours(const ops::OperatorDesc& desc, std::sp
                                           const std::vector<std::vector<std::byte>>& reference) {
   if (!LeavesOpen(desc, inputs)) return {};
   if (const auto* reduce = std::get_if<ops::ReduceDesc>(&desc)) return ReduceBehaviours(*reduce, inputs[0], reference);
-  if (const auto* diagonal = std::get_if<ops::DiagonalMatrixDesc>(&desc)) return DiagonalBehaviours(*diagonal, reference);
+  if (const auto* diagonal = std::get_if<ops::DiagonalMatrixDesc>(&desc)) {
+    return DiagonalBehaviours(*diagonal, reference);
+  }
   if (const auto* gather = std::get_if<ops::GatherNd1Desc>(&desc)) return GatherBehaviours(*gather, inputs, reference);
   return {};
 }

@@ -75,7 +75,8 @@ TEST(JudgedByTheRule, AGatherPinnedToCoordinateClampFailsOnOffsetClamp) {
   const CaseResult run_pin = RunCase(Gather(kCoordinateClamp), required);
   EXPECT_EQ(run_pin.status, CaseStatus::kFail);
   EXPECT_EQ(run_pin.message,
-            "the outputs show offset-clamp; the run requires coordinate-clamp (--require-behaviour gather=coordinate-clamp)");
+            "the outputs show offset-clamp; the run requires coordinate-clamp "
+            "(--require-behaviour gather=coordinate-clamp)");
   // A pin holds whether or not the file states values: the reference's answer is no exception.
   const CaseResult no_values = RunCase(Gather(""), required);
   EXPECT_EQ(no_values.status, CaseStatus::kFail);
@@ -156,9 +157,11 @@ TEST(JudgedByTheRule, ADiagonalFileExpectingSaturationPassesOnWrapUnlessPinned) 
   EXPECT_EQ(r.behaviour, "wrap");
   EXPECT_EQ(r.expected_behaviour, "saturate");
 
-  const CaseResult pinned = RunCase(Diagonal("3e9", saturated, R"(, "behaviours": ["saturate", "integer-indefinite"])"));
+  const CaseResult pinned =
+      RunCase(Diagonal("3e9", saturated, R"(, "behaviours": ["saturate", "integer-indefinite"])"));
   EXPECT_EQ(pinned.status, CaseStatus::kFail);
-  EXPECT_EQ(pinned.message, "the outputs show wrap; the case requires saturate or integer-indefinite (its \"behaviours\")");
+  EXPECT_EQ(pinned.message,
+            "the outputs show wrap; the case requires saturate or integer-indefinite (its \"behaviours\")");
   RunOptions strict;
   strict.strict_expected = true;
   EXPECT_EQ(RunCase(Diagonal("3e9", saturated), strict).status, CaseStatus::kFail);
@@ -184,7 +187,8 @@ TEST(RequiredBehaviours, EachValueIsAKindAndOneOfItsBehavioursOnce) {
   };
   const Bad bad[] = {
       {{"gather"}, "--require-behaviour 'gather': expected KIND=NAME, KIND one of gather, reduce-nan, diagonal-value"},
-      {{"gathr=zero"}, "--require-behaviour 'gathr=zero': expected KIND=NAME, KIND one of gather, reduce-nan, diagonal-value"},
+      {{"gathr=zero"},
+       "--require-behaviour 'gathr=zero': expected KIND=NAME, KIND one of gather, reduce-nan, diagonal-value"},
       {{"gather=wrap"}, "--require-behaviour 'gather=wrap': gather admits offset-clamp, coordinate-clamp, zero"},
       {{"gather=zero", "gather=offset-clamp"}, "--require-behaviour 'gather=offset-clamp': gather is required twice"},
   };
