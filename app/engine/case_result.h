@@ -103,7 +103,9 @@ struct CaseResult {
   std::vector<std::string> data_types;  // distinct tensor data types in binding order: {"FLOAT32", "UINT32"}
   std::string feature_level;            // the level the case was checked at ("4_1"); "" when not decided
   CaseStatus status = CaseStatus::kError;
-  std::string message;    // why it failed, errored or was skipped; "" on pass
+  // Why it failed, errored or was skipped, or that it passed under another admitted behaviour than its
+  // file expects (behaviour_judge.h); "" on other passes.
+  std::string message;
   std::string tolerance;  // the rule applied, when outputs were compared
   CompareResult comparison;
   double duration_ms = 0;  // the whole case: load checks, materialization, execution, comparison

@@ -177,6 +177,26 @@ TEST(JudgedByTheRule, ADiagonalNanValueFailsAFileExpectingANumberNoBehaviourGive
   EXPECT_EQ(indefinite.expected_behaviour, "integer-indefinite");
 }
 
+// Two behaviours may give the same values: a NaN Value wraps and saturates to 0 alike. Outputs of 0 show
+// both, so a pin of either passes them.
+TEST(JudgedByTheRule, OutputsEqualToTwoBehavioursShowTheOneThePinAllows) {
+  const std::string zeros = "[0, 0, 0, 0]";
+  const CaseResult pinned = RunCase(Diagonal(R"("nan")", zeros, R"(, "behaviours": ["saturate"])"));
+  EXPECT_EQ(pinned.status, CaseStatus::kPass) << pinned.message;
+  EXPECT_EQ(pinned.behaviour, "saturate");
+  EXPECT_EQ(pinned.expected_behaviour, "");
+  RunOptions strict;
+  strict.strict_expected = true;
+  EXPECT_EQ(RunCase(Diagonal(R"("nan")", zeros), strict).status, CaseStatus::kPass);
+  // Held to integer-indefinite (-2147483648), zeros fail, the mismatches against what is required.
+  RunOptions required;
+  required.required_behaviours = {{"diagonal-value", "integer-indefinite"}};
+  const CaseResult indefinite = RunCase(Diagonal(R"("nan")", zeros), required);
+  EXPECT_EQ(indefinite.status, CaseStatus::kFail);
+  EXPECT_EQ(indefinite.behaviour, "wrap");
+  EXPECT_EQ(indefinite.comparison.mismatches, 2u);
+}
+
 TEST(RequiredBehaviours, EachValueIsAKindAndOneOfItsBehavioursOnce) {
   Result<std::map<std::string, std::string>> ok = ParseRequiredBehaviours({"gather=zero", "reduce-nan=nan-ignoring"});
   ASSERT_TRUE(ok.ok()) << ok.error().ToString();
