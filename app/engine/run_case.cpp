@@ -92,6 +92,17 @@ CaseResult Named(const SelectedCase& selected) {
   return r;
 }
 
+// An open case's behaviours, the file's expected values where it states them, and the outputs.
+OpenCase Open(const TestCase& c, const std::vector<Behaviour>& admitted,
+              const std::vector<std::vector<std::byte>>& expected, std::vector<GuardedBuffer>& outputs) {
+  OpenCase open{*ops::BehaviourKindOf(ops::TypeOf(c.desc)), admitted, {}, {}, c.behaviours};
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    open.stated.push_back(c.expected[i] ? std::span<const std::byte>(expected[i]) : std::span<const std::byte>{});
+    open.actual.push_back(outputs[i].buffer());
+  }
+  return open;
+}
+
 // What a report's tolerance adds when the flushed reference is admitted (flush_to_zero.h).
 constexpr const char* kFlushedRule = "; or the reference with FLOAT32 subnormals flushed to zero";
 
@@ -282,16 +293,9 @@ Verdict Runner::Judge(const TestCase& c, ops::ExecutionFlags flags, const std::v
       }
       return result;
     };
-    OpenCase open{*ops::BehaviourKindOf(ops::TypeOf(c.desc)), expectations.admitted, Tensors(outs.size()), {},
-                  c.behaviours};
-    for (size_t i = 0; i < outs.size(); ++i) {
-      if (c.expected[i]) open.stated[i] = expected[i];
-      open.actual.push_back(outputs[i].buffer());
-    }
-    if (std::optional<Verdict> judged = JudgeOpen(open, {options_.required_behaviours, options_.strict_expected},
-                                                  compare, r)) {
-      return *judged;
-    }
+    const RunPins pins{options_.required_behaviours, options_.strict_expected};
+    const OpenCase open = Open(c, expectations.admitted, expected, outputs);
+    if (std::optional<Verdict> judged = JudgeOpen(open, pins, compare, r)) return *judged;
   }
   if (!r.comparison.passed()) {
     return Verdict::Fail(std::to_string(r.comparison.mismatches) + " of " + std::to_string(r.comparison.elements) +

@@ -96,9 +96,9 @@ class Runner {
   Verdict RunAccepted(const TestCase& test_case, CaseResult& result);
   Result<std::vector<std::vector<std::byte>>> MaterializeInputs(const TestCase& test_case,
                                                                 const std::vector<const ops::TensorBinding*>& ins);
-  // What outputs are judged against: the expected outputs, and the flushed reference's where the
-  // comparison admits it (flush_to_zero.h; else empty), both in output binding order.
-  // And the behaviours the inputs admit where they leave the answer open (behaviours.h; else empty).
+  // What outputs are judged against: the expected outputs, the flushed reference's where the comparison
+  // admits it (flush_to_zero.h; else empty), both in output binding order, and the behaviours the inputs
+  // admit where they leave the answer open (behaviours.h; else empty).
   struct Expectations {
     const std::vector<std::vector<std::byte>>& expected;
     const std::vector<std::vector<std::byte>>& flushed;
