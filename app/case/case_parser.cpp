@@ -6,6 +6,7 @@
 
 #include "app/case/desc_parser.h"
 #include "app/case/initializer_parser.h"
+#include "ops/behaviour_kinds.h"
 
 namespace dmlc::app {
 namespace {
@@ -24,6 +25,31 @@ Result<std::vector<std::string>> ReadTags(const JsonNode& node) {
     return OkStatus();
   }));
   return tags;
+}
+
+// "behaviours": names of the admitted behaviours the outputs may show, each of the kind `desc`'s
+// operator leaves open (ops/behaviour_kinds.h).
+Result<std::vector<std::string>> ReadBehaviours(const JsonNode& node, const ops::OperatorDesc& desc) {
+  Result<std::vector<std::string>> names = ReadTags(node);
+  if (!names.ok()) return names.error();
+  const ops::OperatorType type = ops::TypeOf(desc);
+  const ops::BehaviourKind* kind = ops::BehaviourKindOf(type);
+  const std::string op = "DML_OPERATOR_" + std::string(ops::OperatorTypeName(type));
+  if (kind == nullptr) {
+    return node.Fail(op + " leaves no answer open, so \"behaviours\" has nothing to pin",
+                     "behaviours name what the operator leaves open (docs/semantics.md)");
+  }
+  size_t index = 0;
+  Status known = node.ForEach([&](const JsonNode& element) -> Status {
+    const std::string& name = (*names)[index++];
+    if (ops::Admits(*kind, name)) return OkStatus();
+    return element.Fail("\"" + name + "\" is no behaviour admitted for " + std::string(kind->question) + " (" +
+                            ops::BehaviourList(*kind) + ")",
+                        "behaviours name what the operator leaves open (docs/semantics.md)");
+  });
+  if (!known.ok()) return known.error();
+  if (names->empty()) return node.Fail("\"behaviours\" is empty", "behaviours name at least one behaviour");
+  return names;
 }
 
 Result<ExpectError> ReadExpectError(const JsonNode& node) {
@@ -138,7 +164,8 @@ Result<std::vector<std::optional<Initializer>>> ReadInitializers(const std::opti
 
 Result<TestCase> ParseCase(const JsonNode& node, const CaseContext& context) {
   static constexpr std::string_view kFields[] = {"$schema", "name", "description", "tags", "operator", "inputs",
-                                                 "expected", "tolerance", "featureLevel", "expectError"};
+                                                 "expected", "tolerance", "featureLevel", "expectError",
+                                                 "behaviours"};
   DMLC_RETURN_IF_ERROR(node.CheckFields(std::span(kFields).subspan(context.allow_schema ? 0 : 1)));
   TestCase tc;
   tc.file = context.file;
@@ -191,6 +218,11 @@ Result<TestCase> ParseCase(const JsonNode& node, const CaseContext& context) {
   Result<ops::ExecutionFlags> flags = ParseExecutionFlags(*op);
   if (!flags.ok()) return flags.error();
   tc.execution_flags = *flags;
+  if (auto behaviours = node.Find("behaviours")) {
+    Result<std::vector<std::string>> v = ReadBehaviours(*behaviours, tc.desc);
+    if (!v.ok()) return v.error();
+    tc.behaviours = std::move(*v);
+  }
 
   DMLC_RETURN_IF_ERROR(FillInputs(node, tc, context));
   Result<std::vector<std::optional<Initializer>>> expected =

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ops/behaviour_kinds.h"
 #include "ops/operator_desc.h"
 
 namespace dmlc::app {
@@ -122,6 +123,16 @@ Json InputsSchema(const ops::OperatorDesc& desc) {
   return {{"type", "object"}, {"additionalProperties", false}, {"properties", properties}};
 }
 
+// The behaviours a case of `type` may pin: those of the kind it leaves open (ops/behaviour_kinds.h); none
+// (false: the field may not stand) where it leaves none.
+Json BehavioursSchema(ops::OperatorType type) {
+  const ops::BehaviourKind* kind = ops::BehaviourKindOf(type);
+  if (kind == nullptr) return false;
+  Json names = Json::array();
+  for (std::string_view name : kind->behaviours) names.push_back(std::string(name));
+  return {{"items", {{"enum", names}}}};
+}
+
 // "gatherNd1Desc" for GATHER_ND1.
 std::string DefName(std::string_view type_name) {
   std::string name;
@@ -167,6 +178,7 @@ void AddSpelling(Json& defs, Json& names, Json& rules, ops::OperatorType type, b
   Json then;
   then["properties"]["operator"]["properties"]["desc"] = Ref(DefName(name));
   then["properties"]["inputs"] = InputsSchema(desc);
+  then["properties"]["behaviours"] = BehavioursSchema(type);
   rules.push_back({{"if", when}, {"then", then}});
 }
 

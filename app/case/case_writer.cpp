@@ -52,6 +52,13 @@ std::string List(const std::vector<T>& values) {
   return out + "]";
 }
 
+// ["a", "b"]
+std::string Strings(const std::vector<std::string>& values) {
+  std::string out = "[";
+  for (size_t i = 0; i < values.size(); ++i) out += (i > 0 ? ", " : "") + Str(values[i]);
+  return out + "]";
+}
+
 std::string Num(const Scalar& value) {
   std::string out;
   AppendNumber(out, value);
@@ -235,11 +242,7 @@ std::string Case(const TestCase& tc, int indent) {
   ObjectWriter w(out, indent);
   w.Member("name", Str(tc.name));
   if (!tc.description.empty()) w.Member("description", Str(tc.description));
-  if (!tc.tags.empty()) {
-    std::string tags = "[";
-    for (size_t i = 0; i < tc.tags.size(); ++i) tags += (i > 0 ? ", " : "") + Str(tc.tags[i]);
-    w.Member("tags", tags + "]");
-  }
+  if (!tc.tags.empty()) w.Member("tags", Strings(tc.tags));
   const std::string desc = Object(Desc(tc.desc), indent + 4);
   w.Member("operator", Object({{"type", Str("DML_OPERATOR_" + std::string(ops::OperatorTypeName(ops::TypeOf(tc.desc))))},
                                {"desc", desc}},
@@ -262,6 +265,7 @@ std::string Case(const TestCase& tc, int indent) {
     w.Member("tolerance", Object(t, indent + 2));
   }
   if (tc.feature_level) w.Member("featureLevel", Str(ops::FeatureLevelName(*tc.feature_level)));
+  if (!tc.behaviours.empty()) w.Member("behaviours", Strings(tc.behaviours));
   if (tc.expect_error.expected) {
     w.Member("expectError", tc.expect_error.substring.empty() ? "true" : Str(tc.expect_error.substring));
   }

@@ -1,6 +1,7 @@
 // Writes cases as a case file, in DirectML's field names, that the loader reads back to equal cases: the
-// desc, inputs, expected outputs, tolerance, feature level and expectError. What `fuzz` writes for a
-// finding, and what it hands its worker processes, is this text, so a finding replays with `run`.
+// desc, inputs, expected outputs, tolerance, feature level, behaviours and expectError. What `fuzz`
+// writes for a finding, and what it hands its worker processes, is this text, so a finding replays with
+// `run`.
 #pragma once
 
 #include <span>

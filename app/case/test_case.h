@@ -49,6 +49,9 @@ struct TestCase {
   std::optional<ops::FeatureLevel> feature_level;  // nullopt: the lowest level the desc needs
   ops::ExecutionFlags execution_flags = ops::kExecutionFlagNone;  // the operator's "executionFlags"
   ExpectError expect_error;
+  // "behaviours": where the inputs leave the answer open, the admitted behaviours the outputs may show
+  // (ops/behaviour_kinds.h names, of the kind the operator leaves open); empty: any admitted one.
+  std::vector<std::string> behaviours;
 
   // A dispatch of a DxDispatch model file (model_loader.h): the program, shared by the file's cases, and
   // which of its dispatches this case judges. Its inputs and outputs' initial contents are the model's

@@ -6,6 +6,7 @@
 #include "app/case/byte_size.h"
 #include "app/case/desc_parser.h"
 #include "app/conform/load_flags.h"
+#include "app/engine/behaviour_judge.h"
 #include "app/worker/process.h"
 #include "app/worker/worker_main.h"
 #include "backends/cache_files.h"
@@ -148,6 +149,10 @@ Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o) {
                                                   WithMetacommands() + "); backend '" + o.backend + "' has none");
   }
   e.worker.run.ab_metacommands = o.ab_metacommands;
+  Result<std::map<std::string, std::string>> required = ParseRequiredBehaviours(o.required_behaviours);
+  if (!required.ok()) return required.error();
+  e.worker.run.required_behaviours = std::move(*required);
+  e.worker.run.strict_expected = o.strict_expected;
   e.worker.run.dump_dir = o.dump_dir;
   e.worker.run.iterations = o.iterations;
   e.worker.run.warmup = o.warmup;

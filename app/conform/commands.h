@@ -64,6 +64,9 @@ struct RunCommandOptions {
   // DirectML's execution flags (docs/backends.md, "Execution flags and the metacommand A/B").
   std::string execution_flags;  // OR'ed into every case's own; "" = none
   bool ab_metacommands = false;
+  // Pins where inputs leave the answer open (docs/case-format.md, "Admitted behaviours and pins").
+  std::vector<std::string> required_behaviours;  // --require-behaviour KIND=NAME, each kind once
+  bool strict_expected = false;                   // --strict-expected
 };
 
 // `fuzz`: generated cases run against the reference; execution, reports and verbosity as `run` has them.

@@ -35,6 +35,13 @@ void AddExecutionOptions(CLI::App& command, RunCommandOptions& o) {
                      "DISABLE_META_COMMANDS, DESCRIPTORS_VOLATILE, separated by ','");
   command.add_flag("--ab-metacommands", o.ab_metacommands,
                    "directml: run each case a second time with DISABLE_META_COMMANDS; outputs that differ are a fail");
+  command.add_option("--require-behaviour", o.required_behaviours,
+                     "Where inputs leave the answer open, the admitted behaviour outputs must show, as KIND=NAME: "
+                     "gather=offset-clamp|coordinate-clamp|zero, reduce-nan=nan-ignoring|nan-propagating, "
+                     "diagonal-value=wrap|saturate|integer-indefinite; repeat for each kind")
+      ->allow_extra_args(false);
+  command.add_flag("--strict-expected", o.strict_expected,
+                   "Where a case file's expected values equal one admitted behaviour, outputs showing another fail");
 }
 
 std::string IndependentReference(const RunCommandOptions& o) {

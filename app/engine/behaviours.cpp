@@ -9,9 +9,15 @@
 #include "app/engine/element_walk.h"
 #include "app/engine/gather_walk.h"
 #include "app/engine/reduced_runs.h"
+#include "ops/behaviour_kinds.h"
 
 namespace dmlc::app {
 namespace {
+
+// The name of behaviour `index` of the kind `type` leaves open, as ops/behaviour_kinds.h lists them.
+std::string Named(ops::OperatorType type, size_t index) {
+  return std::string(ops::BehaviourKindOf(type)->behaviours[index]);
+}
 
 // Element offsets (in elements) of `desc`'s logical elements, in row-major order.
 std::vector<uint64_t> Offsets(const ops::TensorDesc& desc) {
@@ -46,13 +52,13 @@ std::vector<std::byte> NanPropagating(const ops::ReduceDesc& desc, backends::Con
   return out;
 }
 
-std::vector<Behaviour> ReduceBehaviours(const ops::ReduceDesc& desc, backends::ConstBuffer input,
-                                        const std::vector<std::vector<std::byte>>& expected) {
+// Whether a MIN, MAX, ARGMIN or ARGMAX over a float input reduces a NaN.
+bool ReduceOpen(const ops::ReduceDesc& desc, backends::ConstBuffer input) {
   using F = ops::ReduceFunction;
   const F f = desc.Function;
   if (!ops::IsFloat(desc.InputTensor.DataType) ||
       !(f == F::kMin || f == F::kMax || f == F::kArgMin || f == F::kArgMax)) {
-    return {};
+    return false;
   }
   const ops::TensorDesc& in = desc.InputTensor;
   const uint32_t size = ops::ElementSize(in.DataType);
@@ -60,8 +66,13 @@ std::vector<Behaviour> ReduceBehaviours(const ops::ReduceDesc& desc, backends::C
   ForEachElement(in.Sizes, ops::EffectiveStrides(in), [&](uint64_t, uint64_t at) {
     nan = nan || std::isnan(LoadFloat(input.data() + at * size, in.DataType));
   });
-  if (!nan) return {};
-  return {{"nan-ignoring", expected}, {"nan-propagating", {NanPropagating(desc, input, expected[0])}}};
+  return nan;
+}
+
+std::vector<Behaviour> ReduceBehaviours(const ops::ReduceDesc& desc, backends::ConstBuffer input,
+                                        const std::vector<std::vector<std::byte>>& reference) {
+  constexpr ops::OperatorType kType = ops::OperatorType::kReduce;
+  return {{Named(kType, 0), reference}, {Named(kType, 1), {NanPropagating(desc, input, reference[0])}}};
 }
 
 // The diagonal of `expected` set to `bits` (the low ElementSize bytes).
@@ -82,9 +93,9 @@ std::vector<std::byte> WithDiagonal(const ops::DiagonalMatrixDesc& desc, const s
 }
 
 std::vector<Behaviour> DiagonalBehaviours(const ops::DiagonalMatrixDesc& desc,
-                                          const std::vector<std::vector<std::byte>>& expected) {
+                                          const std::vector<std::vector<std::byte>>& reference) {
+  constexpr ops::OperatorType kType = ops::OperatorType::kDiagonalMatrix;
   const ops::DataType type = desc.OutputTensor.DataType;
-  if (ops::DiagonalValueFits(desc.Value, type)) return {};
   const int bits = static_cast<int>(ops::ElementSize(type)) * 8;
   const bool is_signed = ops::IsSignedInteger(type);
   const double whole = std::trunc(static_cast<double>(desc.Value));
@@ -107,9 +118,9 @@ std::vector<Behaviour> DiagonalBehaviours(const ops::DiagonalMatrixDesc& desc,
                                   ? ops::DiagonalValueBits(desc.Value, type)
                                   : (narrow ? uint64_t{0x80000000u} : uint64_t{1} << 63);
   const uint64_t mask = bits == 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
-  return {{"wrap", expected},
-          {"saturate", {WithDiagonal(desc, expected[0], saturated & mask)}},
-          {"integer-indefinite", {WithDiagonal(desc, expected[0], indefinite & mask)}}};
+  return {{Named(kType, 0), reference},
+          {Named(kType, 1), {WithDiagonal(desc, reference[0], saturated & mask)}},
+          {Named(kType, 2), {WithDiagonal(desc, reference[0], indefinite & mask)}}};
 }
 
 // A GATHER_ND1 index element resolved as the page reads it (a negative one of a signed type counts from
@@ -137,12 +148,11 @@ uint64_t ClampedIndex(const std::byte* p, ops::DataType type, uint64_t size, boo
 // GATHER_ND1 with an index out of range: the reference reads DirectML's clamped offset ("offset-clamp",
 // ops/operators/gather_nd1.h); "coordinate-clamp" clamps each index into its dimension (WebNN's rule);
 // "zero" writes 0 for every element whose tuple is out of range.
-std::vector<Behaviour> GatherBehaviours(const ops::GatherNd1Desc& desc, std::span<const backends::ConstBuffer> inputs,
-                                        const std::vector<std::vector<std::byte>>& expected) {
+// Whether an index is out of range: most cases have every index in range, and one scan settles that.
+bool GatherOpen(const ops::GatherNd1Desc& desc, std::span<const backends::ConstBuffer> inputs) {
   const ops::TensorDesc& idx = desc.IndicesTensor;
   const GatherWalk walk(desc);
   const uint32_t index_size = ops::ElementSize(idx.DataType);
-  // Most cases have every index in range: one scan of the indices settles that.
   bool any = false;
   ForEachElement(idx.Sizes, ops::EffectiveStrides(idx), [&](uint64_t linear, uint64_t at) {
     bool out_of_range = false;
@@ -150,10 +160,17 @@ std::vector<Behaviour> GatherBehaviours(const ops::GatherNd1Desc& desc, std::spa
     ClampedIndex(inputs[1].data() + at * index_size, idx.DataType, walk.IndexedSize(t), out_of_range);
     any = any || out_of_range;
   });
-  if (!any) return {};
+  return any;
+}
 
+std::vector<Behaviour> GatherBehaviours(const ops::GatherNd1Desc& desc, std::span<const backends::ConstBuffer> inputs,
+                                        const std::vector<std::vector<std::byte>>& reference) {
+  constexpr ops::OperatorType kType = ops::OperatorType::kGatherNd1;
+  const ops::TensorDesc& idx = desc.IndicesTensor;
+  const GatherWalk walk(desc);
+  const uint32_t index_size = ops::ElementSize(idx.DataType);
   const uint32_t size = ops::ElementSize(desc.OutputTensor.DataType);
-  std::vector<std::byte> clamped = expected[0], zero = expected[0];
+  std::vector<std::byte> clamped = reference[0], zero = reference[0];
   walk.ForEach([&](uint64_t at, uint64_t tuple_at, uint64_t in_at) {
     bool out_of_range = false;
     for (uint32_t t = 0; t < walk.TupleSize(); ++t) {
@@ -166,16 +183,28 @@ std::vector<Behaviour> GatherBehaviours(const ops::GatherNd1Desc& desc, std::spa
     std::memcpy(clamped.data() + at * size, inputs[0].data() + in_at * size, size);
     std::memset(zero.data() + at * size, 0, size);
   });
-  return {{"offset-clamp", expected}, {"coordinate-clamp", {std::move(clamped)}}, {"zero", {std::move(zero)}}};
+  return {{Named(kType, 0), reference}, {Named(kType, 1), {std::move(clamped)}}, {Named(kType, 2), {std::move(zero)}}};
 }
 
 }  // namespace
 
+bool LeavesOpen(const ops::OperatorDesc& desc, std::span<const backends::ConstBuffer> inputs) {
+  if (const auto* reduce = std::get_if<ops::ReduceDesc>(&desc)) return ReduceOpen(*reduce, inputs[0]);
+  if (const auto* diagonal = std::get_if<ops::DiagonalMatrixDesc>(&desc)) {
+    return !ops::DiagonalValueFits(diagonal->Value, diagonal->OutputTensor.DataType);
+  }
+  if (const auto* gather = std::get_if<ops::GatherNd1Desc>(&desc)) return GatherOpen(*gather, inputs);
+  return false;
+}
+
 std::vector<Behaviour> AdmittedBehaviours(const ops::OperatorDesc& desc, std::span<const backends::ConstBuffer> inputs,
-                                          const std::vector<std::vector<std::byte>>& expected) {
-  if (const auto* reduce = std::get_if<ops::ReduceDesc>(&desc)) return ReduceBehaviours(*reduce, inputs[0], expected);
-  if (const auto* diagonal = std::get_if<ops::DiagonalMatrixDesc>(&desc)) return DiagonalBehaviours(*diagonal, expected);
-  if (const auto* gather = std::get_if<ops::GatherNd1Desc>(&desc)) return GatherBehaviours(*gather, inputs, expected);
+                                          const std::vector<std::vector<std::byte>>& reference) {
+  if (!LeavesOpen(desc, inputs)) return {};
+  if (const auto* reduce = std::get_if<ops::ReduceDesc>(&desc)) return ReduceBehaviours(*reduce, inputs[0], reference);
+  if (const auto* diagonal = std::get_if<ops::DiagonalMatrixDesc>(&desc)) {
+    return DiagonalBehaviours(*diagonal, reference);
+  }
+  if (const auto* gather = std::get_if<ops::GatherNd1Desc>(&desc)) return GatherBehaviours(*gather, inputs, reference);
   return {};
 }
 

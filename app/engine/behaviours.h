@@ -1,7 +1,7 @@
 // Answers the documents leave open. Where the spec pages are silent and implementations differ, the
 // reference computes one answer and the comparison admits the others listed here, each computed from
-// the case's inputs; the report names the behaviour the backend showed (docs/semantics.md, "Semantics
-// the documents leave open"):
+// the case's inputs; the report names the behaviour the backend showed (docs/semantics.md, "Answers
+// DirectML decides"; the names: ops/behaviour_kinds.h):
 // - REDUCE MIN, MAX, ARGMIN, ARGMAX over NaN: the reference skips it as DirectML 1.15.4 does
 //   ("nan-ignoring": the extreme of the numbers, +inf for MIN and -inf for MAX of NaN alone;
 //   ARGMIN/ARGMAX compare each element strictly with a best seeded by the run's first element, so only
@@ -32,10 +32,15 @@ struct Behaviour {
   std::vector<std::vector<std::byte>> outputs;  // the expected outputs under it, laid out as the reference's
 };
 
-// The behaviours `desc` admits on `inputs`: the reference's own first (its outputs are `expected`,
-// copied), then the others. Empty when these inputs leave nothing open (no NaN reduced, a Value that
-// fits), so most cases pay only a scan of their inputs.
+// Whether `inputs` leave `desc`'s answer open (a NaN reduced, a Value that does not fit, an index out of
+// range): one scan of the inputs, so that most cases pay no more.
+bool LeavesOpen(const ops::OperatorDesc& desc, std::span<const backends::ConstBuffer> inputs);
+
+// The behaviours `desc` admits on `inputs`, named as ops/behaviour_kinds.h lists them: the reference's
+// own first (its outputs are `reference`, the reference backend's outputs from these inputs, copied),
+// then the others, each computed from `inputs` and `reference`. Never from a case file's expected
+// values: those are judged against these (behaviour_judge.h). Empty when LeavesOpen() is false.
 std::vector<Behaviour> AdmittedBehaviours(const ops::OperatorDesc& desc, std::span<const backends::ConstBuffer> inputs,
-                                          const std::vector<std::vector<std::byte>>& expected);
+                                          const std::vector<std::vector<std::byte>>& reference);
 
 }  // namespace dmlc::app

@@ -1,6 +1,7 @@
 // Runner's buffers of a case: its inputs, materialized from their initializers, and what its outputs are
-// judged against: the expected outputs (from the file, or computed by the reference) and the flushed
-// reference where the comparison admits it (flush_to_zero.h).
+// judged against: the expected outputs (from the file, or computed by the reference), the flushed
+// reference where the comparison admits it (flush_to_zero.h), and the admitted behaviours where the
+// inputs leave the answer open (behaviours.h).
 #include <algorithm>
 #include <mutex>
 
@@ -56,6 +57,18 @@ Result<std::vector<std::vector<std::byte>>> Runner::ExpectedOutputs(
     if (!c.expected[i]) expected[i] = std::move((*computed)[i]);
   }
   return expected;
+}
+
+Result<std::vector<Behaviour>> Runner::Admitted(const TestCase& c, const std::vector<const ops::TensorBinding*>& outs,
+                                                const std::vector<backends::ConstBuffer>& inputs,
+                                                const std::vector<std::vector<std::byte>>& expected) {
+  const bool stated = std::any_of(c.expected.begin(), c.expected.end(), [](const auto& e) { return e.has_value(); });
+  if (!stated) return AdmittedBehaviours(c.desc, inputs, expected);
+  // The file's values are judged against the behaviours, never taken for the reference's own.
+  if (!LeavesOpen(c.desc, inputs)) return std::vector<Behaviour>{};
+  Result<std::vector<std::vector<std::byte>>> reference = ComputeReference(c, outs, inputs);
+  if (!reference.ok()) return reference.error();
+  return AdmittedBehaviours(c.desc, inputs, *reference);
 }
 
 Result<std::vector<std::vector<std::byte>>> Runner::ComputeReference(const TestCase& c,

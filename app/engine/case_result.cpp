@@ -102,9 +102,16 @@ void RunTotals::Add(CaseStatus status) {
 
 int RunTotals::Count(CaseStatus status) const { return Slot(*this, status); }
 
+bool PassedUnderAnotherBehaviour(const CaseResult& result) {
+  return result.status == CaseStatus::kPass && !result.expected_behaviour.empty();
+}
+
 RunTotals Tally(const std::vector<CaseResult>& results) {
   RunTotals t;
-  for (const CaseResult& r : results) t.Add(r.status);
+  for (const CaseResult& r : results) {
+    t.Add(r.status);
+    if (PassedUnderAnotherBehaviour(r)) ++t.other_behaviour;
+  }
   return t;
 }
 

@@ -103,7 +103,9 @@ struct CaseResult {
   std::vector<std::string> data_types;  // distinct tensor data types in binding order: {"FLOAT32", "UINT32"}
   std::string feature_level;            // the level the case was checked at ("4_1"); "" when not decided
   CaseStatus status = CaseStatus::kError;
-  std::string message;    // why it failed, errored or was skipped; "" on pass
+  // Why it failed, errored or was skipped, or that it passed under another admitted behaviour than its
+  // file expects (behaviour_judge.h); "" on other passes.
+  std::string message;
   std::string tolerance;  // the rule applied, when outputs were compared
   CompareResult comparison;
   double duration_ms = 0;  // the whole case: load checks, materialization, execution, comparison
@@ -119,6 +121,10 @@ struct CaseResult {
   // Where the documents leave the answer open (behaviours.h), the admitted behaviour the outputs
   // matched: "nan-ignoring". "" where nothing was open.
   std::string behaviour;
+  // Where the case file's expected values equal an admitted behaviour other than the one the outputs
+  // showed (or the outputs showed none), that behaviour: "coordinate-clamp" (behaviour_judge.h). ""
+  // otherwise: no values stated, values equal to none, or the outputs show the same.
+  std::string expected_behaviour;
   // The DML_EXECUTION_FLAGS the operator was compiled with, as ops::ExecutionFlagsText() spells them;
   // "" for none.
   std::string execution_flags;
@@ -128,9 +134,13 @@ struct CaseResult {
   std::string desc;
 };
 
+// A pass whose outputs showed another admitted behaviour than the file's expected values.
+bool PassedUnderAnotherBehaviour(const CaseResult& result);
+
 struct RunTotals {
   int cases = 0;
   int pass = 0;
+  int other_behaviour = 0;  // of the passes: PassedUnderAnotherBehaviour (Tally counts them)
   int fail = 0;
   int error = 0;
   int skip = 0;

@@ -10,6 +10,7 @@
 
 #include "app/case/case_writer.h"
 #include "app/engine/api_steps.h"
+#include "app/engine/behaviour_judge.h"
 #include "app/engine/behaviours.h"
 #include "app/engine/case_checks.h"
 #include "app/engine/dump.h"
@@ -89,6 +90,17 @@ CaseResult Named(const SelectedCase& selected) {
   r.file = selected.file->path;
   r.file_id = selected.file->file_id;
   return r;
+}
+
+// An open case's behaviours, the file's expected values where it states them, and the outputs.
+OpenCase Open(const TestCase& c, const std::vector<Behaviour>& admitted,
+              const std::vector<std::vector<std::byte>>& expected, std::vector<GuardedBuffer>& outputs) {
+  OpenCase open{*ops::BehaviourKindOf(ops::TypeOf(c.desc)), admitted, {}, {}, c.behaviours};
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    open.stated.push_back(c.expected[i] ? std::span<const std::byte>(expected[i]) : std::span<const std::byte>{});
+    open.actual.push_back(outputs[i].buffer());
+  }
+  return open;
 }
 
 // What a report's tolerance adds when the flushed reference is admitted (flush_to_zero.h).
@@ -202,6 +214,8 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
   if (!expected.ok()) return Verdict::Erred("", expected.error());
   Result<std::vector<std::vector<std::byte>>> flushed = FlushedReference(c, outs, *inputs, *expected);
   if (!flushed.ok()) return Verdict::Erred("", flushed.error());
+  Result<std::vector<Behaviour>> admitted = Admitted(c, outs, input_views, *expected);
+  if (!admitted.ok()) return Verdict::Erred("", admitted.error());
 
   CaseTiming timing;
   timing.iterations = options_.iterations;
@@ -226,7 +240,7 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
   timing.compared_gpu_ms = compared->gpu_ms;
 
   const ApiSteps::JudgeFn judge = [&](std::vector<GuardedBuffer>& judged, CaseResult& into) {
-    return Judge(c, flags, input_views, outs, {*expected, *flushed}, judged, into);
+    return Judge(c, flags, input_views, outs, {*expected, *flushed, *admitted}, judged, into);
   };
   Verdict verdict = judge(outputs, r);
   if (options_.ab_metacommands) {
@@ -267,27 +281,27 @@ Verdict Runner::Judge(const TestCase& c, ops::ExecutionFlags flags, const std::v
                   {.element_bounds = bounds, .alternative = flushed, .zero_signs_equal = ZeroSignsEqual(c.desc)});
   }
   if (!oob.empty()) return Verdict::Fail(oob);
-  // Where the documents leave the answer open, another admitted behaviour may match as a whole.
-  const std::vector<Behaviour> behaviours = AdmittedBehaviours(c.desc, inputs, expected);
-  if (!behaviours.empty() && r.comparison.passed()) r.behaviour = behaviours.front().name;
-  for (size_t b = 1; b < behaviours.size() && !r.comparison.passed(); ++b) {
-    CompareResult other;
-    for (size_t i = 0; i < outs.size(); ++i) {
-      CompareTensor(*outs[i]->desc, outs[i]->name, behaviours[b].outputs[i], outputs[i].buffer(), tolerance.tolerance,
-                    options_.max_reported_mismatches, other,
-                    {.element_bounds = bounds, .zero_signs_equal = ZeroSignsEqual(c.desc)});
-    }
-    if (other.passed()) {
-      r.comparison = std::move(other);
-      r.behaviour = behaviours[b].name;
-    }
+  // Where the documents leave the answer open, the outputs are judged by the rule (behaviour_judge.h).
+  if (!expectations.admitted.empty()) {
+    const CompareFn compare = [&](const Tensors& against, const Tensors& actual) {
+      CompareResult result;
+      for (size_t i = 0; i < outs.size(); ++i) {
+        if (against[i].empty()) continue;
+        CompareTensor(*outs[i]->desc, outs[i]->name, against[i], actual[i], tolerance.tolerance,
+                      options_.max_reported_mismatches, result,
+                      {.element_bounds = bounds, .zero_signs_equal = ZeroSignsEqual(c.desc)});
+      }
+      return result;
+    };
+    const RunPins pins{options_.required_behaviours, options_.strict_expected};
+    const OpenCase open = Open(c, expectations.admitted, expected, outputs);
+    if (std::optional<Verdict> judged = JudgeOpen(open, pins, compare, r)) return *judged;
   }
   if (!r.comparison.passed()) {
-    std::string admitted;
-    for (const Behaviour& b : behaviours) admitted += (admitted.empty() ? "; admitted behaviours: " : ", ") + b.name;
     return Verdict::Fail(std::to_string(r.comparison.mismatches) + " of " + std::to_string(r.comparison.elements) +
                          " elements differ beyond the tolerance (" + DescribeTolerance(tolerance, bounds) +
-                         (expectations.flushed.empty() ? "" : kFlushedRule) + admitted + ")");
+                         (expectations.flushed.empty() ? "" : kFlushedRule) + AdmittedNames(expectations.admitted) +
+                         ")");
   }
   return Verdict::Pass();
 }

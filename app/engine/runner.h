@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "app/engine/api_steps.h"
+#include "app/engine/behaviours.h"
 #include "app/engine/case_memory.h"
 #include "app/engine/case_result.h"
 #include "app/engine/case_set.h"
@@ -43,6 +45,11 @@ struct RunOptions {
   // --ab-metacommands: each executed case runs once without DISABLE_META_COMMANDS and once with it, and
   // outputs that differ beyond the case's tolerance are a fail (CaseResult::metacommand_ab).
   bool ab_metacommands = false;
+  // Where a case's inputs leave the answer open (behaviour_judge.h): --require-behaviour KIND=NAME, the
+  // behaviour the outputs must show, by kind ("gather" -> "coordinate-clamp"); and --strict-expected,
+  // the outputs held to the behaviour the file's expected values equal.
+  std::map<std::string, std::string> required_behaviours;
+  bool strict_expected = false;
 
   bool operator==(const RunOptions&) const = default;
 };
@@ -89,11 +96,13 @@ class Runner {
   Verdict RunAccepted(const TestCase& test_case, CaseResult& result);
   Result<std::vector<std::vector<std::byte>>> MaterializeInputs(const TestCase& test_case,
                                                                 const std::vector<const ops::TensorBinding*>& ins);
-  // What outputs are judged against: the expected outputs, and the flushed reference's where the
-  // comparison admits it (flush_to_zero.h; else empty), both in output binding order.
+  // What outputs are judged against: the expected outputs, the flushed reference's where the comparison
+  // admits it (flush_to_zero.h; else empty), both in output binding order, and the behaviours the inputs
+  // admit where they leave the answer open (behaviours.h; else empty).
   struct Expectations {
     const std::vector<std::vector<std::byte>>& expected;
     const std::vector<std::vector<std::byte>>& flushed;
+    const std::vector<Behaviour>& admitted;
   };
   // `inputs` are the case's, from which a summing REDUCE's default tolerance derives its bounds.
   // `flags` are those the operator was compiled with (the tolerance may depend on them).
@@ -108,6 +117,11 @@ class Runner {
   Result<std::vector<std::vector<std::byte>>> ExpectedOutputs(const TestCase& test_case,
                                                               const std::vector<const ops::TensorBinding*>& outs,
                                                               const std::vector<backends::ConstBuffer>& inputs);
+  // The behaviours the case's inputs admit (behaviours.h), from the reference's outputs: `expected` when
+  // the file states no expected values, else computed again, only where the inputs leave something open.
+  Result<std::vector<Behaviour>> Admitted(const TestCase& test_case, const std::vector<const ops::TensorBinding*>& outs,
+                                          const std::vector<backends::ConstBuffer>& inputs,
+                                          const std::vector<std::vector<std::byte>>& expected);
   // The reference's outputs from `inputs`, in output binding order.
   Result<std::vector<std::vector<std::byte>>> ComputeReference(const TestCase& test_case,
                                                                const std::vector<const ops::TensorBinding*>& outs,

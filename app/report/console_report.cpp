@@ -64,7 +64,8 @@ void WriteTable(std::ostream& out, const std::vector<CaseResult>& results, const
   line("total", "", [&](CaseStatus s) { return std::to_string(total.Count(s)); });
 }
 
-// ", 1 crashed, 2 timed out, 1 expected failure" for the statuses past the first four that occurred.
+// ", 1 crashed, 2 timed out, 1 expected failure" for the statuses past the first four that occurred, and
+// ", 1 passed under another admitted behaviour" when some pass did.
 std::string MoreCounts(const RunTotals& t) {
   struct Phrase {
     CaseStatus status;
@@ -80,6 +81,10 @@ std::string MoreCounts(const RunTotals& t) {
   for (const Phrase& p : kPhrases) {
     const int n = t.Count(p.status);
     if (n > 0) text += ", " + std::to_string(n) + " " + (n == 1 ? p.one : p.many);
+  }
+  // Of the passes, apart: after the line's fixed start, which scripts read.
+  if (t.other_behaviour > 0) {
+    text += ", " + std::to_string(t.other_behaviour) + " passed under another admitted behaviour";
   }
   return text;
 }
@@ -147,8 +152,8 @@ void WriteConsoleReport(std::ostream& terminal, const RunContext& c, const std::
     WriteTable(out, results, totals);
   }
   // What fails the run gets its details and a rerun command (quiet: one line). What a baseline or a
-  // retry turned into success gets one line after them, so it stays in sight without reading as a
-  // failure; a skip only when verbose.
+  // retry turned into success, and a pass under another admitted behaviour than its file expects, gets
+  // one line after them, so it stays in sight without reading as a failure; a skip only when verbose.
   std::vector<std::string> noted;
   for (const CaseResult& r : results) {
     if (!CountsAsSuccess(r.status)) {
@@ -159,7 +164,8 @@ void WriteConsoleReport(std::ostream& terminal, const RunContext& c, const std::
       }
     } else if (r.status == CaseStatus::kSkip && options.verbosity == Verbosity::kVerbose) {
       WriteDetails(out, r, nullptr);
-    } else if (!quiet && (r.status == CaseStatus::kExpectedFail || r.status == CaseStatus::kFlake)) {
+    } else if (!quiet && (r.status == CaseStatus::kExpectedFail || r.status == CaseStatus::kFlake ||
+                          PassedUnderAnotherBehaviour(r))) {
       noted.push_back(OneLine(r));
     }
   }

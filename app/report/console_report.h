@@ -1,6 +1,7 @@
 // The console: a progress line while running on a terminal, then the summary table by operator and
 // data types, each case that fails the run (fail, error, crash, timeout, unexpected pass; verbose, also
-// each skip) with its details and rerun command, one line per expected failure and flake, and totals.
+// each skip) with its details and rerun command, one line per expected failure, flake and pass under
+// another admitted behaviour, and totals.
 #pragma once
 
 #include <cstddef>
@@ -20,10 +21,12 @@ struct ConsoleOptions {
 };
 
 // Quiet: the cases that fail the run one line each, plus totals. Normal: context line (isolation and
-// shard when set), each timed case's timing line (timing_lines.h), table (a column for crash, timeout, expected-fail, unexpected-pass or flake only
-// when some case has it), failure details, expected failures and flakes one line each, totals (and a
-// line saying how many planned cases finished when the run was interrupted). Verbose: also skipped
-// cases with their reasons, and each timed case's cold and hot statistics.
+// shard when set), each timed case's timing line (timing_lines.h), table (a column for crash, timeout,
+// expected-fail, unexpected-pass or flake only when some case has it), failure details; expected
+// failures, flakes and passes under another admitted behaviour than their file expects one line each;
+// totals (those passes counted apart, and a line saying how many planned cases finished when the run was
+// interrupted). Verbose: also skipped cases with their reasons, and each timed case's cold and hot
+// statistics.
 void WriteConsoleReport(std::ostream& out, const RunContext& context, const std::vector<CaseResult>& results,
                         const ConsoleOptions& options);
 

@@ -115,6 +115,7 @@ Json CaseJson(const CaseResult& r, bool with_error_maps) {
   if (!r.transcript.empty()) j["transcript"] = r.transcript;  // model files only: other reports unchanged
   if (!r.api_note.empty()) j["apiNote"] = r.api_note;
   if (!r.behaviour.empty()) j["behaviour"] = r.behaviour;
+  if (!r.expected_behaviour.empty()) j["expectedBehaviour"] = r.expected_behaviour;
   if (!r.execution_flags.empty()) j["executionFlags"] = r.execution_flags;
   if (!r.desc.empty()) j["desc"] = Json::parse(r.desc, nullptr, /*allow_exceptions=*/false);
   if (const std::optional<MetacommandAb>& ab = r.metacommand_ab) {
@@ -153,6 +154,14 @@ Json ContextJson(const RunContext& c) {
               {"durationMs", c.duration_ms}};
 }
 
+Json TotalsJson(const RunTotals& t) {
+  Json totals{{"cases", t.cases}};
+  for (CaseStatus s : kAllStatuses) totals[StatusKey(s)] = t.Count(s);
+  // Only when some pass did, so that other reports keep their text.
+  if (t.other_behaviour > 0) totals["passedUnderAnotherBehaviour"] = t.other_behaviour;
+  return totals;
+}
+
 namespace {
 
 // Calls `each` with every case's JSON in order; error maps stop once the report's budget is spent.
@@ -166,9 +175,7 @@ void ForEachCaseJson(const std::vector<CaseResult>& results, const std::function
 
 // The report without its cases: "cases" is an empty array.
 Json ReportHead(const RunContext& c, const std::vector<CaseResult>& results) {
-  const RunTotals t = Tally(results);
-  Json totals{{"cases", t.cases}};
-  for (CaseStatus s : kAllStatuses) totals[StatusKey(s)] = t.Count(s);
+  Json totals = TotalsJson(Tally(results));
   totals["durationMs"] = c.duration_ms;
   return Json{{"schemaVersion", RunContext::kSchemaVersion}, {"context", ContextJson(c)}, {"totals", totals},
               {"cases", Json::array()}};

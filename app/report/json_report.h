@@ -22,6 +22,8 @@ nlohmann::ordered_json JsonReport(const RunContext& context, const std::vector<C
 // `with_error_maps` false leaves the maps out and marks them omitted.
 nlohmann::ordered_json CaseJson(const CaseResult& result, bool with_error_maps = true);
 nlohmann::ordered_json ContextJson(const RunContext& context);
+// {"cases", one count per status under its StatusKey, and "passedUnderAnotherBehaviour" when some pass did}
+nlohmann::ordered_json TotalsJson(const RunTotals& totals);
 std::string StatusKey(CaseStatus status);
 // The report, indented by two spaces, with a trailing newline.
 void WriteJsonReport(std::ostream& out, const RunContext& context, const std::vector<CaseResult>& results);

@@ -226,6 +226,7 @@ Result<CaseResult> CaseFromJson(const Json& j) {
   f.Read("transcript", r.transcript, false);
   f.Read("apiNote", r.api_note, false);
   f.Read("behaviour", r.behaviour, false);
+  f.Read("expectedBehaviour", r.expected_behaviour, false);
   f.Read("executionFlags", r.execution_flags, false);
   if (const Json* desc = f.Get("desc", false); desc != nullptr && desc->is_object()) r.desc = desc->dump(2);
   if (const Json* ab = f.Get("metacommandAb", false); ab != nullptr && !ab->is_null()) {

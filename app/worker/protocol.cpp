@@ -1,6 +1,8 @@
 #include "app/worker/protocol.h"
 
 #include <filesystem>
+#include <map>
+#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -87,6 +89,8 @@ void EachOption(Options& o, Visit&& visit) {
   visit("maxCaseMemory", o.run.max_case_memory);
   visit("executionFlags", o.run.execution_flags);
   visit("abMetacommands", o.run.ab_metacommands);
+  visit("requiredBehaviours", o.run.required_behaviours);
+  visit("strictExpected", o.run.strict_expected);
   visit("maxFileSize", o.load.max_file_size);
   visit("allowPathsOutside", o.load.paths.allow_outside);
   visit("outputDir", o.load.paths.output_dir);
@@ -97,6 +101,12 @@ Json OptionJson(const std::string& text) { return BytesAsText(text); }
 Json OptionJson(const std::filesystem::path& path) { return BytesAsText(path.string()); }
 Json OptionJson(const std::optional<ops::FeatureLevel>& level) {
   return level ? Json(std::string(ops::FeatureLevelName(*level))) : Json(nullptr);
+}
+// Behaviours by kind, as an object of strings ({"gather": "coordinate-clamp"}).
+Json OptionJson(const std::map<std::string, std::string>& by_kind) {
+  Json object = Json::object();
+  for (const auto& [kind, name] : by_kind) object[kind] = name;
+  return object;
 }
 template <typename T>
   requires std::is_arithmetic_v<T>
@@ -120,6 +130,15 @@ bool ReadOption(const Json& j, std::optional<ops::FeatureLevel>& into) {
   if (j.is_null()) into.reset();
   else if (j.is_string()) into = ops::ParseFeatureLevel(j.get_ref<const std::string&>());
   return j.is_null() || into.has_value();
+}
+bool ReadOption(const Json& j, std::map<std::string, std::string>& into) {
+  if (!j.is_object()) return false;
+  into.clear();
+  for (const auto& [kind, name] : j.items()) {
+    if (!name.is_string()) return false;
+    into[kind] = name.get<std::string>();
+  }
+  return true;
 }
 bool ReadOption(const Json& j, bool& into) {
   if (j.is_boolean()) into = j.get<bool>();

@@ -41,6 +41,10 @@ const page = (() => {
       if (n > 0) totals.append(el("span", { class: `badge ${s}`, dataset: { status: s, count: n } }, `${n} ${s}`));
     }
     h.append(totals);
+    if (t.passedUnderAnotherBehaviour) {
+      h.append(el("div", { class: "muted", id: "other-behaviour", dataset: { count: t.passedUnderAnotherBehaviour } },
+                  `${t.passedUnderAnotherBehaviour} passed under another admitted behaviour than their file expects`));
+    }
     if (c.interrupted) h.append(el("div", { class: "warning" }, "The run was interrupted: some planned cases did not finish."));
     if (c.plannedCases && c.plannedCases > t.cases) {
       h.append(el("div", { class: "warning" }, `${t.cases} of ${c.plannedCases} planned cases are in the report.`));
@@ -188,7 +192,8 @@ const page = (() => {
 
   function details(c) {
     const facts = [["message", c.message && el("pre", {}, c.message)], ["tolerance", c.tolerance],
-                   ["expected status", c.expectedStatus], ["behaviour", c.behaviour], ["execution flags", c.executionFlags],
+                   ["expected status", c.expectedStatus], ["behaviour", c.behaviour],
+                   ["expected behaviour", c.expectedBehaviour], ["execution flags", c.executionFlags],
                    ["compared", c.elements ? `${c.mismatchCount} of ${c.elements} elements differ; largest ULP ${num(c.maxUlp)}, abs error ${num(c.maxAbsError)}` : null],
                    ["attempts", c.attempts > 1 ? c.attempts : null], ["device lost", c.deviceLost ? "yes" : null],
                    ["file", c.file], ["rerun", c.rerun && el("code", { class: "rerun" }, c.rerun)],

@@ -74,6 +74,7 @@ TEST_P(CaseErrorTest, ReportsPathLocationAndRule) {
 
 constexpr const char* kTyping = "type";
 constexpr const char* kKnown = "known fields only";
+constexpr const char* kBehaviours = "behaviours name what the operator leaves open (docs/semantics.md)";
 
 INSTANTIATE_TEST_SUITE_P(
     Rows, CaseErrorTest,
@@ -144,6 +145,24 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorRow{"NegativeTolerance", "\"expected\": {\"OutputTensor\": [6]}",
                  "\"expected\": {\"OutputTensor\": [6]}, \"tolerance\": {\"absolute\": -1}", "/tolerance/absolute", 13, 64,
                  "absolute must be a finite number >= 0", "tolerances are finite and >= 0"},
+        ErrorRow{"UnknownBehaviour", "\"expected\": {\"OutputTensor\": [6]}",
+                 "\"expected\": {\"OutputTensor\": [6]}, \"behaviours\": [\"nan-ignoring\", \"nan-ignored\"]",
+                 "/behaviours/1", 13, 69,
+                 "\"nan-ignored\" is no behaviour admitted for NaN in REDUCE MIN, MAX, ARGMIN or ARGMAX "
+                 "(nan-ignoring, nan-propagating)",
+                 kBehaviours},
+        ErrorRow{"BehaviourOfAnotherOperator", "\"expected\": {\"OutputTensor\": [6]}",
+                 "\"expected\": {\"OutputTensor\": [6]}, \"behaviours\": [\"coordinate-clamp\"]", "/behaviours/0", 13,
+                 53,
+                 "\"coordinate-clamp\" is no behaviour admitted for NaN in REDUCE MIN, MAX, ARGMIN or ARGMAX "
+                 "(nan-ignoring, nan-propagating)",
+                 kBehaviours},
+        ErrorRow{"BehavioursNotArray", "\"expected\": {\"OutputTensor\": [6]}",
+                 "\"expected\": {\"OutputTensor\": [6]}, \"behaviours\": \"nan-ignoring\"", "/behaviours", 13, 52,
+                 "expected an array, found a string", kTyping},
+        ErrorRow{"NoBehaviours", "\"expected\": {\"OutputTensor\": [6]}",
+                 "\"expected\": {\"OutputTensor\": [6]}, \"behaviours\": []", "/behaviours", 13, 52,
+                 "\"behaviours\" is empty", "behaviours name at least one behaviour"},
         ErrorRow{"ExpectErrorNumber", "\"expected\": {\"OutputTensor\": [6]}",
                  "\"expected\": {\"OutputTensor\": [6]}, \"expectError\": 1", "/expectError", 13, 53,
                  "expectError must be true, false or a substring of the expected message", kTyping}),
@@ -360,6 +379,30 @@ TEST(CaseParserTest, DiagonalMatrixScalars) {
       "OutputTensor": {"DataType": "FLOAT32", "Sizes": [1, 1, 2, 2]}, "Offset": 2147483648, "Value": 1}}})"));
   EXPECT_EQ(e.path, "/operator/desc/Offset");
   EXPECT_EQ(e.message, "/operator/desc/Offset: 2147483648 is outside [-2147483648, 2147483647]");
+}
+
+// "behaviours" pins what the outputs may show where the inputs leave the answer open: names of the kind
+// the operator leaves open, and none for an operator that leaves nothing open.
+TEST(CaseParserTest, BehavioursAreReadForTheKindTheOperatorLeavesOpen) {
+  testing::TempDir dir;
+  const std::string pinned = R"({"name": "g",
+    "operator": {"type": "GATHER_ND", "desc": {
+      "InputTensor": {"DataType": "FLOAT32", "Sizes": [2, 2]},
+      "IndicesTensor": {"DataType": "UINT32", "Sizes": [1, 1]},
+      "OutputTensor": {"DataType": "FLOAT32", "Sizes": [1, 2]},
+      "InputDimensionCount": 2, "IndicesDimensionCount": 2}},
+    "inputs": {"InputTensor": [1, 2, 3, 4], "IndicesTensor": [5]},
+    "behaviours": ["coordinate-clamp", "zero"]})";
+  EXPECT_EQ(OnlyCase(LoadText(dir, pinned)).behaviours, (std::vector<std::string>{"coordinate-clamp", "zero"}));
+  const Error e = FirstError(LoadText(dir, R"({"name": "d",
+    "operator": {"type": "DIAGONAL_MATRIX1", "desc": {
+      "OutputTensor": {"DataType": "FLOAT32", "Sizes": [2, 2]}, "ValueDataType": "FLOAT32", "Value": 1,
+      "DiagonalFillBegin": 0, "DiagonalFillEnd": 1}},
+    "behaviours": ["wrap"]})"));
+  EXPECT_EQ(e.path, "/behaviours");
+  EXPECT_EQ(e.message,
+            "/behaviours: DML_OPERATOR_DIAGONAL_MATRIX1 leaves no answer open, so \"behaviours\" has nothing to pin");
+  EXPECT_EQ(e.rule, kBehaviours);
 }
 
 }  // namespace

@@ -17,6 +17,7 @@ validator = jsonschema.Draft202012Validator(schema)
 
 failures = []
 files = [p for p in sorted((root / "testcases").rglob("*.json")) if not p.name.endswith("schema.json")]
+files += sorted((root / "tests/e2e/behaviours").glob("*.json"))  # cases pinning admitted behaviours
 for path in files:
     errors = list(validator.iter_errors(json.loads(path.read_text())))
     if errors:
@@ -50,6 +51,8 @@ if list(validator.iter_errors(GOOD)):
     failures.append("the good case does not validate")
 if list(validator.iter_errors({"$schema": "schema.json", "cases": [GOOD]})):
     failures.append("the good case in a cases array does not validate")
+if list(validator.iter_errors(variant(["behaviours"], ["nan-propagating"]))):
+    failures.append("the good case pinning a behaviour of its kind does not validate")
 
 BAD = {
     "unknown case field": variant(["expect"], 1),
@@ -65,6 +68,9 @@ BAD = {
     "bad feature level": variant(["featureLevel"], "6_0"),
     "empty tolerance": variant(["tolerance"], {}),
     "schema inside cases": {"cases": [dict(GOOD, **{"$schema": "x"})]},
+    "behaviour of another operator": variant(["behaviours"], ["coordinate-clamp"]),
+    "unknown behaviour": variant(["behaviours"], ["nan-ignored"]),
+    "empty behaviours": variant(["behaviours"], []),
 }
 for what, doc in BAD.items():
     if not list(validator.iter_errors(doc)):

@@ -38,6 +38,20 @@ TEST(PageData, PassingCasesCarryOnlyWhatTheListShows) {
   }
 }
 
+// A pass under another admitted behaviour than its file expects says which two, and is counted apart.
+TEST(PageData, APassUnderAnotherBehaviourSaysWhichAndIsCountedApart) {
+  const RunContext context = testing::MaskedContext();
+  std::vector<CaseResult> results = testing::SampleResults();
+  results[0].behaviour = "offset-clamp";
+  results[0].expected_behaviour = "coordinate-clamp";
+  const Json data = PageData({&context, &results, "run.json"});
+  EXPECT_EQ(data["totals"]["passedUnderAnotherBehaviour"], 1);
+  const Json& c = CaseOf(data, results[0].id);
+  EXPECT_EQ(c["behaviour"], "offset-clamp");
+  EXPECT_EQ(c["expectedBehaviour"], "coordinate-clamp");
+  EXPECT_TRUE(c.contains("message"));
+}
+
 TEST(PageData, FailingCasesCarryTheirMapsAndTheCommandThatRerunsThem) {
   const RunContext context = testing::MaskedContext();
   const std::vector<CaseResult> results = testing::SampleResults();

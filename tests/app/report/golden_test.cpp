@@ -146,6 +146,40 @@ TEST(ConsoleReport, TotalsLineCountsInThePlural) {
       << out.str();
 }
 
+// A pass under another admitted behaviour than its file expects gets a line after the details and a
+// count after the totals line's fixed start, which scripts read; its JSON record and totals say both.
+TEST(ConsoleReport, PassesUnderAnotherAdmittedBehaviourAreCountedApart) {
+  std::vector<CaseResult> results = testing::SampleResults();
+  results.resize(1);
+  results[0].timing.reset();
+  CaseResult other = results[0];
+  other.id = "gather/out_of_range";
+  other.behaviour = "offset-clamp";
+  other.expected_behaviour = "coordinate-clamp";
+  other.message = "passed under another admitted behaviour: the outputs show offset-clamp, the expected values "
+                  "coordinate-clamp";
+  results.push_back(other);
+  std::ostringstream out;
+  WriteConsoleReport(out, testing::MaskedContext(), results,
+                     ConsoleOptions{Verbosity::kNormal, RerunOptions{"cpu", "", ""}});
+  EXPECT_NE(out.str().find("\n\nPASS gather/out_of_range: passed under another admitted behaviour: the outputs "
+                           "show offset-clamp, the expected values coordinate-clamp\n"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("\n2 cases: 2 passed, 0 failed, 0 errors, 0 skipped, 1 passed under another admitted "
+                           "behaviour (1.23 s)\n"),
+            std::string::npos)
+      << out.str();
+  const nlohmann::ordered_json report = JsonReport(testing::MaskedContext(), results);
+  EXPECT_EQ(report["totals"]["passedUnderAnotherBehaviour"], 1);
+  EXPECT_EQ(report["cases"][1]["behaviour"], "offset-clamp");
+  EXPECT_EQ(report["cases"][1]["expectedBehaviour"], "coordinate-clamp");
+  EXPECT_FALSE(report["cases"][0].contains("expectedBehaviour"));
+  // Without such a pass, the totals keep the keys they had.
+  EXPECT_FALSE(JsonReport(testing::MaskedContext(), testing::SampleResults())["totals"].contains(
+      "passedUnderAnotherBehaviour"));
+}
+
 TEST(ProgressLine, RewritesOneLineOnlyWhenEnabled) {
   std::ostringstream on, off;
   ProgressLine enabled(on, true), disabled(off, false);

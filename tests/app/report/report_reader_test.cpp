@@ -153,6 +153,20 @@ TEST(ReportReader, ExecutionFlagsAndTheMetacommandAbComeBack) {
   EXPECT_EQ(Written(read->context, read->results), text);
 }
 
+// Merge and compare read reports back: the behaviour a file's values expected survives with the one shown.
+TEST(ReportReader, TheExpectedBehaviourComesBack) {
+  std::vector<CaseResult> results = testing::SampleResults();
+  results[0].behaviour = "nan-ignoring";
+  results[0].expected_behaviour = "nan-propagating";
+  const std::string text = Written(testing::MaskedContext(), results);
+  Result<RunReport> read = ParseJsonReport(text, "r.json");
+  ASSERT_TRUE(read.ok()) << read.error().ToString();
+  EXPECT_EQ(read->results[0].behaviour, "nan-ignoring");
+  EXPECT_EQ(read->results[0].expected_behaviour, "nan-propagating");
+  EXPECT_EQ(read->results[1].expected_behaviour, "");
+  EXPECT_EQ(Written(read->context, read->results), text);
+}
+
 struct BadReport {
   const char* name;
   std::function<std::string()> text;

@@ -38,6 +38,8 @@ WorkerOptions EveryOptionSet() {
   o.run.max_case_memory = (uint64_t{100} << 30) + 3;
   o.run.execution_flags = ops::kExecutionFlagAllowHalfPrecisionComputation | ops::kExecutionFlagDisableMetaCommands;
   o.run.ab_metacommands = true;
+  o.run.required_behaviours = {{"gather", "coordinate-clamp"}, {"reduce-nan", "nan-propagating"}};
+  o.run.strict_expected = true;
   o.load.max_file_size = 1024;
   o.load.paths.allow_outside = true;
   o.load.paths.output_dir = "out/written files";
@@ -50,12 +52,13 @@ WorkerOptions EveryOptionSet() {
 [[maybe_unused]] void BindEveryField(const WorkerOptions& o) {
   [[maybe_unused]] const auto& [backend, reference, device, debug, threads, pipeline_cache, verbose, run, load] = o;
   [[maybe_unused]] const auto& [feature_level, jobs, fail_fast, dump_dir, iterations, warmup, repeat,
-                                max_reported_mismatches, max_case_memory, execution_flags, ab_metacommands] = o.run;
+                                max_reported_mismatches, max_case_memory, execution_flags, ab_metacommands,
+                                required_behaviours, strict_expected] = o.run;
   [[maybe_unused]] const auto& [max_file_size, paths] = o.load;
   [[maybe_unused]] const auto& [allow_outside, output_dir] = o.load.paths;
 }
-// The fields above that hold a value (run, load and paths hold fields): 7 + 11 + 1 + 2.
-constexpr size_t kLeafOptions = 21;
+// The fields above that hold a value (run, load and paths hold fields): 7 + 13 + 1 + 2.
+constexpr size_t kLeafOptions = 23;
 
 std::string WithoutNewline(const std::string& line) { return line.substr(0, line.size() - 1); }
 
@@ -123,6 +126,11 @@ TEST(WorkerOptions, ALineMissingAnOptionOrWithAStrangeOneIsANamedError) {
     nlohmann::json j = good;
     j["options"]["featureLevel"] = "9_9";
     bad.push_back({"no such feature level", j, "option \"featureLevel\" holds no valid value"});
+  }
+  {
+    nlohmann::json j = good;
+    j["options"]["requiredBehaviours"] = {{"gather", 3}};
+    bad.push_back({"a behaviour that is no name", j, "option \"requiredBehaviours\" holds no valid value"});
   }
   bad.push_back({"a request", nlohmann::json::parse(R"({"run": {"file": "a", "root": ".", "id": "a/b"}})"),
                  "not the options"});
