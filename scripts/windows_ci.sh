@@ -154,7 +154,8 @@ wine "$conform" backends || failed=1
 #      their causes, if it exists;
 #   4. `run testcases tests/e2e/models --backend directml` and `fuzz --backend directml`, judged against
 #      .ci/directml_baseline.csv joined with .ci/directml_baseline.RUNTIME.csv, if that exists: a line the
-#      runtime does not need is an unexpected pass there.
+#      runtime does not need is an unexpected pass there; tests/e2e/behaviours' files on DirectML: those
+#      expecting another admitted behaviour pass, saying which each showed, and the pinned ones fail.
 on_runtime() {
   local runtime=$1 skips=() d3d12_baseline=() directml_baseline="$build_dir/directml_baseline.$1.csv"
   [ -n "$SKIPS" ] && skips=(--message-prefix "skip=$SKIPS") || skips=(--at-most skip=0)
@@ -180,6 +181,19 @@ on_runtime() {
     --baseline "$directml_baseline" --report "$build_dir/directml.$runtime.json" --html "$build_dir/directml.$runtime.html"
   grep -q 'id="dmlc-data"' "$build_dir/directml.$runtime.html" ||
     { echo "$build_dir/directml.$runtime.html: no page written"; failed=1; }
+
+  step "$runtime: judged by the rule on the real DirectML (files expecting another admitted behaviour pass; pins fail)"
+  wine "$conform" run tests/e2e/behaviours/judged_by_rule.json --backend directml -q \
+    --report "$build_dir/behaviours.$runtime.json" > /dev/null || { echo "  judged_by_rule.json: not green"; failed=1; }
+  python3 - "$build_dir/behaviours.$runtime.json" <<'PY' || failed=1
+import json, sys
+cases = json.load(open(sys.argv[1]))["cases"]
+shown = {c["id"]: (c["status"], c.get("behaviour"), c.get("expectedBehaviour")) for c in cases}
+print("  " + "; ".join(f"{i}: {s}, shows {b}, file expects {e}" for i, (s, b, e) in sorted(shown.items())))
+sys.exit(0 if len(cases) == 3 and all(s == "pass" and b and e and b != e for s, b, e in shown.values()) else 1)
+PY
+  pinned=0; wine "$conform" run tests/e2e/behaviours/pinned.json --backend directml -q > /dev/null || pinned=$?
+  [ "$pinned" -eq 1 ] || { echo "  pinned.json: exit $pinned, not 1 (each pin fails)"; failed=1; }
 
   step "$runtime: dml-conform fuzz --backend directml (seed 5, judged against the same baseline)"
   judged --min-cases "${DIRECTML_FUZZ_COUNT:-1000}" -- fuzz --backend directml --seed 5 --count "${DIRECTML_FUZZ_COUNT:-1000}" \
