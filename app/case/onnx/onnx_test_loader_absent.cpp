@@ -1,0 +1,21 @@
+// The ONNX reader of a build without libonnx and protobuf (the mingw cross build): such files are
+// found, so that a run names them, and refused with the reason.
+#include "app/case/onnx/onnx_test_loader.h"
+
+namespace dmlc::app {
+
+bool IsOnnxModelPath(const std::filesystem::path& file) { return file.filename() == "model.onnx"; }
+bool ReadsOnnx() { return false; }
+
+Tolerance OnnxTolerance() { return Tolerance{std::nullopt, 1e-7, 1e-3, "onnx"}; }
+
+void LoadOnnxTestInto(CaseFile& out, const std::filesystem::path& model, const LoadOptions&) {
+  Error e = MakeError("onnx", "",
+                      "this build reads no ONNX files: dml-conform was built without libonnx and protobuf "
+                      "(Debian: libonnx-dev, libprotobuf-dev; then configure again)",
+                      "ONNX node tests need a build with DMLC_WITH_ONNX and its libraries");
+  e.where.file = model.string();
+  out.error = std::move(e);
+}
+
+}  // namespace dmlc::app
