@@ -20,7 +20,8 @@
 #      tests/e2e/models and a fuzz campaign on the real DirectML, green against .ci/directml_baseline.csv
 #      joined with the runtime's own known failures (.ci/*_baseline.RUNTIME.csv), every line naming its cause;
 #   5. on Wine's vkd3d 1.6, `dml-conform.exe run testcases --backend directml --ab-metacommands`: the corpus
-#      again, each case also with DISABLE_META_COMMANDS; with no driver metacommands both runs must agree.
+#      again, each case also with DISABLE_META_COMMANDS; with no driver metacommands both runs must agree;
+#      then ONNX's node tests, written by the Linux build as one case file, on the real DirectML.
 # Every run is judged by its report's totals and its exit code together (scripts/judge_report.py).
 # Environment: BUILD_DIR (default build-win), PRESET (default windows-mingw; .ci/run takes
 # windows-mingw-ci), LINUX_CONFORM, JOBS (default nproc), WINE_TIMEOUT (seconds one Wine program may run,
@@ -216,6 +217,20 @@ differ = [c["id"] for c in ab if not c["metacommandAb"]["agree"]]
 print(f"--ab-metacommands: {len(ab)} of {len(cases)} cases ran both ways, {len(differ)} disagree {differ[:5]}")
 sys.exit(1 if differ or len(ab) < 700 else 0)
 PY
+
+# ONNX's node tests on the real DirectML: the Windows build reads no ONNX file (Debian has no mingw
+# protobuf), so the Linux build's dmlc_onnx_cases writes the mapped tests as one case file, onnx.json,
+# whose ids are those `run` gives the folder (docs/case-format.md, "Running ONNX's node tests").
+linux_onnx_cases=$(dirname "$linux_conform")/../case/dmlc_onnx_cases
+if [ -x "$linux_onnx_cases" ] && /usr/bin/python3 -c "import onnx" 2>/dev/null; then
+  step "wine-vkd3d-1.6: ONNX's node tests (python3-onnx) on the real DirectML"
+  /usr/bin/python3 scripts/onnx_node_tests.py "$build_dir/onnx-node" >/dev/null
+  "$linux_onnx_cases" "$build_dir/onnx-node/node" "$build_dir/onnx-node/onnx.json" 2>/dev/null || failed=1
+  judged --min-cases 100 -- run "$build_dir/onnx-node/onnx.json" --backend directml -j "$jobs" -q \
+    --report "$build_dir/directml_onnx.json"
+else
+  echo "SKIPPED: ONNX's node tests on DirectML: no $linux_onnx_cases or no python3-onnx"
+fi
 
 # vkd3d-proton 2.14.1, built from ../shared/third_party (scripts/vkd3d_proton.sh): it reads DXIL, so the
 # backend keeps DXC and every kernel runs, the 64-bit ones too; FXC's kernels are checked by the smoke
