@@ -205,7 +205,7 @@ std::vector<CaseSource> FindCaseFiles(const std::vector<fs::path>& paths, std::v
     fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, ec);
     for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
       const fs::path& p = it->path();
-      const bool case_file = (p.extension() == ".json" && p.filename() != "schema.json") || IsOnnxModelPath(p);
+      const bool case_file = (p.extension() == ".json" && p.filename() != "schema.json") || IsOnnxNodeTest(p);
       if (case_file && it->is_regular_file(ec)) found.push_back(p);
     }
     if (ec) errors.push_back(FileError(path.string(), "cannot list the folder: " + ec.message(), "case folders must be readable"));

@@ -1,13 +1,13 @@
 #include "app/case/onnx/onnx_test_loader.h"
 
 #include <algorithm>
-#include <charconv>
 #include <map>
 #include <system_error>
 
 #include "app/case/onnx/onnx_mapping.h"
 #include "app/case/onnx/onnx_model.h"
 #include "app/case/onnx/onnx_tensor.h"
+#include "app/case/onnx/onnx_test_folder.h"
 
 namespace dmlc::app {
 namespace {
@@ -18,30 +18,6 @@ Error LoadError(const std::string& file, std::string message, std::string rule) 
   Error e = MakeError("onnx", "", std::move(message), std::move(rule));
   e.where.file = file;
   return e;
-}
-
-// N of a folder named test_data_set_N; nullopt for any other name.
-std::optional<uint64_t> DataSetIndex(const std::string& name) {
-  static constexpr std::string_view kPrefix = "test_data_set_";
-  if (name.size() <= kPrefix.size() || name.compare(0, kPrefix.size(), kPrefix) != 0) return std::nullopt;
-  uint64_t n = 0;
-  const char* end = name.data() + name.size();
-  auto [ptr, ec] = std::from_chars(name.data() + kPrefix.size(), end, n);
-  if (ec != std::errc() || ptr != end) return std::nullopt;
-  return n;
-}
-
-// The test's data set folders, in the order of their numbers.
-Result<std::vector<std::pair<uint64_t, fs::path>>> DataSets(const fs::path& test_folder) {
-  std::vector<std::pair<uint64_t, fs::path>> sets;
-  std::error_code ec;
-  for (fs::directory_iterator it(test_folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
-    if (!it->is_directory(ec)) continue;
-    if (std::optional<uint64_t> n = DataSetIndex(it->path().filename().string())) sets.emplace_back(*n, it->path());
-  }
-  if (ec) return LoadError(test_folder.string(), "cannot list the folder: " + ec.message(), "node test folders are readable");
-  std::sort(sets.begin(), sets.end());
-  return sets;
 }
 
 // input_0.pb, input_1.pb, ... (or output_*) of a data set, up to the first missing number.
@@ -163,7 +139,6 @@ class DataSetLoader {
 
 }  // namespace
 
-bool IsOnnxModelPath(const fs::path& file) { return file.filename() == "model.onnx"; }
 bool ReadsOnnx() { return true; }
 
 Tolerance OnnxTolerance() { return Tolerance{std::nullopt, 1e-7, 1e-3, "onnx"}; }
@@ -182,7 +157,7 @@ void LoadOnnxTestInto(CaseFile& out, const fs::path& model_file, const LoadOptio
     out.error = model.error();
     return;
   }
-  Result<std::vector<std::pair<uint64_t, fs::path>>> sets = DataSets(folder);
+  Result<std::vector<std::pair<uint64_t, fs::path>>> sets = FindDataSets(folder);
   if (!sets.ok() || sets->empty()) {
     out.error = sets.ok() ? LoadError(out.path, "no test_data_set_N folder beside the model", "a node test has data sets")
                           : sets.error();

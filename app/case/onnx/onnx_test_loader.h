@@ -9,12 +9,11 @@
 #include <filesystem>
 
 #include "app/case/case_loader.h"
+#include "app/case/onnx/onnx_test_folder.h"
 #include "app/case/test_case.h"
 
 namespace dmlc::app {
 
-// Whether `file` is a node test's model: named model.onnx.
-bool IsOnnxModelPath(const std::filesystem::path& file);
 // Whether this build reads ONNX files (false where libonnx and protobuf were not found).
 bool ReadsOnnx();
 

@@ -4,7 +4,6 @@
 
 namespace dmlc::app {
 
-bool IsOnnxModelPath(const std::filesystem::path& file) { return file.filename() == "model.onnx"; }
 bool ReadsOnnx() { return false; }
 
 Tolerance OnnxTolerance() { return Tolerance{std::nullopt, 1e-7, 1e-3, "onnx"}; }

@@ -159,6 +159,23 @@ TEST(OnnxTestLoader, AnUnmappedNodeIsASkipAndABrokenFileAnError) {
   EXPECT_EQ(no_sets.error->message, "no test_data_set_N folder beside the model");
 }
 
+// A model.onnx with no data set beside it is no node test: a folder search passes it over as any other
+// file (DxDispatch's folders hold ONNX models too), while the same file named on the command line is an
+// error saying what it lacks (above).
+TEST(OnnxTestLoader, AFolderSearchTakesOnlyModelsWithDataSets) {
+  TempDir dir;
+  dir.Write("models/model.onnx", OneNode("Relu", 1, {}).SerializeAsString());
+  dir.Write("models/test_data_set_x/input_0.pb", "");  // not test_data_set_<number>
+  EXPECT_FALSE(IsOnnxNodeTest(dir.path() / "models/model.onnx"));
+  std::vector<Error> errors;
+  EXPECT_TRUE(FindCaseFiles({dir.path()}, errors).empty());
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message, "a folder holding no case files (*.json, or ONNX node tests' model.onnx)");
+  EXPECT_EQ(DataSetIndex("test_data_set_12"), 12u);
+  EXPECT_EQ(DataSetIndex("test_data_set_"), std::nullopt);
+  EXPECT_EQ(DataSetIndex("test_data_set_1a"), std::nullopt);
+}
+
 TEST(OnnxTestLoader, AnExpectedOutputThatDoesNotFitTheDescIsTheCasesError) {
   TempDir dir;
   const auto model = WriteTest(dir, "test_sum_wrong", OneNode("ReduceSum", 1, {}), {FloatTensor("x0", {2}, {1, 2})},
