@@ -139,10 +139,6 @@ class DataSetLoader {
 
 }  // namespace
 
-bool ReadsOnnx() { return true; }
-
-Tolerance OnnxTolerance() { return Tolerance{std::nullopt, 1e-7, 1e-3, "onnx"}; }
-
 void LoadOnnxTestInto(CaseFile& out, const fs::path& model_file, const LoadOptions& options) {
   const fs::path folder = model_file.has_parent_path() ? model_file.parent_path() : fs::path(".");
   const std::string test = fs::absolute(folder).lexically_normal().filename().string();

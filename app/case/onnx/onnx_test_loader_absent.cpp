@@ -4,10 +4,6 @@
 
 namespace dmlc::app {
 
-bool ReadsOnnx() { return false; }
-
-Tolerance OnnxTolerance() { return Tolerance{std::nullopt, 1e-7, 1e-3, "onnx"}; }
-
 void LoadOnnxTestInto(CaseFile& out, const std::filesystem::path& model, const LoadOptions&) {
   Error e = MakeError("onnx", "",
                       "this build reads no ONNX files: dml-conform was built without libonnx and protobuf "
