@@ -1,5 +1,6 @@
-// The ONNX reader of a build without libonnx and protobuf (the mingw cross build): such files are
-// found, so that a run names them, and refused with the reason.
+// The ONNX reader of a build without libonnx and protobuf (a mingw cross build configured without
+// scripts/protobuf_mingw.sh's protobuf-lite): such files are found, so that a run names them, and refused
+// with the reason.
 #include "app/case/onnx/onnx_test_loader.h"
 
 namespace dmlc::app {
@@ -7,7 +8,8 @@ namespace dmlc::app {
 void LoadOnnxTestInto(CaseFile& out, const std::filesystem::path& model, const LoadOptions&) {
   Error e = MakeError("onnx", "",
                       "this build reads no ONNX files: dml-conform was built without libonnx and protobuf "
-                      "(Debian: libonnx-dev, libprotobuf-dev; then configure again)",
+                      "(Linux: Debian's libonnx-dev and libprotobuf-dev; mingw: -DDMLC_PROTOBUF_MINGW=$(scripts/protobuf_mingw.sh); "
+                      "then configure again)",
                       "ONNX node tests need a build with DMLC_WITH_ONNX and its libraries");
   e.where.file = model.string();
   out.error = std::move(e);
