@@ -1,7 +1,6 @@
 #include "app/case/onnx/onnx_test_loader.h"
 
 #include <algorithm>
-#include <map>
 #include <system_error>
 
 #include "app/case/onnx/onnx_mapping.h"
@@ -34,10 +33,11 @@ Result<std::vector<OnnxTensor>> ReadTensors(const fs::path& set, const std::stri
   return tensors;
 }
 
-Initializer ValuesOf(OnnxTensor& tensor, const std::string& file, const std::string& path) {
+// Copied, not moved: one node input may feed several bindings (Concat(x, x)).
+Initializer ValuesOf(const OnnxTensor& tensor, const std::string& file, const std::string& path) {
   Initializer init;
   init.kind = Initializer::Kind::kValues;
-  init.values = std::move(tensor.values);
+  init.values = tensor.values;
   init.where.file = file;
   init.path = path;
   return init;
@@ -78,7 +78,7 @@ class DataSetLoader {
  private:
   // The tensor each node input names: the data set's input_N.pb of that graph input, or the graph's
   // initializer; an empty-named input (an optional one left out) is an empty tensor.
-  Result<std::vector<OnnxTensor>> NodeInputs(std::vector<OnnxTensor>& given, const fs::path& set) const {
+  Result<std::vector<OnnxTensor>> NodeInputs(const std::vector<OnnxTensor>& given, const fs::path& set) const {
     std::vector<OnnxTensor> out;
     for (const std::string& name : model_.node.inputs) {
       if (name.empty()) {
@@ -103,20 +103,20 @@ class DataSetLoader {
     return out;
   }
 
-  Status Bind(const MappedNode& mapped, std::vector<OnnxTensor>& node_inputs, std::vector<OnnxTensor>& outputs,
-              const fs::path& set, TestCase& tc) const {
+  Status Bind(const MappedNode& mapped, const std::vector<OnnxTensor>& node_inputs,
+              const std::vector<OnnxTensor>& outputs, const fs::path& set, TestCase& tc) const {
     const std::vector<ops::TensorBinding> bindings = ops::Bindings(tc.desc);
     size_t next_input = 0;
     for (const ops::TensorBinding& b : bindings) {
       if (b.role == ops::TensorRole::kInput) {
-        OnnxTensor& t = node_inputs[mapped.inputs[next_input++]];
+        const OnnxTensor& t = node_inputs[mapped.inputs[next_input++]];
         tc.inputs.push_back(ValuesOf(t, set.string(), "/inputs/" + b.name));
         continue;
       }
       if (outputs.empty()) {
         return LoadError(set.string(), "no output_0.pb", "a data set holds the expected outputs");
       }
-      OnnxTensor& expected = outputs[0];
+      const OnnxTensor& expected = outputs[0];
       const ops::DataType type = DmlTypeOf(expected.type);
       Result<uint64_t> count = ops::ElementCount(b.desc->Sizes);
       if (type != b.desc->DataType || !count.ok() || *count != expected.ElementCount()) {

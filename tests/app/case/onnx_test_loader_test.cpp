@@ -136,6 +136,20 @@ TEST(OnnxTestLoader, FoldersAreSearchedForModelsAndSeveralDataSetsAreNumbered) {
   EXPECT_EQ(join.OutputTensor.Sizes, (std::vector<uint32_t>{1, 1, 1, 3}));
 }
 
+// One input feeding two bindings gives both its values.
+TEST(OnnxTestLoader, AnInputJoinedWithItselfFeedsBothTensors) {
+  TempDir dir;
+  onnx::ModelProto m = OneNode("Concat", 1, {{"axis", 0}});
+  m.mutable_graph()->mutable_node(0)->add_input("x0");
+  const auto model = WriteTest(dir, "test_concat_self", m, {FloatTensor("x0", {2}, {1, 2})}, FloatTensor("y", {4}, {1, 2, 1, 2}));
+  const CaseFile file = LoadCaseFile(model, dir.path());
+  ASSERT_TRUE(file.cases.at(0).loaded.ok()) << file.cases[0].loaded.error().ToString();
+  const TestCase& c = *file.cases[0].loaded;
+  ASSERT_EQ(c.inputs.size(), 2u);
+  EXPECT_EQ(Doubles(c.inputs[0]), (std::vector<double>{1, 2}));
+  EXPECT_EQ(Doubles(c.inputs[1]), (std::vector<double>{1, 2}));
+}
+
 TEST(OnnxTestLoader, AnUnmappedNodeIsASkipAndABrokenFileAnError) {
   TempDir dir;
   const auto relu = WriteTest(dir, "test_relu", OneNode("Relu", 1, {}), {FloatTensor("x0", {1}, {1})}, FloatTensor("y", {1}, {1}));
