@@ -38,6 +38,13 @@ Result<std::vector<std::pair<uint64_t, fs::path>>> FindDataSets(const fs::path& 
   return sets;
 }
 
+std::string OnnxTestName(const fs::path& model) {
+  const fs::path folder = model.has_parent_path() ? model.parent_path() : fs::path(".");
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(folder, ec);
+  return (ec ? folder : absolute).lexically_normal().filename().string();
+}
+
 bool IsOnnxNodeTest(const fs::path& file) {
   if (!IsOnnxModelPath(file)) return false;
   Result<std::vector<std::pair<uint64_t, fs::path>>> sets =

@@ -141,7 +141,7 @@ class DataSetLoader {
 
 void LoadOnnxTestInto(CaseFile& out, const fs::path& model_file, const LoadOptions& options) {
   const fs::path folder = model_file.has_parent_path() ? model_file.parent_path() : fs::path(".");
-  const std::string test = fs::absolute(folder).lexically_normal().filename().string();
+  const std::string test = OnnxTestName(model_file);
   out.file_id = "onnx/" + test;
   Result<std::string> bytes = ReadBinaryFile(model_file, options.max_file_size);
   if (!bytes.ok()) {

@@ -13,6 +13,7 @@ void LoadOnnxTestInto(CaseFile& out, const std::filesystem::path& model, const L
                       "ONNX node tests need a build with DMLC_WITH_ONNX and its libraries");
   e.where.file = model.string();
   out.error = std::move(e);
+  out.file_id = "onnx/" + OnnxTestName(model);  // the id a build that reads it gives
 }
 
 }  // namespace dmlc::app
