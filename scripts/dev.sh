@@ -6,6 +6,8 @@
 #   scripts/dev.sh test             build everything and run the whole test suite (ctest), the HTML page's
 #                                   browser test included (Chromium from Debian, playwright-core from npm)
 #   scripts/dev.sh bench [ARGS...]  build dml-bench and run it
+#   scripts/dev.sh onnx [ARGS...]   build dml-conform, write ONNX's node tests (python3-onnx) to
+#                                   $BUILD_DIR/onnx-node and run them (`dml-conform run ... ARGS`)
 # Environment: BUILD_DIR (default build), DMLC_SANITIZE=ON for an ASan+UBSan build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +15,8 @@ cd "$(dirname "$0")/.."
 packages=(cmake ninja-build g++ ccache git pkg-config python3 python3-numpy
           libcli11-dev nlohmann-json3-dev libspdlog-dev libbenchmark-dev libgtest-dev libgmock-dev
           directx-headers-dev libvulkan-dev glslang-tools mesa-vulkan-drivers vulkan-validationlayers
-          g++-aarch64-linux-gnu chromium)
+          g++-aarch64-linux-gnu chromium
+          libonnx-dev libprotobuf-dev python3-onnx)  # ONNX's node tests: the reader, and the suite's generator
 
 install_missing() {
   local missing=()
@@ -55,9 +58,14 @@ case "$command" in
     # The fuzz label (a 60 s fuzzer run with its own build) is run on demand: ctest -L fuzz.
     cd "$build_dir" && exec ctest --output-on-failure -j"$(nproc)" -LE fuzz
     ;;
+  onnx)
+    cmake --build "$build_dir" --target dml-conform
+    /usr/bin/python3 scripts/onnx_node_tests.py "$build_dir/onnx-node"
+    exec "$build_dir/app/conform/dml-conform" run "$build_dir/onnx-node/node" "$@"
+    ;;
   bench)
     cmake --build "$build_dir" --target dml-bench
     exec "$build_dir/app/bench/dml-bench" "$@"
     ;;
-  *) echo "usage: scripts/dev.sh build|run|test|bench [ARGS...]" >&2; exit 2 ;;
+  *) echo "usage: scripts/dev.sh build|run|test|bench|onnx [ARGS...]" >&2; exit 2 ;;
 esac

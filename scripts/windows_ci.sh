@@ -20,7 +20,8 @@
 #      tests/e2e/models and a fuzz campaign on the real DirectML, green against .ci/directml_baseline.csv
 #      joined with the runtime's own known failures (.ci/*_baseline.RUNTIME.csv), every line naming its cause;
 #   5. on Wine's vkd3d 1.6, `dml-conform.exe run testcases --backend directml --ab-metacommands`: the corpus
-#      again, each case also with DISABLE_META_COMMANDS; with no driver metacommands both runs must agree.
+#      again, each case also with DISABLE_META_COMMANDS; with no driver metacommands both runs must agree;
+#      then ONNX's node tests (scripts/onnx_node_tests.py) on the real DirectML.
 # Every run is judged by its report's totals and its exit code together (scripts/judge_report.py).
 # Environment: BUILD_DIR (default build-win), PRESET (default windows-mingw; .ci/run takes
 # windows-mingw-ci), LINUX_CONFORM, JOBS (default nproc), WINE_TIMEOUT (seconds one Wine program may run,
@@ -37,7 +38,8 @@ step() { echo "== [$(( $(date +%s) - start ))s] $*"; }
 packages=(cmake ninja-build ccache python3 curl ca-certificates g++-mingw-w64-x86-64-posix wine wine64 xvfb xauth
           mesa-vulkan-drivers
           meson glslang-tools mingw-w64-tools gcc-mingw-w64-x86-64-posix
-          libcli11-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libgtest-dev libgmock-dev directx-headers-dev)
+          libcli11-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libgtest-dev libgmock-dev directx-headers-dev
+          protobuf-compiler libonnx-dev python3-onnx)  # ONNX: protoc and onnx.proto for the messages, the suite
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -49,8 +51,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
+# protobuf-lite for mingw from Debian's source package (pinned), so that the Windows build reads ONNX's node
+# tests; where it cannot be had the reader is compiled out and the ONNX step below skips, saying so.
+step "protobuf-lite for mingw (scripts/protobuf_mingw.sh)"
+protobuf_mingw=$(bash scripts/protobuf_mingw.sh) || { echo "protobuf_mingw.sh failed: the build reads no ONNX file"; protobuf_mingw=""; }
+
 step "configure and build ($build_dir, preset $preset, -j$jobs)"
-cmake --preset "$preset" -B "$build_dir" >/dev/null
+cmake --preset "$preset" -B "$build_dir" -DDMLC_PROTOBUF_MINGW="$protobuf_mingw" >/dev/null
 cmake --build "$build_dir" -j"$jobs"
 conform="$build_dir/app/conform/dml-conform.exe"
 
@@ -230,6 +237,17 @@ differ = [c["id"] for c in ab if not c["metacommandAb"]["agree"]]
 print(f"--ab-metacommands: {len(ab)} of {len(cases)} cases ran both ways, {len(differ)} disagree {differ[:5]}")
 sys.exit(1 if differ or len(ab) < 700 else 0)
 PY
+
+# ONNX's node tests on the real DirectML (docs/case-format.md, "Running ONNX's node tests"), read by the
+# Windows build itself through the protobuf-lite scripts/protobuf_mingw.sh built.
+if [ -n "$protobuf_mingw" ]; then
+  step "wine-vkd3d-1.6: ONNX's node tests (Debian's python3-onnx) on the real DirectML"
+  /usr/bin/python3 scripts/onnx_node_tests.py "$build_dir/onnx-node" >/dev/null
+  judged --min-cases 131 --at-most skip=26 -- run "$build_dir/onnx-node/node" --backend directml -j "$jobs" -q \
+    --report "$build_dir/directml_onnx.json"
+else
+  echo "SKIPPED: ONNX's node tests on DirectML: this build reads no ONNX file (protobuf_mingw.sh failed above)"
+fi
 
 # vkd3d-proton 2.14.1, built from ../shared/third_party (scripts/vkd3d_proton.sh): it reads DXIL, so the
 # backend keeps DXC and every kernel runs, the 64-bit ones too; FXC's kernels are checked by the smoke

@@ -13,6 +13,7 @@
 #include "app/case/json_locations.h"
 #include "app/case/json_node.h"
 #include "app/case/model_loader.h"
+#include "app/case/onnx/onnx_test_loader.h"
 
 namespace dmlc::app {
 namespace {
@@ -117,6 +118,10 @@ void ParseInto(CaseFile& out, std::string text, const fs::path& file, const Path
 }
 
 void LoadInto(CaseFile& out, const fs::path& file, const LoadOptions& options) {
+  if (IsOnnxModelPath(file)) {
+    LoadOnnxTestInto(out, file, options);
+    return;
+  }
   if (Status readable = CheckReadable(file, options.max_file_size); !readable.ok()) {
     out.error = readable.error();
     return;
@@ -200,13 +205,15 @@ std::vector<CaseSource> FindCaseFiles(const std::vector<fs::path>& paths, std::v
     fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, ec);
     for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
       const fs::path& p = it->path();
-      if (p.extension() == ".json" && p.filename() != "schema.json" && it->is_regular_file(ec)) found.push_back(p);
+      const bool case_file = (p.extension() == ".json" && p.filename() != "schema.json") || IsOnnxNodeTest(p);
+      if (case_file && it->is_regular_file(ec)) found.push_back(p);
     }
     if (ec) errors.push_back(FileError(path.string(), "cannot list the folder: " + ec.message(), "case folders must be readable"));
     // A folder is searched whatever its name (x.json too); one that holds nothing is named, since
     // "no case files found" alone leaves a user guessing which path was wrong.
     if (!ec && found.empty()) {
-      errors.push_back(FileError(path.string(), "a folder holding no case files (*.json)", "case folders hold case files"));
+      errors.push_back(FileError(path.string(), "a folder holding no case files (*.json, or ONNX node tests' model.onnx)",
+                                 "case folders hold case files"));
     }
     std::sort(found.begin(), found.end());
     for (fs::path& p : found) out.push_back({std::move(p), path});

@@ -40,6 +40,9 @@ inline constexpr uint64_t kDefaultMaxFileSize = uint64_t{1} << 30;
 struct LoadOptions {
   uint64_t max_file_size = kDefaultMaxFileSize;  // larger files are refused unread
   PathOptions paths;                             // where the paths a file names may lead (confined_path.h)
+  // --tolerance onnx: ONNX node tests are judged by ONNX's own tolerance (OnnxTolerance(),
+  // app/case/onnx/onnx_test_loader.h) rather than the defaults; other cases are not affected.
+  bool onnx_tolerance = false;
 
   bool operator==(const LoadOptions&) const = default;
 };
@@ -60,8 +63,8 @@ struct CaseSource {
   std::filesystem::path file;
   std::filesystem::path root;
 };
-// Expands files and folders (recursively, *.json, sorted; files named schema.json are the case format's
-// JSON Schema and are skipped) into sources. A path given must be a regular file or a folder; one that
+// Expands files and folders (recursively, *.json and ONNX node tests' model.onnx, sorted; files named
+// schema.json are the case format's JSON Schema and are skipped) into sources. A path given must be a regular file or a folder; one that
 // does not exist, is a symbolic link loop, a device, a FIFO or a socket, or a folder holding no case
 // file is an error entry in `errors` naming it, and the other paths go on.
 std::vector<CaseSource> FindCaseFiles(const std::vector<std::filesystem::path>& paths, std::vector<Error>& errors);

@@ -24,6 +24,9 @@ struct Tolerance {
   std::optional<uint64_t> ulp;
   std::optional<double> absolute;
   std::optional<double> relative;
+  // Whose tolerance it is, for reports: "" the case's own; "onnx" ONNX's backend test's, which
+  // --tolerance onnx gives ONNX node tests (app/case/onnx/onnx_test_loader.h).
+  std::string source;
 };
 
 struct ExpectError {

@@ -25,6 +25,7 @@ struct LoadFlags {
   std::string max_file_size = kDefaultMaxFileSizeFlag;
   bool allow_paths_outside = false;  // docs/untrusted-files.md
   std::string output_dir;            // writeFile's folder, run only; "" = each model's own
+  std::string tolerance = "ours";    // run only: "onnx" judges ONNX node tests by ONNX's rtol and atol
 };
 
 struct RunCommandOptions {

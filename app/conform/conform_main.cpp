@@ -78,7 +78,7 @@ int ConformMain(int argc, char** argv) {
   run_cmd->add_option("--skips", run.skips, "Cases not to run: globs, or re:REGEX, one a line, # comments");
   run_cmd->add_option("--flakes", run.flakes, "Known flakes (same form as --skips): their failures count as flake");
   run_cmd->add_option("--shard", run.shard, "K/N: run the K-th of N stable parts of the selection; auto, auto/N: from CI variables");
-  dmlc::app::AddLoadFlags(*run_cmd, run.load, /*with_output_dir=*/true);
+  dmlc::app::AddLoadFlags(*run_cmd, run.load, /*for_run=*/true);
   AddVerbosity(*run_cmd, run_verbose, run_quiet);
 
   dmlc::app::FuzzCommandOptions fuzz;
@@ -103,13 +103,13 @@ int ConformMain(int argc, char** argv) {
   CLI::App* list_cmd = app.add_subcommand("list", "List case ids with operator, data types and feature level");
   list_cmd->add_option("paths", list.paths, "Case files or folders")->default_str("testcases/");
   list_cmd->add_option("--filter", list.filters, "Glob on case ids; repeatable; a leading '-' excludes")->allow_extra_args(false);
-  dmlc::app::AddLoadFlags(*list_cmd, list.load, /*with_output_dir=*/false);
+  dmlc::app::AddLoadFlags(*list_cmd, list.load, /*for_run=*/false);
 
   dmlc::app::ListCommandOptions validate;
   CLI::App* validate_cmd = app.add_subcommand("validate", "Parse case files and validate their descs without running");
   validate_cmd->add_option("paths", validate.paths, "Case files or folders")->default_str("testcases/");
   validate_cmd->add_option("--filter", validate.filters, "Glob on case ids; repeatable; a leading '-' excludes")->allow_extra_args(false);
-  dmlc::app::AddLoadFlags(*validate_cmd, validate.load, /*with_output_dir=*/false);
+  dmlc::app::AddLoadFlags(*validate_cmd, validate.load, /*for_run=*/false);
   validate_cmd->add_flag("-v,--verbose", validate.verbose, "Show each rejection's rule with its source (spec page, DirectML API page, or not stated)");
   validate_cmd->add_flag("--rules", validate.rules, "List every rule of the operator model with its source, and exit");
 

@@ -11,8 +11,9 @@
 
 namespace dmlc::app {
 
-// --output-dir is declared only when `with_output_dir` (run: it writes; list and validate do not).
-void AddLoadFlags(CLI::App& command, LoadFlags& flags, bool with_output_dir);
+// --output-dir and --tolerance are declared only when `for_run` (run writes files and judges outputs;
+// list and validate do neither).
+void AddLoadFlags(CLI::App& command, LoadFlags& flags, bool for_run);
 
 // The flags as the loader takes them; --output-dir made absolute, since workers read it too. Errors name
 // the flag.

@@ -79,7 +79,10 @@ ToleranceRule DefaultTolerance(const ops::OperatorDesc& desc, ops::ExecutionFlag
 }
 
 ToleranceRule ToleranceFor(const TestCase& test_case, ops::ExecutionFlags flags) {
-  if (test_case.tolerance) return {*test_case.tolerance, "", "case: " + DescribeTolerance(*test_case.tolerance)};
+  if (test_case.tolerance) {
+    const std::string source = test_case.tolerance->source.empty() ? "case" : test_case.tolerance->source;
+    return {*test_case.tolerance, "", source + ": " + DescribeTolerance(*test_case.tolerance)};
+  }
   return DefaultTolerance(test_case.desc, flags);
 }
 

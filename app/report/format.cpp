@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <variant>
 
+#include "app/case/onnx/onnx_test_folder.h"
 #include "ops/data_type.h"
 
 namespace dmlc::app {
@@ -85,9 +86,11 @@ std::string ShellQuote(const std::string& text) {
 }
 
 std::string RerunCommand(const CaseResult& r, const RerunOptions& options) {
-  // The id past the file id is the case's own part ("/name" or "/#3"); a file-level error has none.
+  // The id past the file id is the case's own part ("/name" or "/#3"); a file-level error has none. An
+  // ONNX node test's id does not depend on the run root (onnx/<test>[/<set>]): it is the filter as it is.
   const std::string stem = std::filesystem::path(r.file).stem().string();
-  const std::string local_id = stem + r.id.substr(std::min(r.file_id.size(), r.id.size()));
+  const std::string local_id =
+      IsOnnxModelPath(r.file) ? r.id : stem + r.id.substr(std::min(r.file_id.size(), r.id.size()));
   // Glob characters in a name match only themselves once escaped (fnmatch's backslash escape).
   std::string glob;
   for (char c : local_id) {

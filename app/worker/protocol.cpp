@@ -94,6 +94,7 @@ void EachOption(Options& o, Visit&& visit) {
   visit("maxFileSize", o.load.max_file_size);
   visit("allowPathsOutside", o.load.paths.allow_outside);
   visit("outputDir", o.load.paths.output_dir);
+  visit("onnxTolerance", o.load.onnx_tolerance);
 }
 
 // An option's value as JSON: strings and paths as bytes (BytesAsText), the feature level by name or null.

@@ -199,7 +199,7 @@ TEST(CaseLoaderTest, FoldersAreSearchedWhateverTheirNameAndEmptyOnesNamed) {
   EXPECT_EQ(found[0].file, dir.path() / "x.json" / "a.json");
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].where.file, (dir.path() / "empty.json").string());
-  EXPECT_EQ(errors[0].message, "a folder holding no case files (*.json)");
+  EXPECT_EQ(errors[0].message, "a folder holding no case files (*.json, or ONNX node tests' model.onnx)");
   EXPECT_EQ(PathErrors({dir.path() / "absent"}), std::vector<std::string>{"no such file or directory"});
 }
 

@@ -103,6 +103,15 @@ TEST(ToleranceFor, TheCaseWins) {
   EXPECT_EQ(ToleranceFor(c).tolerance.ulp, 3u);
 }
 
+// --tolerance onnx gives ONNX node tests ONNX's own tolerance, and the rule names whose it is.
+TEST(ToleranceFor, ATolerancesSourceNamesItInTheRule) {
+  TestCase c;
+  c.desc = Reduce(ReduceFunction::kSum, DataType::kFloat32, {4}, {0});
+  c.tolerance = Tolerance{std::nullopt, 1e-7, 1e-3, "onnx"};
+  EXPECT_EQ(ToleranceFor(c).rule, "onnx: |a - e| <= 1e-07 + 0.001 * |e|");
+  EXPECT_EQ(ToleranceFor(c).data_bound, "");  // a stated tolerance replaces the data bound too
+}
+
 TEST(DescribeTolerance, StatesEachBound) {
   EXPECT_EQ(DescribeTolerance(Tolerance{}), "exact");
   EXPECT_EQ(DescribeTolerance(Tolerance{0, 0.0, 0.0}), "exact");

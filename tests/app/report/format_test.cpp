@@ -51,6 +51,17 @@ TEST(RerunCommand, QuotesAndEscapesNames) {
   EXPECT_EQ(RerunCommand(file_error, {"cpu", "", ""}), "dml-conform run cases/broken.json --filter 'broken' --backend cpu");
 }
 
+// An ONNX node test's id is the same whatever the run root: the filter is the whole id.
+TEST(RerunCommand, AnOnnxNodeTestIsFilteredByItsWholeId) {
+  CaseResult r;
+  r.id = "onnx/test_concat_1d_axis_0";
+  r.file = "build/onnx-node/node/test_concat_1d_axis_0/model.onnx";
+  r.file_id = "onnx/test_concat_1d_axis_0";
+  EXPECT_EQ(RerunCommand(r, {"cpu", "", ""}),
+            "dml-conform run build/onnx-node/node/test_concat_1d_axis_0/model.onnx --filter "
+            "'onnx/test_concat_1d_axis_0' --backend cpu");
+}
+
 TEST(DetailLines, MessageToleranceAndMismatches) {
   CaseResult r;
   r.status = CaseStatus::kFail;

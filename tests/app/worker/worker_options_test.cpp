@@ -43,6 +43,7 @@ WorkerOptions EveryOptionSet() {
   o.load.max_file_size = 1024;
   o.load.paths.allow_outside = true;
   o.load.paths.output_dir = "out/written files";
+  o.load.onnx_tolerance = true;
   return o;
 }
 
@@ -54,11 +55,11 @@ WorkerOptions EveryOptionSet() {
   [[maybe_unused]] const auto& [feature_level, jobs, fail_fast, dump_dir, iterations, warmup, repeat,
                                 max_reported_mismatches, max_case_memory, execution_flags, ab_metacommands,
                                 required_behaviours, strict_expected] = o.run;
-  [[maybe_unused]] const auto& [max_file_size, paths] = o.load;
+  [[maybe_unused]] const auto& [max_file_size, paths, onnx_tolerance] = o.load;
   [[maybe_unused]] const auto& [allow_outside, output_dir] = o.load.paths;
 }
-// The fields above that hold a value (run, load and paths hold fields): 7 + 13 + 1 + 2.
-constexpr size_t kLeafOptions = 23;
+// The fields above that hold a value (run, load and paths hold fields): 7 + 13 + 2 + 2.
+constexpr size_t kLeafOptions = 24;
 
 std::string WithoutNewline(const std::string& line) { return line.substr(0, line.size() - 1); }
 
