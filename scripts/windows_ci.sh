@@ -17,8 +17,9 @@
 #      2.14.1 (built by scripts/vkd3d_proton.sh from ../shared/third_party; it runs DXC's DXIL; a clear skip
 #      when its source is absent): the D3D12 smoke test with each compiler's kernels against cpu, the corpus
 #      and a 1,000-case fuzz campaign on the d3d12 backend, and the corpus with the model files of
-#      tests/e2e/models and a fuzz campaign on the real DirectML, green against .ci/directml_baseline.csv
-#      joined with the runtime's own known failures (.ci/*_baseline.RUNTIME.csv), every line naming its cause;
+#      tests/e2e/models and a fuzz campaign on the real DirectML, every run green against the one tagged
+#      expectations file .ci/expectations.csv with its runtime's tag (--tag runtime=RUNTIME), every line
+#      naming its cause;
 #   5. on Wine's vkd3d 1.6, `dml-conform.exe run testcases --backend directml --ab-metacommands`: the corpus
 #      again, each case also with DISABLE_META_COMMANDS; with no driver metacommands both runs must agree;
 #      then ONNX's node tests (scripts/onnx_node_tests.py) on the real DirectML.
@@ -149,43 +150,43 @@ sys.exit(0 if linux == windows and len(linux) == 500 else 1)
 PY
 fi
 
-step "dml-conform backends"
-wine "$conform" backends || failed=1
+step "dml-conform backends (each device's tags, on Wine's own d3d12)"
+wine "$conform" backends --tag runtime=wine-vkd3d-1.6 || failed=1
 
 # The d3d12 backend and DirectML on each D3D12 runtime (docs/backends.md, "What is verified where").
 # `on_runtime RUNTIME`: the steps below for one runtime, its environment exported by the caller:
 #   1. the smoke test, the kernels of each compiler in DMLC_REQUIRE_D3D12_COMPILERS required to agree with cpu;
 #   2. `run testcases --backend d3d12`: no fail and no error; every skip one of SKIPS' reasons (none allowed
 #      when SKIPS is empty);
-#   3. `fuzz --backend d3d12 --count 1000`: no finding, but those .ci/d3d12_baseline.RUNTIME.csv lists with
-#      their causes, if it exists;
-#   4. `run testcases tests/e2e/models --backend directml` and `fuzz --backend directml`, judged against
-#      .ci/directml_baseline.csv joined with .ci/directml_baseline.RUNTIME.csv, if that exists: a line the
-#      runtime does not need is an unexpected pass there; tests/e2e/behaviours' files on DirectML: those
-#      expecting another admitted behaviour pass, saying which each showed, and the pinned ones fail.
+#   3. `fuzz --backend d3d12 --count 1000`: no finding, but those .ci/expectations.csv lists for the d3d12
+#      backend on this runtime, with their causes;
+#   4. `run testcases tests/e2e/models --backend directml` and `fuzz --backend directml`, judged against the
+#      lines of .ci/expectations.csv for directml, on every runtime or on this one: a line the runtime does
+#      not need is an unexpected pass there; tests/e2e/behaviours' files on DirectML: those expecting
+#      another admitted behaviour pass, saying which each showed, and the pinned ones fail.
+# Every judged d3d12 and directml run gets the same file and the runtime's tag (`expected` below): each run
+# keeps the lines whose tags it has (docs/isolation-and-ci.md, "Tagged expectations").
+expectations=.ci/expectations.csv
 on_runtime() {
-  local runtime=$1 skips=() d3d12_baseline=() directml_baseline="$build_dir/directml_baseline.$1.csv"
+  local runtime=$1 skips=() expected=(--baseline "$expectations" --tag "runtime=$1")
   [ -n "$SKIPS" ] && skips=(--message-prefix "skip=$SKIPS") || skips=(--at-most skip=0)
-  [ -f ".ci/d3d12_baseline.$runtime.csv" ] && d3d12_baseline=(--baseline ".ci/d3d12_baseline.$runtime.csv")
-  cat .ci/directml_baseline.csv > "$directml_baseline"
-  [ -f ".ci/directml_baseline.$runtime.csv" ] && cat ".ci/directml_baseline.$runtime.csv" >> "$directml_baseline"
 
   step "$runtime: D3D12 smoke test (the kernels of $DMLC_REQUIRE_D3D12_COMPILERS against cpu)"
   DMLC_REQUIRE_D3D12=1 wine "$build_dir/tests/backends/d3d12/dmlc_d3d12_smoke.exe" --gtest_brief=1 || failed=1
 
   step "$runtime: dml-conform run testcases --backend d3d12"
   judged --min-cases 800 "${skips[@]}" -- \
-    run testcases --backend d3d12 -j "$jobs" -q --report "$build_dir/d3d12.$runtime.json"
+    run testcases --backend d3d12 -j "$jobs" -q "${expected[@]}" --report "$build_dir/d3d12.$runtime.json"
 
   step "$runtime: dml-conform fuzz --backend d3d12 (seed 7, 1000 cases)"
   judged --min-cases 1000 -- fuzz --backend d3d12 --seed 7 --count 1000 --max-shrinks 0 -j "$jobs" -q \
-    "${d3d12_baseline[@]}" --report "$build_dir/d3d12_fuzz.$runtime.json"
+    "${expected[@]}" --report "$build_dir/d3d12_fuzz.$runtime.json"
 
-  step "$runtime: dml-conform run testcases --backend directml (Microsoft's DirectML.dll; known failures in $directml_baseline)"
+  step "$runtime: dml-conform run testcases --backend directml (Microsoft's DirectML.dll; known failures in $expectations)"
   # The models write files beside themselves (`writeFile`): a copy keeps the source tree clean.
   rm -rf "$build_dir/models" && cp -r tests/e2e/models "$build_dir/models"
   judged --min-cases 800 -- run testcases "$build_dir/models" --backend directml -j "$jobs" -q \
-    --baseline "$directml_baseline" --report "$build_dir/directml.$runtime.json" --html "$build_dir/directml.$runtime.html"
+    "${expected[@]}" --report "$build_dir/directml.$runtime.json" --html "$build_dir/directml.$runtime.html"
   grep -q 'id="dmlc-data"' "$build_dir/directml.$runtime.html" ||
     { echo "$build_dir/directml.$runtime.html: no page written"; failed=1; }
 
@@ -204,14 +205,18 @@ PY
 
   step "$runtime: dml-conform fuzz --backend directml (seed 5, judged against the same baseline)"
   judged --min-cases "${DIRECTML_FUZZ_COUNT:-1000}" -- fuzz --backend directml --seed 5 --count "${DIRECTML_FUZZ_COUNT:-1000}" \
-    --max-elements 256 --max-shrinks 0 -j "$jobs" -q --baseline "$directml_baseline" --report "$build_dir/directml_fuzz.$runtime.json"
+    --max-elements 256 --max-shrinks 0 -j "$jobs" -q "${expected[@]}" --report "$build_dir/directml_fuzz.$runtime.json"
 }
 
 step "every known failure names its cause, DirectML's or a runtime's; a rule of ours is never a listed failure"
-python3 - .ci/*_baseline*.csv <<'PY' || failed=1
-import csv, sys
+# Each line is `[ TAGS ] id,status,cause` (the group optional); the tags carry no ',' or '"', so the
+# group is cut off before the CSV is read. The file's overlaps and syntax are dml-conform's to check:
+# a bad file fails every run that reads it.
+python3 - "$expectations" <<'PY' || failed=1
+import csv, re, sys
 for path in sys.argv[1:]:
-    rows = list(csv.reader(l for l in open(path) if l.strip() and not l.startswith("#")))
+    lines = [l for l in open(path, encoding="utf-8-sig") if l.strip() and not l.lstrip().startswith("#")]
+    rows = list(csv.reader(re.sub(r"^\s*\[[^\]]*\]\s*", "", l) for l in lines))
     bad = [r for r in rows if len(r) != 3 or not r[2].strip() or r[2].startswith("ours")]
     for r in bad[:20]:
         print(f"  {path}: no cause, or a rule of ours: {','.join(r)}")
@@ -228,7 +233,7 @@ SKIPS="d3d12: d3dcompiler_47.dll (cs_5_1) cannot compile kernel reduce_i64" DMLC
 
 step "wine-vkd3d-1.6: dml-conform run testcases --backend directml --ab-metacommands (both runs are DirectML's shaders here: they agree)"
 judged --min-cases 800 -- run testcases --backend directml --ab-metacommands -j "$jobs" -q \
-  --baseline "$build_dir/directml_baseline.wine-vkd3d-1.6.csv" --report "$build_dir/directml_ab.json"
+  --baseline "$expectations" --tag runtime=wine-vkd3d-1.6 --report "$build_dir/directml_ab.json"
 python3 - "$build_dir/directml_ab.json" <<'PY' || failed=1
 import json, sys
 cases = json.load(open(sys.argv[1]))["cases"]

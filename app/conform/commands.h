@@ -55,6 +55,7 @@ struct RunCommandOptions {
   std::string resume;           // a previous --report whose finished cases are not run again
   // Baselines, skips, flakes and shards (docs/isolation-and-ci.md, "Baselines, skips, flakes and shards").
   std::string baseline;
+  std::vector<std::string> tags;  // --tag KEY=VALUE: tags the run has besides (or instead of) the derived ones
   std::string write_baseline;
   std::string skips;
   std::string flakes;
@@ -107,7 +108,9 @@ int ListCommand(const ListCommandOptions& options);
 int FuzzCommand(const FuzzCommandOptions& options);
 // Same paths and filters as list.
 int ValidateCommand(const ListCommandOptions& options);
-int BackendsCommand();
+// Each device's tags (app/policy/run_tags.h) with --tag's `given` over the derived ones. Exit 2 when a
+// given tag is malformed.
+int BackendsCommand(const std::vector<std::string>& given_tags);
 // Exit 2 when an input cannot be read or the inputs do not fit together (MergeReports refuses); 1 when
 // the merged run is incomplete or a case's status does not count as success; else 0.
 int MergeCommand(const MergeCommandOptions& options);

@@ -113,7 +113,10 @@ int ConformMain(int argc, char** argv) {
   validate_cmd->add_flag("-v,--verbose", validate.verbose, "Show each rejection's rule with its source (spec page, DirectML API page, or not stated)");
   validate_cmd->add_flag("--rules", validate.rules, "List every rule of the operator model with its source, and exit");
 
-  CLI::App* backends_cmd = app.add_subcommand("backends", "List backends, their devices and properties");
+  CLI::App* backends_cmd = app.add_subcommand("backends", "List backends, their devices, properties and tags");
+  std::vector<std::string> backends_tags;
+  backends_cmd->add_option("--tag", backends_tags, "KEY=VALUE: a tag runs here are given (runtime=vkd3d-proton), printed over the derived one")
+      ->allow_extra_args(false);
 
   dmlc::app::CompareCommand compare_cmd(app);
   dmlc::app::HtmlCommand html_cmd(app);
@@ -160,7 +163,7 @@ int ConformMain(int argc, char** argv) {
     if (validate.paths.empty()) validate.paths = {"testcases/"};
     return dmlc::app::ValidateCommand(validate);
   }
-  if (backends_cmd->parsed()) return dmlc::app::BackendsCommand();
+  if (backends_cmd->parsed()) return dmlc::app::BackendsCommand(backends_tags);
   if (compare_cmd.parsed()) return compare_cmd.Run();
   if (html_cmd.parsed()) return html_cmd.Run();
   if (merge_cmd->parsed()) {

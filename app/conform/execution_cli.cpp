@@ -40,6 +40,10 @@ void AddExecutionOptions(CLI::App& command, RunCommandOptions& o) {
                      "gather=offset-clamp|coordinate-clamp|zero, reduce-nan=nan-ignoring|nan-propagating, "
                      "diagonal-value=wrap|saturate|integer-indefinite; repeat for each kind")
       ->allow_extra_args(false);
+  command.add_option("--tag", o.tags,
+                     "KEY=VALUE: a tag this run has, over the one derived from its context (runtime=vkd3d-proton); "
+                     "--baseline lines tagged for other runs do not apply; repeatable")
+      ->allow_extra_args(false);
   command.add_flag("--strict-expected", o.strict_expected,
                    "Where a case file's expected values equal one admitted behaviour, outputs showing another fail");
 }

@@ -83,7 +83,7 @@ class Campaign {
     for (size_t i = 0; i < ran.size(); ++i) {
       if (!ran[i].result) continue;
       outcome_.invalid += ran[i].test_case().expect_error.expected ? 1 : 0;
-      if (settings_.baseline) policy::ApplyBaseline(*settings_.baseline, *ran[i].result);
+      if (settings_.baseline) policy::ApplyBaseline(settings_.baseline->For(executor_.Device()), *ran[i].result);
       // Skips (an unsupported desc) and expected failures are no finding: only what a correct backend
       // never produces, or a known failure that went away.
       const CaseStatus status = ran[i].result->status;

@@ -15,7 +15,7 @@
 #include "app/fuzz/generator.h"
 #include "app/fuzz/shrink.h"
 #include "app/fuzz/signature.h"
-#include "app/policy/baseline.h"
+#include "app/conform/run_baseline.h"
 
 namespace dmlc::app {
 
@@ -29,8 +29,9 @@ struct FuzzSettings {
   size_t batch = 256;  // cases handed to the executor at once
   size_t max_shrinks = SIZE_MAX;  // findings shrunk, the first found first; the others keep their first case
   // Known failures by case id ("fuzz-SEED/INDEX"): a case failing as listed is expected-fail, no finding;
-  // one listed that passes is unexpected-pass, a finding. Not owned; null for none.
-  const policy::Baseline* baseline = nullptr;
+  // one listed that passes is unexpected-pass, a finding; its lines chosen by the run's tags once the
+  // executor names its device. Not owned (the campaign's thread calls it); null for none.
+  RunBaseline* baseline = nullptr;
 };
 
 struct Finding {

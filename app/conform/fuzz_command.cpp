@@ -134,14 +134,22 @@ int FuzzCommand(const FuzzCommandOptions& o) {
     spdlog::error("{}", settings.error().message);
     return kExitUsage;
   }
-  std::optional<policy::Baseline> baseline;
+  Result<policy::RunTags> given = policy::ParseGivenTags(o.run.tags);
+  if (!given.ok()) {
+    spdlog::error("{}", given.error().message);
+    return kExitUsage;
+  }
+  RunContext context = CollectRunContext();
+  context.backend = o.run.backend;
+  context.feature_level = std::string(ops::FeatureLevelName(settings->generator.feature_level));
+  std::optional<RunBaseline> baseline;
   if (!o.run.baseline.empty()) {
-    Result<policy::Baseline> loaded = policy::LoadBaseline(o.run.baseline);
+    Result<policy::Expectations> loaded = policy::LoadExpectations(o.run.baseline);
     if (!loaded.ok()) {
       spdlog::error("{}", loaded.error().ToString());
       return kExitUsage;
     }
-    baseline = std::move(*loaded);
+    baseline.emplace(std::move(loaded).value(), context, *given);
     settings->baseline = &*baseline;
   }
   if (!o.replay.empty()) std::cout << WriteCaseFile(std::vector{GenerateCase(settings->seed, settings->first_index, settings->generator)});
@@ -167,14 +175,12 @@ int FuzzCommand(const FuzzCommandOptions& o) {
     if (file.ok()) files.back() = *file;
   }
 
-  RunContext context = CollectRunContext();
-  context.backend = o.run.backend;
   context.device = (*executor)->Device().name;
   context.driver = (*executor)->Device().driver;
+  context.tags = TagsOnDevice(context, (*executor)->Device(), *given);
   context.jobs = (*executor)->Jobs();
   context.isolation = o.run.isolation == "none" ? "none" : "process";
   context.timeout_s = o.run.isolation == "none" ? 0 : execution->timeout_s;
-  context.feature_level = std::string(ops::FeatureLevelName(settings->generator.feature_level));
   context.planned_cases = static_cast<int>(outcome.results.size());
   context.interrupted = outcome.interrupted;
   context.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

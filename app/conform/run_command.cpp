@@ -19,7 +19,9 @@
 #include "app/conform/commands.h"
 #include "app/conform/report_files.h"
 #include "app/conform/run_plan.h"
+#include "app/conform/run_baseline.h"
 #include "app/policy/baseline.h"
+#include "app/policy/expectations.h"
 #include "app/policy/skips_and_flakes.h"
 #include "app/report/journal.h"
 #include "app/worker/interrupt.h"
@@ -29,7 +31,8 @@ namespace {
 
 // What the options name beyond the cases: the files they point at, read before anything runs.
 struct Policies {
-  std::optional<policy::Baseline> baseline;
+  std::optional<policy::Expectations> expectations;  // --baseline, every line; the run picks its own
+  policy::RunTags given_tags;                         // --tag
   std::optional<policy::CasePatterns> skips;
   std::optional<policy::CasePatterns> flakes;
   std::optional<policy::Shard> shard;
@@ -38,10 +41,13 @@ struct Policies {
 
 Result<Policies> LoadPolicies(const RunCommandOptions& o) {
   Policies p;
+  Result<policy::RunTags> given = policy::ParseGivenTags(o.tags);
+  if (!given.ok()) return given.error();
+  p.given_tags = std::move(given).value();
   if (!o.baseline.empty()) {
-    Result<policy::Baseline> baseline = policy::LoadBaseline(o.baseline);
-    if (!baseline.ok()) return baseline.error();
-    p.baseline = std::move(baseline).value();
+    Result<policy::Expectations> expectations = policy::LoadExpectations(o.baseline);
+    if (!expectations.ok()) return expectations.error();
+    p.expectations = std::move(expectations).value();
   }
   for (auto [path, into] : {std::pair{&o.skips, &p.skips}, std::pair{&o.flakes, &p.flakes}}) {
     if (path->empty()) continue;
@@ -70,9 +76,15 @@ bool Isolated(const RunCommandOptions& o) { return o.isolation != "none"; }
 // The run in progress: every planned case's result slot, and what each arriving result goes through.
 class Session {
  public:
-  Session(const RunCommandOptions& options, const Policies& policies, RunPlan plan, CaseExecutor& executor)
+  Session(const RunCommandOptions& options, const Policies& policies, RunPlan plan, CaseExecutor& executor,
+          const RunContext& context)
       : o_(options), policies_(policies), plan_(std::move(plan)), executor_(executor),
-        progress_(std::cerr, options.verbosity == Verbosity::kNormal && isatty(STDERR_FILENO) != 0) {}
+        progress_(std::cerr, options.verbosity == Verbosity::kNormal && isatty(STDERR_FILENO) != 0) {
+    if (policies.expectations) baseline_.emplace(*policies.expectations, context, policies.given_tags);
+  }
+
+  // The baseline's lines for this run's tags; nullptr without --baseline.
+  const policy::Baseline* Baseline() { return baseline_ ? &baseline_->For(executor_.Device()) : nullptr; }
 
   void StartJournal(const RunContext& context) {
     if (o_.report.empty()) return;
@@ -166,7 +178,7 @@ class Session {
       r.operator_name = described.operator_name;
       r.data_types = described.data_types;
     }
-    if (policies_.baseline) policy::ApplyBaseline(*policies_.baseline, r);
+    if (const policy::Baseline* baseline = Baseline()) policy::ApplyBaseline(*baseline, r);
     if (policies_.flakes) policy::ApplyKnownFlakes(*policies_.flakes, r);
     ran_.push_back(slot);
     if (o_.fail_fast && !CountsAsSuccess(r.status)) stop_ = true;
@@ -201,6 +213,7 @@ class Session {
   const Policies& policies_;
   RunPlan plan_;
   CaseExecutor& executor_;
+  std::optional<RunBaseline> baseline_;
   ProgressLine progress_;
   std::optional<Journal> journal_;
   std::vector<size_t> ran_;  // slots this run executed, in the order they finished
@@ -258,7 +271,7 @@ int RunCommand(const RunCommandOptions& o) {
   context.repeat = o.repeat;
   context.allow_paths_outside = o.load.allow_paths_outside;
 
-  Session session(o, *policies, std::move(plan), *executor);
+  Session session(o, *policies, std::move(plan), *executor, context);
   context.planned_cases = static_cast<int>(session.Planned());
   session.StartJournal(context);
   Status ran = session.RunOpen();
@@ -275,6 +288,7 @@ int RunCommand(const RunCommandOptions& o) {
   const std::vector<CaseResult> results = session.TakeResults();
   context.device = executor->Device().name;
   context.driver = executor->Device().driver;
+  context.tags = TagsOnDevice(context, executor->Device(), policies->given_tags);
   context.jobs = executor->Jobs();
   context.interrupted = session.Interrupted();
   context.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -285,7 +299,7 @@ int RunCommand(const RunCommandOptions& o) {
   if (written) session.RemoveJournal();
   if (!o.write_baseline.empty()) {
     written &= WriteReportFile(o.write_baseline, "baseline", [&](std::ostream& out) { 
-      out << policy::BaselineCsv(results, policies->baseline ? &*policies->baseline : nullptr);
+      out << policy::BaselineCsv(results, session.Baseline());
     });
   }
   if (context.interrupted) return worker::InterruptExitCode(worker::InterruptSignal());

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "app/engine/compare.h"
@@ -182,6 +183,9 @@ struct RunContext {
   int planned_cases = 0;    // cases selected for this run (after filters, skips and shard)
   bool interrupted = false; // SIGINT/SIGTERM stopped the run before every planned case finished
   bool allow_paths_outside = false;  // --allow-paths-outside: files' paths were not kept inside their folders
+  // The tags tagged expectations were matched against (app/policy/run_tags.h), key -> value in its key
+  // order; empty in reports written before tags existed.
+  std::vector<std::pair<std::string, std::string>> tags;
 };
 // Tool version, git revision, host and the current date; the caller fills the rest.
 RunContext CollectRunContext();

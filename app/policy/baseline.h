@@ -6,7 +6,8 @@
 // hold ',' or '"', statuses as StatusName spells the failing ones (fail, error, crash, timeout) or as
 // deqp-runner does (Fail, Crash, Timeout), an optional cause (why the case is known to fail: whose
 // behaviour, which version) that the expected-fail's message carries, '#' comment lines and blank lines
-// ignored. Only failures are listed.
+// ignored. Only failures are listed. A line may open with a tag group that says which runs it applies
+// to (expectations.h): ParseBaseline keeps the lines a run with `tags` meets.
 // A loaded Baseline is read-only and thread-safe to share; the functions below other than LoadBaseline
 // are pure. The loader validates every line.
 #pragma once
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "app/engine/case_result.h"
+#include "app/policy/run_tags.h"
 #include "ops/error.h"
 
 namespace dmlc::app::policy {
@@ -37,9 +39,14 @@ struct Baseline {
 // `source` names the file in errors. CSV errors name SOURCE:LINE:COLUMN and what is wrong (field count,
 // quotes, an unknown or non-failing status, an empty or repeated id); report errors are the reader's.
 // From a report, a case's baseline status is its raw outcome: a failure status as it is, expected-fail's
-// `expectedStatus`; passes, skips, flakes and unexpected passes are not listed.
-Result<Baseline> ParseBaseline(std::string_view text, const std::string& source);
-Result<Baseline> LoadBaseline(const std::filesystem::path& path);
+// `expectedStatus`; passes, skips, flakes and unexpected passes are not listed. Tagged lines count only
+// where `tags` meets them (a run without tags meets none: only untagged lines apply).
+Result<Baseline> ParseBaseline(std::string_view text, const std::string& source, const RunTags& tags = {});
+Result<Baseline> LoadBaseline(const std::filesystem::path& path, const RunTags& tags = {});
+
+// What running the case gave, before a baseline or a flakes list judged it, when that was a failure.
+// An expected-fail whose expected_status is not a failure (a hand-edited report) has none.
+std::optional<CaseStatus> RawFailure(const CaseResult& result);
 
 // When the baseline lists `result.id`: sets `expected_status`, then
 //  - a failure with the listed status becomes kExpectedFail, its message prefixed

@@ -13,7 +13,7 @@ Error CsvError(std::string message) { return MakeError("csv", "", std::move(mess
 
 std::string CsvField(std::string_view text) {
   const bool quote = text.find_first_of(",\"") != std::string_view::npos ||
-                     (!text.empty() && (text.front() == '#' || IsSpace(text.front()) || IsSpace(text.back())));
+                     (!text.empty() && (text.front() == '#' || text.front() == '[' || IsSpace(text.front()) || IsSpace(text.back())));
   if (!quote) return std::string(text);
   std::string field = "\"";
   for (char c : text) {

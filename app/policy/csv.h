@@ -10,7 +10,8 @@
 namespace dmlc::app::policy {
 
 // `text` as one field: as it is when plain, else in double quotes with each '"' doubled. Quoted when it
-// holds ',' or '"', starts with '#' (a comment line to list_file.h) or with whitespace, or ends with
+// holds ',' or '"', starts with '#' (a comment line to list_file.h), with '[' (a tag group to
+// expectations.h) or with whitespace, or ends with
 // whitespace (list lines are trimmed). Line breaks cannot be written: list files are read line by line.
 std::string CsvField(std::string_view text);
 

@@ -109,6 +109,11 @@ void WriteContextLine(std::ostream& out, const RunContext& c) {
       << " [" << c.device << "], feature level " << c.feature_level << ", " << c.jobs << " jobs";
   if (!c.isolation.empty()) out << ", isolation " << c.isolation;
   if (!c.shard.empty()) out << ", shard " << c.shard;
+  // The tags its --baseline's lines were matched against; on this line, which golden tests leave out.
+  if (!c.tags.empty()) {
+    out << "; tags";
+    for (const auto& [key, value] : c.tags) out << " " << key << "=" << value;
+  }
   out << "\n\n";
 }
 

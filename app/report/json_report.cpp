@@ -131,27 +131,34 @@ Json CaseJson(const CaseResult& r, bool with_error_maps) {
 }
 
 Json ContextJson(const RunContext& c) {
-  return Json{{"tool", "dml-conform"},
-              {"toolVersion", c.tool_version},
-              {"gitRevision", c.git_revision},
-              {"host", c.host},
-              {"backend", c.backend},
-              {"device", c.device},
-              {"driver", c.driver},
-              {"featureLevel", c.feature_level},
-              {"date", c.date},
-              {"jobs", c.jobs},
-              {"iterations", c.iterations},
-              {"warmup", c.warmup},
-              {"repeat", c.repeat},
-              {"isolation", c.isolation},
-              {"timeoutS", c.timeout_s},
-              {"retries", c.retries},
-              {"shard", c.shard},
-              {"plannedCases", c.planned_cases},
-              {"interrupted", c.interrupted},
-              {"allowPathsOutside", c.allow_paths_outside},
-              {"durationMs", c.duration_ms}};
+  Json context{{"tool", "dml-conform"},
+               {"toolVersion", c.tool_version},
+               {"gitRevision", c.git_revision},
+               {"host", c.host},
+               {"backend", c.backend},
+               {"device", c.device},
+               {"driver", c.driver},
+               {"featureLevel", c.feature_level},
+               {"date", c.date},
+               {"jobs", c.jobs},
+               {"iterations", c.iterations},
+               {"warmup", c.warmup},
+               {"repeat", c.repeat},
+               {"isolation", c.isolation},
+               {"timeoutS", c.timeout_s},
+               {"retries", c.retries},
+               {"shard", c.shard},
+               {"plannedCases", c.planned_cases},
+               {"interrupted", c.interrupted},
+               {"allowPathsOutside", c.allow_paths_outside},
+               {"durationMs", c.duration_ms}};
+  // Only where the run has tags, so that reports of other commands keep their text.
+  if (!c.tags.empty()) {
+    Json tags = Json::object();
+    for (const auto& [key, value] : c.tags) tags[key] = value;
+    context["tags"] = std::move(tags);
+  }
+  return context;
 }
 
 Json TotalsJson(const RunTotals& t) {

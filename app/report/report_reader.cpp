@@ -298,6 +298,13 @@ Result<RunContext> ContextFromJson(const Json& j) {
   f.Read("allowPathsOutside", c.allow_paths_outside, false);
   f.Read("durationMs", c.duration_ms, false);
   if (f.error()) return *f.error();
+  if (const Json* tags = f.Get("tags", false)) {
+    if (!tags->is_object()) return MakeError("report", "context.tags", "context.tags is not an object");
+    for (const auto& [key, value] : tags->items()) {
+      if (!value.is_string()) return MakeError("report", "context.tags." + key, "context.tags." + key + " is not a string");
+      c.tags.emplace_back(key, value.get<std::string>());
+    }
+  }
   return c;
 }
 
