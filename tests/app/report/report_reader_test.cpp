@@ -47,6 +47,23 @@ TEST(ReportReader, GoldenReportReadsBack) {
   EXPECT_EQ(Written(read->context, read->results), *text);
 }
 
+// The tags a --baseline was matched against come back in their order, so merge and compare keep them;
+// a report without them (every one written before tags) reads with none.
+TEST(ReportReader, TheRunsTagsComeBack) {
+  RunContext context = testing::MaskedContext();
+  context.tags = {{"backend", "directml"}, {"vendor", "mesa"}, {"driver", "31.0.15.3623"}, {"runtime", "wine-vkd3d-1.6"}};
+  const std::string text = Written(context, testing::SampleResults());
+  EXPECT_NE(text.find(R"("tags": {
+      "backend": "directml",)"), std::string::npos) << text.substr(0, 900);
+  Result<RunReport> read = ParseJsonReport(text, "report.json");
+  ASSERT_TRUE(read.ok()) << read.error().ToString();
+  EXPECT_EQ(read->context.tags, context.tags);
+  EXPECT_EQ(Written(read->context, read->results), text);
+  Result<RunReport> untagged = ParseJsonReport(Written(testing::MaskedContext(), testing::SampleResults()), "r.json");
+  ASSERT_TRUE(untagged.ok());
+  EXPECT_TRUE(untagged->context.tags.empty());
+}
+
 // Equal text could hide a value decoded into the wrong kind that prints the same; these are the
 // values that text round trips are easiest to get wrong with.
 TEST(ReportReader, ValuesComeBackInTheirKinds) {
@@ -212,6 +229,10 @@ INSTANTIATE_TEST_SUITE_P(
                   "context is not an object"},
         BadReport{"ContextFieldOfTheWrongType", [] { return Edited([](Json& j) { j["context"]["jobs"] = "two"; }); },
                   "context.jobs", "context.jobs has the wrong type (string)"},
+        BadReport{"TagsNotAnObject", [] { return Edited([](Json& j) { j["context"]["tags"] = "backend=cpu"; }); },
+                  "context.tags", "context.tags is not an object"},
+        BadReport{"TagNotAString", [] { return Edited([](Json& j) { j["context"]["tags"]["driver"] = 31; }); },
+                  "context.tags.driver", "context.tags.driver is not a string"},
         BadReport{"CaseWithoutStatus", [] { return Edited([](Json& j) { j["cases"][1].erase("status"); }); },
                   "cases[1].status", "cases[1]: case.status is missing"},
         BadReport{"BadStatus", [] { return Edited([](Json& j) { j["cases"][2]["status"] = "crashed"; }); },
