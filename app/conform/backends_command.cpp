@@ -11,7 +11,7 @@ namespace dmlc::app {
 int BackendsCommand(const std::vector<std::string>& given_tags) {
   Result<policy::RunTags> given = policy::ParseGivenTags(given_tags);
   if (!given.ok()) {
-    std::cerr << given.error().message << "\n";
+    std::cerr << given.error().ToString() << "\n";
     return kExitUsage;
   }
   for (const backends::BackendFactory& factory : backends::BuiltinRegistry().factories()) {

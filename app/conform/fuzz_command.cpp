@@ -136,7 +136,7 @@ int FuzzCommand(const FuzzCommandOptions& o) {
   }
   Result<policy::RunTags> given = policy::ParseGivenTags(o.run.tags);
   if (!given.ok()) {
-    spdlog::error("{}", given.error().message);
+    spdlog::error("{}", given.error().ToString());
     return kExitUsage;
   }
   RunContext context = CollectRunContext();

@@ -10,6 +10,9 @@ namespace dmlc::app::policy {
 namespace {
 
 constexpr const char* kScope = "baseline";
+// Lines one id may have: each new one is checked against every earlier one, so a hostile file of one id
+// on a million runtimes would take hours, not fail. Ours: far above any real matrix of configurations.
+constexpr size_t kMaxLinesPerId = 256;
 
 // A status in a CSV line: ours, or deqp-runner's capitalised names for the failures it has.
 std::optional<CaseStatus> ParseCsvStatus(std::string_view name) {
@@ -88,6 +91,10 @@ Result<Expectations> FromCsv(std::string_view text, const std::string& source) {
     Result<ExpectationLine> parsed = ParseLine(line, source);
     if (!parsed.ok()) return parsed.error();
     std::vector<size_t>& earlier = by_id[parsed->id];
+    if (earlier.size() >= kMaxLinesPerId) {
+      return LineError(kScope, source, line, "'" + parsed->id + "' has more than " + std::to_string(kMaxLinesPerId) +
+                                                 " lines (first at line " + std::to_string(expectations.lines[earlier[0]].line) + ")");
+    }
     for (size_t index : earlier) {
       const ExpectationLine& other = expectations.lines[index];
       if (!MayOverlap(other.tags, parsed->tags)) continue;

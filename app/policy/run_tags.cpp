@@ -80,7 +80,7 @@ std::string DriverVersion(std::string_view driver) {
 Result<RunTags> ParseGivenTags(std::span<const std::string> options) {
   RunTags given;
   for (const std::string& option : options) {
-    auto error = [&](const std::string& why) { return MakeError("--tag", "", "--tag " + option + ": " + why); };
+    auto error = [&](const std::string& why) { return MakeError("--tag", "", option + ": " + why); };
     const size_t eq = option.find('=');
     if (eq == std::string::npos) return error("expected KEY=VALUE");
     const std::string key = option.substr(0, eq);

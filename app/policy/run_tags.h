@@ -39,7 +39,7 @@ std::string TagValue(std::string_view text);
 // number, else "".
 std::string DriverVersion(std::string_view driver);
 
-// --tag KEY=VALUE options: an error (scope "--tag") naming the option when KEY is not a tag key or VALUE
+// --tag KEY=VALUE options: an error (scope "--tag", "--tag: KEY=VALUE: why") naming the option when KEY is not a tag key or VALUE
 // is empty or not already a tag value (VALUE is not rewritten: what is given is what lines must say).
 Result<RunTags> ParseGivenTags(std::span<const std::string> options);
 

@@ -73,6 +73,16 @@ TEST(Expectations, PlainCsvIsUnchangedUnderAnyTags) {
   EXPECT_EQ(CsvField("[x]/y"), "\"[x]/y\"");
 }
 
+TEST(Expectations, OneIdOnAtMost256LinesKeepsTheOverlapCheckQuick) {
+  std::string text;
+  for (int i = 0; i < 257; ++i) text += "[ runtime=r" + std::to_string(i) + " ] a,fail\n";
+  Result<Expectations> e = ParseExpectations(text, "many.csv");
+  ASSERT_FALSE(e.ok());
+  EXPECT_EQ(e.error().ToString(), "many.csv:257:1: baseline: 'a' has more than 256 lines (first at line 1)");
+  text.resize(text.rfind("[ runtime=r256"));
+  EXPECT_TRUE(ParseExpectations(text, "many.csv").ok());
+}
+
 TEST(Expectations, TheSameIdOnDisjointTagsIsAccepted) {
   Result<Expectations> e = ParseExpectations(
       "[ runtime=wine-vkd3d-1.6 ] a,error,wine\n[ runtime=vkd3d-proton ] a,fail,proton\n"

@@ -50,19 +50,19 @@ TEST(RunTags, GivenTagsAreCheckedAndNamed) {
   ASSERT_TRUE(ok.ok()) << ok.error().ToString();
   EXPECT_EQ(FormatTags(*ok), "runtime=vkd3d-proton vendor=nvidia");
   const std::pair<std::string, std::string> bad[] = {
-      {"runtime", "--tag runtime: expected KEY=VALUE"},
-      {"rt=x", "--tag rt=x: 'rt' is not a tag key (backend, vendor, device, driver, os, runtime, feature-level)"},
-      {"runtime=", "--tag runtime=: the value is empty"},
-      {"runtime=Wine 8", "--tag runtime=Wine 8: 'Wine 8' is not a tag value (lower case [a-z0-9._+-]; 'wine-8' is)"},
+      {"runtime", "--tag: runtime: expected KEY=VALUE"},
+      {"rt=x", "--tag: rt=x: 'rt' is not a tag key (backend, vendor, device, driver, os, runtime, feature-level)"},
+      {"runtime=", "--tag: runtime=: the value is empty"},
+      {"runtime=Wine 8", "--tag: runtime=Wine 8: 'Wine 8' is not a tag value (lower case [a-z0-9._+-]; 'wine-8' is)"},
   };
   for (const auto& [option, message] : bad) {
     const std::vector<std::string> options{option};
     Result<RunTags> r = ParseGivenTags(options);
     ASSERT_FALSE(r.ok()) << option;
-    EXPECT_EQ(r.error().message, message);
+    EXPECT_EQ(r.error().ToString(), message);
   }
   const std::vector<std::string> twice{"runtime=a", "runtime=b"};
-  EXPECT_EQ(ParseGivenTags(twice).error().message, "--tag runtime=b: 'runtime' is given twice");
+  EXPECT_EQ(ParseGivenTags(twice).error().ToString(), "--tag: runtime=b: 'runtime' is given twice");
 }
 
 TEST(TagSet, VersionsCompareNumberByNumber) {
