@@ -1,5 +1,7 @@
 #include "app/policy/tag_set.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <map>
 
 namespace dmlc::app::policy {
