@@ -298,7 +298,7 @@ int RunCommand(const RunCommandOptions& o) {
   bool written = WriteReportFiles({o.report, o.junit, o.html}, context, results);
   if (written) session.RemoveJournal();
   if (!o.write_baseline.empty()) {
-    written &= WriteReportFile(o.write_baseline, "baseline", [&](std::ostream& out) { 
+    written &= WriteReportFile(o.write_baseline, "baseline", [&](std::ostream& out) {
       out << policy::BaselineCsv(results, session.Baseline());
     });
   }
