@@ -119,6 +119,18 @@ Status AddCount(int& total, int add, const std::string& path, const char* field)
   return OkStatus();
 }
 
+// The tags every input has with one value: what a tagged expectation line may say of the whole. Shards
+// of one configuration keep all of theirs; reports of two devices lose `device` (and `vendor`, `driver`
+// where those differ), as their device names are joined.
+std::vector<std::pair<std::string, std::string>> CommonTags(const std::vector<Input>& inputs) {
+  std::vector<std::pair<std::string, std::string>> common = inputs.front().second.context.tags;
+  for (const auto& [path, report] : inputs) {
+    const auto& tags = report.context.tags;
+    std::erase_if(common, [&](const auto& tag) { return std::find(tags.begin(), tags.end(), tag) == tags.end(); });
+  }
+  return common;
+}
+
 Result<RunContext> MergedContext(const std::vector<Input>& inputs) {
   RunContext merged = inputs.front().second.context;
   merged.shard.clear();
@@ -139,6 +151,7 @@ Result<RunContext> MergedContext(const std::vector<Input>& inputs) {
   }
   merged.device = Join(devices);
   merged.driver = Join(drivers);
+  merged.tags = CommonTags(inputs);
   return merged;
 }
 

@@ -57,6 +57,16 @@ TEST(MergeReports, ThreeShardsMakeTheUnion) {
   EXPECT_FALSE(c.interrupted);
 }
 
+TEST(MergeReports, TagsAreThoseEveryInputShares) {
+  std::vector<Input> inputs = {Part("s1.json", "1/2", {"a"}), Part("s2.json", "2/2", {"b"})};
+  inputs[0].second.context.tags = {{"backend", "vulkan"}, {"vendor", "nvidia"}, {"device", "nvidia-h100"}, {"os", "linux"}};
+  inputs[1].second.context.tags = {{"backend", "vulkan"}, {"vendor", "nvidia"}, {"device", "nvidia-h200"}, {"os", "linux"}};
+  Result<MergedRun> run = MergeReports(inputs);
+  ASSERT_TRUE(run.ok()) << run.error().ToString();
+  EXPECT_EQ(run->merged.context.tags,
+            (std::vector<std::pair<std::string, std::string>>{{"backend", "vulkan"}, {"vendor", "nvidia"}, {"os", "linux"}}));
+}
+
 TEST(MergeReports, UnshardedReportsMerge) {
   Result<MergedRun> run = MergeReports({Part("good.json", "", {"good/a", "good/b"}), Part("bad.json", "", {"bad/a"})});
   ASSERT_TRUE(run.ok()) << run.error().ToString();
