@@ -49,6 +49,10 @@ Result<std::vector<policy::ReportEvidence>> ReadEvidence(const std::vector<std::
     Result<RunReport> report = ReadJsonReport(file);
     if (!report.ok()) return report.error();
     reports.push_back(policy::EvidenceOf(*report, file));
+    if (reports.back().derived_tags) {
+      spdlog::warn("{}: the report has no context.tags (written before tags existed); its tags are derived: {}", file,
+                   policy::FormatTags(reports.back().tags));
+    }
   }
   return reports;
 }
@@ -106,7 +110,7 @@ int ExpectationsCommand::Run() const {
   }
   for (const std::string& note : update->notes) std::cout << "note: " << note << "\n";
   std::cout << file_ << ": " << removed << " removed, " << added << " added, " << changed << " changed, " << update->kept
-            << " kept (" << reports->size() << " reports)";
+            << " kept (" << reports->size() << (reports->size() == 1 ? " report)" : " reports)");
   if (update->Changed()) std::cout << (dry_run_ ? "; dry run, not written" : "; written");
   std::cout << std::endl;
 

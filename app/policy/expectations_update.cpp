@@ -280,7 +280,8 @@ class Updater {
 ReportEvidence EvidenceOf(const RunReport& report, std::string name) {
   ReportEvidence evidence;
   evidence.name = std::move(name);
-  evidence.tags = report.context.tags.empty() ? DeriveRunTags(report.context, {}) : RunTags(report.context.tags);
+  evidence.derived_tags = report.context.tags.empty();
+  evidence.tags = evidence.derived_tags ? DeriveRunTags(report.context, {}) : RunTags(report.context.tags);
   for (const CaseResult& r : report.results) {
     std::optional<CaseStatus> outcome = RawFailure(r);
     if (!outcome && (r.status == CaseStatus::kPass || r.status == CaseStatus::kUnexpectedPass)) outcome = CaseStatus::kPass;

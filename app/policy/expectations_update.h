@@ -39,6 +39,7 @@ struct ReportEvidence {
   // Case id -> what running it gave before any baseline judged it: kPass, or the failing status.
   // Skips and flakes are absent: they say neither that a case passes nor that it fails.
   std::map<std::string, CaseStatus, std::less<>> outcomes;
+  bool derived_tags = false;  // `tags` were derived: runtime=native, and this program's os
 };
 ReportEvidence EvidenceOf(const RunReport& report, std::string name);
 

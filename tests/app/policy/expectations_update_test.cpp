@@ -197,9 +197,11 @@ TEST(ExpectationsUpdate, EvidenceIsWhatRunningGaveBeforeTheBaselineJudgedIt) {
                     result("f", kFail), result("s", CaseStatus::kSkip), result("k", CaseStatus::kFlake)};
   const ReportEvidence e = EvidenceOf(report, "r.json");
   EXPECT_EQ(e.tags, (RunTags{{"backend", "cpu"}, {"runtime", "ci-a"}}));
+  EXPECT_FALSE(e.derived_tags);
   EXPECT_EQ(e.outcomes, (Outcomes{{"p", kPass}, {"u", kPass}, {"e", kCrash}, {"f", kFail}}));
   // A report without tags (written before they existed) gets those its context gives.
   report.context.tags.clear();
+  EXPECT_TRUE(EvidenceOf(report, "r.json").derived_tags);
   const RunTags derived = EvidenceOf(report, "r.json").tags;
   ASSERT_NE(FindTag(derived, "runtime"), nullptr);
   EXPECT_EQ(*FindTag(derived, "runtime"), "native");
