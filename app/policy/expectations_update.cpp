@@ -12,6 +12,7 @@ namespace dmlc::app::policy {
 namespace {
 
 using Kind = ExpectationChange::Kind;
+constexpr const char* kScope = "expectations update";
 
 // One line of the file as read: its text without the line ending, and that ending ("\n", "\r\n", or ""
 // for a last line without one), so that lines left alone are written back byte for byte.
@@ -261,7 +262,10 @@ class Updater {
       update_.text += out_[i].raw.body + out_[i].raw.ending;
     }
     // Removed and changed lines were recorded in file order; the added ones go in the order they stand.
-    auto order = [](const ExpectationChange& c) { return std::make_pair(c.kind == Kind::kAdded, c.kind == Kind::kAdded ? c.new_line : 0); };
+    auto order = [](const ExpectationChange& c) {
+      const bool added = c.kind == Kind::kAdded;
+      return std::make_pair(added, added ? c.new_line : 0);
+    };
     std::stable_sort(update_.changes.begin(), update_.changes.end(),
                      [&](const ExpectationChange& a, const ExpectationChange& b) { return order(a) < order(b); });
     return std::move(update_);
@@ -297,7 +301,7 @@ Result<ExpectationsUpdate> UpdateExpectations(std::string_view text, const std::
                                               const std::vector<ReportEvidence>& reports) {
   const size_t first = text.find_first_not_of(" \t\r\n");
   if (first != std::string_view::npos && text[first] == '{') {
-    Error e = MakeError("expectations update", "", "a report is no expectations file to update: give the CSV of [ tags ] id,status,cause lines");
+    Error e = MakeError(kScope, "", "a report is no expectations file to update: give the CSV of [ tags ] id,status,cause lines");
     e.where.file = source;
     return e;
   }
@@ -305,7 +309,8 @@ Result<ExpectationsUpdate> UpdateExpectations(std::string_view text, const std::
   if (!parsed.ok()) return parsed.error();
   ExpectationsUpdate update = Updater(*parsed, reports).Run(text);
   if (Result<Expectations> again = ParseExpectations(update.text, source + " (updated)"); !again.ok()) {
-    return MakeError("expectations update", "", "the updated file would be refused, so it is not written: " + again.error().ToString());
+    // A broken invariant of the Updater (its own overlap checks are the parser's), reported, not written.
+    return MakeError(kScope, "", "the updated file would be refused, so it is not written: " + again.error().ToString());
   }
   return update;
 }
