@@ -76,7 +76,7 @@ ExpectationsCommand::ExpectationsCommand(CLI::App& app) {
       "covers; exit 1 when the file changed");
   update_->add_option("file", file_, "The expectations file: [ tags ] id,status,cause lines")->required();
   update_->add_option("reports", reports_, "JSON reports of the runs it judges, or folders of them")->required();
-  update_->add_flag("--dry-run", dry_run_, "Print the changes and write nothing; takes no value");
+  update_->add_flag("--dry-run", dry_run_, "Print the changes and write nothing");
 }
 
 int ExpectationsCommand::Run() const {
