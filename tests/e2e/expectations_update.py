@@ -14,7 +14,8 @@ file, as CI judges its runs:
     planted/identity failed on ci-a only: added with ci-a's tags; both/identity on ci-b with ci-b's.
 Then: --dry-run prints exactly that and writes nothing (exit 1); update writes it (exit 1); both
 runtimes' runs are green against the updated file, and updating from them changes nothing (exit 0);
-a folder of reports reads as its files; a report given as FILE and a missing report are exit 2, named.
+a folder of reports reads as its files; a byte-order mark and CRLF endings are kept; a report given as
+FILE and a missing report are exit 2, named.
 Usage: expectations_update.py DML_CONFORM FIXTURES
 """
 import json
@@ -139,6 +140,18 @@ with tempfile.TemporaryDirectory() as out:
         check(f.read() == expected_file, "the file is true: updating from its own green runs leaves it alone")
     check(r.returncode == 0 and r.stdout == f"{expectations}: 0 removed, 0 added, 0 changed, 5 kept (2 reports)\n",
           f"... exit 0, saying so ({r.returncode})", r.stdout)
+
+    # A byte-order mark and CRLF line endings (a file saved on Windows) stay as they were.
+    windows = os.path.join(out, "windows.csv")
+    with open(windows, "wb") as f:
+        f.write(b"\xef\xbb\xbf# saved on Windows\r\n[ backend=cpu ] good/identity,fail,stale\r\n")
+    r = run("expectations", "update", windows, reports["ci-a"])
+    with open(windows, "rb") as f:
+        written = f.read()
+    lines = written[3:].split(b"\r\n")
+    check(r.returncode == 1 and written.startswith(b"\xef\xbb\xbf# saved on Windows\r\n") and b"good/identity" not in written and
+          written.count(b"\n") == written.count(b"\r\n") == 4 and lines[-1] == b"",
+          "a byte-order mark and CRLF endings are kept; added lines end as the file's do", repr(written))
 
     r = run("expectations", "update", reports["ci-a"], reports["ci-b"])
     check(r.returncode == 2 and f"{reports['ci-a']}" in r.stderr and "a report is no expectations file" in r.stderr,
