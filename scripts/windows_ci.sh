@@ -92,6 +92,8 @@ judged() {
     case "$a" in --report=*) report=${a#--report=} ;; *) [ "$previous" = "--report" ] && report=$a ;; esac
     previous=$a
   done
+  # A report an earlier CI run left there is never judged (nor read by `expectations update`) as this one's.
+  if [ -n "$report" ]; then rm -f "$report"; fi
   wine "$conform" "$@" || rc=$?
   python3 scripts/judge_report.py "$report" --exit-code "$rc" "${judge[@]}" || failed=1
 }
@@ -167,6 +169,7 @@ wine "$conform" backends --tag runtime=wine-vkd3d-1.6 || failed=1
 # Every judged d3d12 and directml run gets the same file and the runtime's tag (`expected` below): each run
 # keeps the lines whose tags it has (docs/isolation-and-ci.md, "Tagged expectations").
 expectations=.ci/expectations.csv
+expectation_reports=()  # every report judged against $expectations, for `expectations update` at the end
 on_runtime() {
   local runtime=$1 skips=() expected=(--baseline "$expectations" --tag "runtime=$1")
   [ -n "$SKIPS" ] && skips=(--message-prefix "skip=$SKIPS") || skips=(--at-most skip=0)
@@ -177,16 +180,19 @@ on_runtime() {
   step "$runtime: dml-conform run testcases --backend d3d12"
   judged --min-cases 800 "${skips[@]}" -- \
     run testcases --backend d3d12 -j "$jobs" -q "${expected[@]}" --report "$build_dir/d3d12.$runtime.json"
+  expectation_reports+=("$build_dir/d3d12.$runtime.json")
 
   step "$runtime: dml-conform fuzz --backend d3d12 (seed 7, 1000 cases)"
   judged --min-cases 1000 -- fuzz --backend d3d12 --seed 7 --count 1000 --max-shrinks 0 -j "$jobs" -q \
     "${expected[@]}" --report "$build_dir/d3d12_fuzz.$runtime.json"
+  expectation_reports+=("$build_dir/d3d12_fuzz.$runtime.json")
 
   step "$runtime: dml-conform run testcases --backend directml (Microsoft's DirectML.dll; known failures in $expectations)"
   # The models write files beside themselves (`writeFile`): a copy keeps the source tree clean.
   rm -rf "$build_dir/models" && cp -r tests/e2e/models "$build_dir/models"
   judged --min-cases 800 -- run testcases "$build_dir/models" --backend directml -j "$jobs" -q \
     "${expected[@]}" --report "$build_dir/directml.$runtime.json" --html "$build_dir/directml.$runtime.html"
+  expectation_reports+=("$build_dir/directml.$runtime.json")
   grep -q 'id="dmlc-data"' "$build_dir/directml.$runtime.html" ||
     { echo "$build_dir/directml.$runtime.html: no page written"; failed=1; }
 
@@ -206,6 +212,7 @@ PY
   step "$runtime: dml-conform fuzz --backend directml (seed 5, judged against the same baseline)"
   judged --min-cases "${DIRECTML_FUZZ_COUNT:-1000}" -- fuzz --backend directml --seed 5 --count "${DIRECTML_FUZZ_COUNT:-1000}" \
     --max-elements 256 --max-shrinks 0 -j "$jobs" -q "${expected[@]}" --report "$build_dir/directml_fuzz.$runtime.json"
+  expectation_reports+=("$build_dir/directml_fuzz.$runtime.json")
 }
 
 step "every known failure names its cause, DirectML's or a runtime's; a rule of ours is never a listed failure"
@@ -234,6 +241,7 @@ SKIPS="d3d12: d3dcompiler_47.dll (cs_5_1) cannot compile kernel reduce_i64" DMLC
 step "wine-vkd3d-1.6: dml-conform run testcases --backend directml --ab-metacommands (both runs are DirectML's shaders here: they agree)"
 judged --min-cases 800 -- run testcases --backend directml --ab-metacommands -j "$jobs" -q \
   --baseline "$expectations" --tag runtime=wine-vkd3d-1.6 --report "$build_dir/directml_ab.json"
+expectation_reports+=("$build_dir/directml_ab.json")
 python3 - "$build_dir/directml_ab.json" <<'PY' || failed=1
 import json, sys
 cases = json.load(open(sys.argv[1]))["cases"]
@@ -267,6 +275,21 @@ elif [ "$proton" -eq 2 ]; then
   echo "SKIPPED: every vkd3d-proton step: its source tarball is absent (the message above names the path)"
 else
   echo "FAIL: vkd3d-proton could not be built"; failed=1
+fi
+
+# The one file kept true (docs/isolation-and-ci.md, "Tagged expectations"): updated from every report
+# judged against it, on both runtimes, it must not change. A line whose case passed on every run it
+# applies to, a failure no line names, or a line a person must narrow is printed with why, and fails CI;
+# `expectations update` without --dry-run on the same reports writes the fix.
+step "dml-conform expectations update --dry-run $expectations (${#expectation_reports[@]} reports judged against it)"
+if [ -x "$linux_conform" ]; then
+  present=()
+  for r in "${expectation_reports[@]}"; do
+    if [ -f "$r" ]; then present+=("$r"); else echo "  $r: not written (its run failed above)"; failed=1; fi
+  done
+  [ ${#present[@]} -eq 0 ] || "$linux_conform" expectations update --dry-run "$expectations" "${present[@]}" || failed=1
+else
+  echo "note: $linux_conform not built; the check that $expectations is still true skipped"
 fi
 
 step "done (failed=$failed)"
