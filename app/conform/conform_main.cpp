@@ -8,6 +8,7 @@
 
 #include "app/conform/commands.h"
 #include "app/conform/compare_command.h"
+#include "app/conform/history_command.h"
 #include "app/conform/html_command.h"
 #include "app/conform/execution_cli.h"
 #include "app/conform/flag_values.h"
@@ -120,6 +121,7 @@ int ConformMain(int argc, char** argv) {
 
   dmlc::app::CompareCommand compare_cmd(app);
   dmlc::app::HtmlCommand html_cmd(app);
+  dmlc::app::HistoryCommand history_cmd(app);
 
   dmlc::app::MergeCommandOptions merge;
   bool merge_verbose = false, merge_quiet = false;
@@ -166,6 +168,7 @@ int ConformMain(int argc, char** argv) {
   if (backends_cmd->parsed()) return dmlc::app::BackendsCommand(backends_tags);
   if (compare_cmd.parsed()) return compare_cmd.Run();
   if (html_cmd.parsed()) return html_cmd.Run();
+  if (history_cmd.parsed()) return history_cmd.Run();
   if (merge_cmd->parsed()) {
     merge.verbosity = SetVerbosity(merge_verbose, merge_quiet);
     return dmlc::app::MergeCommand(merge);
