@@ -37,6 +37,7 @@ const fixtures = new Fixtures(path.resolve(tool), "", work);
 // whether diagonal/breaks is wrong, extra options.
 const RUNS = [["r1.json", "r1", false, []], ["r2.json", "r2", true, []], ["r3.json", "r3", true, []],
               ["other.json", "r3", false, ["--tag", "runtime=ci-b"]]];
+fs.mkdirSync(fixtures.file("reports"));
 for (const [i, [report, revision, broken, extra]] of RUNS.entries()) {
   if (i) await new Promise(resolve => setTimeout(resolve, 1100));
   const dir = `cases-${i}`;
