@@ -9,8 +9,8 @@ The faults are planted in copies of the fixture case files, never in the product
   - a run in another configuration (--tag runtime=ci-b) where good/identity passes at r3: no regression there.
 The reports sit in one folder under names out of time order; `history` orders them by their dates.
 Then: `history --json` names the flake and the regression with its last good and first bad revision
-(exit 1), `html --runs` writes the matrix and one page per run, and a run without --revision has no
-context.revision and counts under its git revision.
+(exit 1), `html --runs` writes the matrix and one page per run, a run without --revision has no
+context.revision and counts under its git revision, and `fuzz --revision` writes it as `run` does.
 Usage: history_planted.py DML_CONFORM FIXTURES
 """
 import json
@@ -124,6 +124,10 @@ with tempfile.TemporaryDirectory() as out:
         h = json.load(f)
     check(r.returncode == 0 and h["runs"][0]["revision"] == context["gitRevision"],
           f"history of one run: exit 0, the git revision for its revision ({r.returncode})")
+    fuzzed = os.path.join(out, "fuzz.json")
+    r = run("fuzz", "--count", "3", "--isolation", "none", "-q", "--revision", "r9", "--report", fuzzed)
+    with open(fuzzed) as f:
+        check(r.returncode == 0 and json.load(f)["context"].get("revision") == "r9", "fuzz --revision: context.revision")
     r = run("history", os.path.join(out, "cases-0"))
     check(r.returncode == 2 and "good.json" in r.stderr, f"a case file is no report: exit 2 naming it ({r.returncode})")
 
