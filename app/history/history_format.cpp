@@ -21,9 +21,10 @@ Json CaseRunsJson(const std::vector<CaseRun>& runs) {
   return j;
 }
 
-// "run 3 (nightly-3.json)": how the summary names a run.
+// "run 3 (nightly-3.json)": how the summary names a run, counting from 1 as the run pages do
+// (runs.runs/run-3.html); the JSON's indexes count from 0.
 std::string RunName(const History& h, size_t run) {
-  return "run " + std::to_string(run) + " (" + h.runs[run].file + ")";
+  return "run " + std::to_string(run + 1) + " (" + h.runs[run].file + ")";
 }
 
 }  // namespace
@@ -72,7 +73,7 @@ void WriteHistorySummary(std::ostream& out, const History& h) {
   for (size_t i = 0; i < h.configurations.size(); ++i) out << "  configuration " << i + 1 << ": " << h.configurations[i] << "\n";
   for (const Flake& f : h.flakes) {
     out << "flake: " << f.id << " on revision " << f.revision << " [" << f.configuration << "]:";
-    for (const CaseRun& r : f.runs) out << " " << StatusName(r.status) << " in run " << r.run;
+    for (const CaseRun& r : f.runs) out << " " << StatusName(r.status) << " in run " << r.run + 1;
     out << "\n";
   }
   for (const Regression& r : h.regressions) {

@@ -14,8 +14,8 @@ namespace dmlc::app::history {
 // referred to by their index in "runs".
 nlohmann::ordered_json HistoryJson(const History& history);
 
-// Runs read, configurations, then each flake, regression and always failing case one line each, and a
-// closing count line.
+// Runs read (numbered from 1, as the run pages are), configurations, then each flake, regression and
+// always failing case one line each, and a closing count line.
 void WriteHistorySummary(std::ostream& out, const History& history);
 
 }  // namespace dmlc::app::history

@@ -54,14 +54,16 @@ std::string RunPageLink(const std::string& output, size_t index) {
 }
 
 Json RunsPageData(const history::History& h, const std::vector<history::RunInput>& inputs, const std::string& output) {
+  auto configuration_index = [&](const std::string& name) {
+    return static_cast<size_t>(std::find(h.configurations.begin(), h.configurations.end(), name) - h.configurations.begin());
+  };
   Json configurations = Json::array();
   for (const std::string& name : h.configurations) configurations.push_back(Json{{"name", name}, {"runs", Json::array()}});
   Json runs = Json::array();
   std::map<std::string, std::vector<std::optional<Cell>>> operators;
   for (size_t i = 0; i < h.runs.size(); ++i) {
     const history::RunEntry& run = h.runs[i];
-    const auto configuration = static_cast<size_t>(
-        std::find(h.configurations.begin(), h.configurations.end(), run.configuration) - h.configurations.begin());
+    const size_t configuration = configuration_index(run.configuration);
     configurations[configuration]["runs"].push_back(i);
     Cell whole;
     for (const CaseResult& r : inputs[run.input].report.results) {
@@ -82,7 +84,22 @@ Json RunsPageData(const history::History& h, const std::vector<history::RunInput
     for (const std::optional<Cell>& c : cells) row_cells.push_back(c ? Json{{"passed", c->passed}, {"ran", c->ran}} : Json(nullptr));
     rows.push_back(Json{{"name", name}, {"cells", std::move(row_cells)}});
   }
-  return Json{{"configurations", configurations}, {"runs", runs}, {"operators", rows}};
+  Json regressions = Json::array();
+  for (const history::Regression& r : h.regressions) {
+    regressions.push_back(Json{{"id", r.id}, {"configuration", configuration_index(r.configuration)},
+                               {"lastGoodRevision", r.last_good}, {"lastGoodRun", r.last_good_run},
+                               {"firstBadRevision", r.first_bad}, {"firstBadRun", r.first_bad_run},
+                               {"latestStatus", StatusName(r.latest)}});
+  }
+  Json flakes = Json::array();
+  for (const history::Flake& f : h.flakes) {
+    Json flake_runs = Json::array();
+    for (const history::CaseRun& r : f.runs) flake_runs.push_back(Json{{"run", r.run}, {"status", StatusName(r.status)}});
+    flakes.push_back(Json{{"id", f.id}, {"configuration", configuration_index(f.configuration)}, {"revision", f.revision},
+                          {"runs", std::move(flake_runs)}});
+  }
+  return Json{{"configurations", configurations}, {"runs", runs}, {"operators", rows}, {"regressions", regressions},
+              {"flakes", flakes}};
 }
 
 std::optional<Error> WriteRunsPages(const history::History& h, const std::vector<history::RunInput>& inputs,

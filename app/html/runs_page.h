@@ -3,7 +3,8 @@
 // order within each (app/history/history.h says what a configuration and a revision are). A cell counts
 // the operator's cases that passed in that run over those that ran (skips left out) and links to the
 // run's own page, the page `dml-conform html` makes of its report, written beside the matrix:
-// runs.html -> runs.runs/run-1.html ... (numbered in time order). Errors are values naming the file.
+// runs.html -> runs.runs/run-1.html ... (numbered in time order). Below the matrix, the history's
+// regressions and flakes, each run they name linked. Errors are values naming the file.
 #pragma once
 
 #include <optional>
@@ -25,7 +26,10 @@ std::string RunPageLink(const std::string& output, size_t index);
 
 // What the runs page's script draws: {"configurations": [{"name", "runs": [run indexes]}],
 // "runs": [{"file", "revision", "date", "configuration" (index), "page" (link), "passed", "ran", "cases"}],
-// "operators": [{"name", "cells": [one per run: {"passed", "ran"}, or null where the run has none]}]}.
+// "operators": [{"name", "cells": [one per run: {"passed", "ran"}, or null where the run has none]}],
+// "regressions": [{"id", "configuration", "lastGoodRevision", "lastGoodRun", "firstBadRevision", "firstBadRun",
+// "latestStatus"}], "flakes": [{"id", "configuration", "revision", "runs": [{"run", "status"}]}]}: History's,
+// configurations by index.
 // Operators are CaseResult::operator_type ("(not loaded)" when empty), in name order. Pure.
 nlohmann::ordered_json RunsPageData(const history::History& history, const std::vector<history::RunInput>& inputs,
                                     const std::string& output);

@@ -95,8 +95,8 @@ with tempfile.TemporaryDirectory() as out:
     failing = [(x["id"], x["since"]) for x in h["failing"]]
     check(sorted(failing) == [("wrong_expected/identity_wrong", "r1"), ("wrong_expected/identity_wrong", "r3")],
           f"always failing in both configurations, not a regression: {failing}")
-    check("regression: good/identity [" + native + "]: last good r1 (run 0 (" in r.stdout and
-          "first bad r2 (run 1 (" in r.stdout, "the console names the regression's revisions")
+    check("regression: good/identity [" + native + "]: last good r1 (run 1 (" in r.stdout and
+          "first bad r2 (run 2 (" in r.stdout, "the console names the regression's revisions")
     check("flake: good/join_reference on revision r2 [" in r.stdout, "the console names the flake")
 
     # The runs page: the matrix, and beside it each run's page, linked from the cells.

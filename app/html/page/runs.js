@@ -50,7 +50,33 @@
     document.getElementById("runs-matrix").append(el("table", {}, groups, heads, rows, totals));
   }
 
+  // A link to run `index`'s page, named by its revision.
+  const runLink = (index, text) => el("a", { href: data.runs[index].page, dataset: { run: index } }, text ?? data.runs[index].revision);
+  const badge = status => el("span", { class: `badge ${status}` }, status);
+
+  function findings() {
+    const s = document.getElementById("findings");
+    s.append(el("h2", {}, `Regressions (${data.regressions.length})`));
+    s.append(data.regressions.length === 0 ? el("p", { class: "muted" }, "No case fails now that passed before.") :
+      el("table", { id: "regressions" },
+        el("tr", {}, ["case", "configuration", "last good", "first bad", "now"].map(t => el("th", {}, t))),
+        data.regressions.map(r => el("tr", { dataset: { id: r.id } }, el("td", { class: "mono" }, r.id),
+                                     el("td", {}, `configuration ${r.configuration + 1}`),
+                                     el("td", { class: "last-good" }, runLink(r.lastGoodRun, r.lastGoodRevision)),
+                                     el("td", { class: "first-bad" }, runLink(r.firstBadRun, r.firstBadRevision)),
+                                     el("td", {}, badge(r.latestStatus))))));
+    s.append(el("h2", {}, `Flakes (${data.flakes.length})`));
+    s.append(data.flakes.length === 0 ? el("p", { class: "muted" }, "No case both passed and failed on one revision.") :
+      el("table", { id: "flakes" },
+        el("tr", {}, ["case", "configuration", "revision", "runs"].map(t => el("th", {}, t))),
+        data.flakes.map(f => el("tr", { dataset: { id: f.id } }, el("td", { class: "mono" }, f.id),
+                                el("td", {}, `configuration ${f.configuration + 1}`), el("td", {}, f.revision),
+                                el("td", {}, f.runs.map(r => el("span", { class: "flake-run" }, badge(r.status), " ",
+                                                                 runLink(r.run, `run ${r.run + 1}`), " ")))))));
+  }
+
   header();
   matrix();
+  findings();
   document.body.dataset.ready = "true";
 })();

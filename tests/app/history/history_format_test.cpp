@@ -45,11 +45,11 @@ TEST(WriteHistorySummary, OneLinePerFindingAndTheCounts) {
   const std::string text = out.str();
   EXPECT_NE(text.find("3 runs, 1 configurations, 2 cases\n"), std::string::npos) << text;
   EXPECT_NE(text.find("flake: join/a on revision r2 [backend=vulkan vendor=mesa device=llvmpipe os=linux runtime=native "
-                      "feature-level=highest]: fail in run 1 pass in run 2\n"),
+                      "feature-level=highest]: fail in run 2 pass in run 3\n"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("regression: reduce/b [backend=vulkan vendor=mesa device=llvmpipe os=linux runtime=native "
-                      "feature-level=highest]: last good r1 (run 0 (1.json)), first bad r2 (run 1 (2a.json)), now fail\n"),
+                      "feature-level=highest]: last good r1 (run 1 (1.json)), first bad r2 (run 2 (2a.json)), now fail\n"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("1 flakes, 1 regressions, 0 always failing\n"), std::string::npos) << text;

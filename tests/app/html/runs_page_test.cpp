@@ -37,6 +37,11 @@ TEST(RunsPageData, CellsCountPassedOverRanPerOperatorAndRun) {
   EXPECT_EQ(d["operators"][0]["cells"].dump(), R"([{"passed":2,"ran":2},{"passed":1,"ran":1},{"passed":1,"ran":2}])");
   EXPECT_EQ(d["operators"][1]["name"], "REDUCE");
   EXPECT_EQ(d["operators"][1]["cells"].dump(), R"([null,null,{"passed":0,"ran":0}])") << "all skipped: nothing ran";
+  ASSERT_EQ(d["regressions"].size(), 1u);
+  EXPECT_EQ(d["regressions"][0].dump(),
+            R"({"id":"JOIN/a","configuration":0,"lastGoodRevision":"r1","lastGoodRun":0,"firstBadRevision":"r2",)"
+            R"("firstBadRun":2,"latestStatus":"fail"})");
+  EXPECT_EQ(d["flakes"].size(), 0u);
 }
 
 }  // namespace
