@@ -56,6 +56,7 @@ struct RunCommandOptions {
   // Baselines, skips, flakes and shards (docs/isolation-and-ci.md, "Baselines, skips, flakes and shards").
   std::string baseline;
   std::vector<std::string> tags;  // --tag KEY=VALUE: tags the run has besides (or instead of) the derived ones
+  std::string revision;           // --revision: the revision under test, into the report's context; "" = not given
   std::string write_baseline;
   std::string skips;
   std::string flakes;

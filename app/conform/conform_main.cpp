@@ -9,6 +9,7 @@
 #include "app/conform/commands.h"
 #include "app/conform/compare_command.h"
 #include "app/conform/expectations_command.h"
+#include "app/conform/history_command.h"
 #include "app/conform/html_command.h"
 #include "app/conform/execution_cli.h"
 #include "app/conform/flag_values.h"
@@ -122,6 +123,7 @@ int ConformMain(int argc, char** argv) {
   dmlc::app::CompareCommand compare_cmd(app);
   dmlc::app::HtmlCommand html_cmd(app);
   dmlc::app::ExpectationsCommand expectations_cmd(app);
+  dmlc::app::HistoryCommand history_cmd(app);
 
   dmlc::app::MergeCommandOptions merge;
   bool merge_verbose = false, merge_quiet = false;
@@ -169,6 +171,7 @@ int ConformMain(int argc, char** argv) {
   if (compare_cmd.parsed()) return compare_cmd.Run();
   if (html_cmd.parsed()) return html_cmd.Run();
   if (expectations_cmd.parsed()) return expectations_cmd.Run();
+  if (history_cmd.parsed()) return history_cmd.Run();
   if (merge_cmd->parsed()) {
     merge.verbosity = SetVerbosity(merge_verbose, merge_quiet);
     return dmlc::app::MergeCommand(merge);

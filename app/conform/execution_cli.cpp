@@ -44,6 +44,9 @@ void AddExecutionOptions(CLI::App& command, RunCommandOptions& o) {
                      "KEY=VALUE: a tag this run has, over the one derived from its context (runtime=vkd3d-proton); "
                      "--baseline lines tagged for other runs do not apply; repeatable")
       ->allow_extra_args(false);
+  command.add_option("--revision", o.revision,
+                     "The revision under test, e.g. the driver build or the commit CI tested, written to the "
+                     "report's context for `history`; default: the tool's git revision");
   command.add_flag("--strict-expected", o.strict_expected,
                    "Where a case file's expected values equal one admitted behaviour, outputs showing another fail");
 }

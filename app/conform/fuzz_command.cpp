@@ -141,6 +141,7 @@ int FuzzCommand(const FuzzCommandOptions& o) {
   }
   RunContext context = CollectRunContext();
   context.backend = o.run.backend;
+  context.revision = o.run.revision;
   context.feature_level = std::string(ops::FeatureLevelName(settings->generator.feature_level));
   std::optional<RunBaseline> baseline;
   if (!o.run.baseline.empty()) {

@@ -270,6 +270,7 @@ int RunCommand(const RunCommandOptions& o) {
   context.warmup = o.warmup;
   context.repeat = o.repeat;
   context.allow_paths_outside = o.load.allow_paths_outside;
+  context.revision = o.revision;
 
   Session session(o, *policies, std::move(plan), *executor, context);
   context.planned_cases = static_cast<int>(session.Planned());

@@ -165,6 +165,9 @@ struct RunContext {
   static constexpr int kSchemaVersion = 2;
   std::string tool_version;  // CMake project version
   std::string git_revision;  // `git describe` at configure time; "unknown" outside a checkout
+  // The revision under test as --revision gave it (the driver build, the commit CI tested); "" when not
+  // given, and then `history` takes git_revision for it (app/history/history.h).
+  std::string revision;
   std::string host;
   std::string backend;
   std::string device;

@@ -3,8 +3,10 @@
 # Text is written as byte arrays, which no compiler limits the way it limits string literals.
 include(${CMAKE_CURRENT_LIST_DIR}/../../backends/gpu/embed.cmake)
 set(arrays "")
-# The script is heatmap.js then page.js, one after the other in one <script> element.
-foreach(pair "kPageHtml|page.html" "kPageCss|page.css" "kPageJs|heatmap.js,page.js")
+# The script is heatmap.js then page.js, one after the other in one <script> element. The runs page
+# (`html --runs`) has its own template and script, and the run page's style with its own after it.
+foreach(pair "kPageHtml|page.html" "kPageCss|page.css" "kPageJs|heatmap.js,page.js"
+             "kRunsHtml|runs.html" "kRunsCss|page.css,runs.css" "kRunsJs|runs.js")
   string(REPLACE "|" ";" pair "${pair}")
   list(GET pair 0 symbol)
   list(GET pair 1 files)

@@ -17,6 +17,17 @@ size_t Fill(std::string& page, size_t from, std::string_view name, std::string_v
   return at + text.size();
 }
 
+// One of the embedded templates with its placeholders filled; they appear in this order, each once.
+std::string FilledPage(const char* html, const char* css, const char* js, const nlohmann::ordered_json& data,
+                       const std::string& title) {
+  std::string page(html);
+  size_t at = Fill(page, 0, "{{TITLE}}", XmlEscape(title));
+  at = Fill(page, at, "{{STYLE}}", css);
+  at = Fill(page, at, "{{DATA}}", InlineJson(data));
+  Fill(page, at, "{{SCRIPT}}", js);
+  return page;
+}
+
 }  // namespace
 
 std::string InlineJson(const nlohmann::ordered_json& data) {
@@ -48,13 +59,11 @@ std::string InlineJson(const nlohmann::ordered_json& data) {
 }
 
 std::string HtmlPage(const nlohmann::ordered_json& data, const std::string& title) {
-  // The template's placeholders appear in this order, each once.
-  std::string page(kPageHtml);
-  size_t at = Fill(page, 0, "{{TITLE}}", XmlEscape(title));
-  at = Fill(page, at, "{{STYLE}}", kPageCss);
-  at = Fill(page, at, "{{DATA}}", InlineJson(data));
-  Fill(page, at, "{{SCRIPT}}", kPageJs);
-  return page;
+  return FilledPage(kPageHtml, kPageCss, kPageJs, data, title);
+}
+
+std::string RunsHtmlPage(const nlohmann::ordered_json& data, const std::string& title) {
+  return FilledPage(kRunsHtml, kRunsCss, kRunsJs, data, title);
 }
 
 }  // namespace dmlc::app::html

@@ -136,7 +136,7 @@ Result<RunContext> MergedContext(const std::vector<Input>& inputs) {
   merged.shard.clear();
   merged.planned_cases = 0;
   merged.jobs = 0;
-  std::vector<std::string> devices, drivers;
+  std::vector<std::string> devices, drivers, revisions;
   for (const auto& [path, report] : inputs) {
     const RunContext& c = report.context;
     DMLC_RETURN_IF_ERROR(AddCount(merged.planned_cases, c.planned_cases, path, "plannedCases"));
@@ -148,10 +148,12 @@ Result<RunContext> MergedContext(const std::vector<Input>& inputs) {
     if (!c.date.empty() && (merged.date.empty() || c.date < merged.date)) merged.date = c.date;
     AddDistinct(devices, c.device);
     AddDistinct(drivers, c.driver);
+    AddDistinct(revisions, c.revision);
   }
   merged.device = Join(devices);
   merged.driver = Join(drivers);
   merged.tags = CommonTags(inputs);
+  merged.revision = Join(revisions);  // parts run with different --revision say so, as devices do
   return merged;
 }
 

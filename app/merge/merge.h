@@ -14,9 +14,9 @@ namespace dmlc::app::merge {
 
 struct MergedRun {
   // Context: the first input's, with shard "", planned_cases and jobs summed, interrupted when any
-  // was, duration_ms the longest, date the earliest, device and driver each the distinct non-empty
-  // values joined with ", ", and the tags every input has with one value. Results: every input's, in
-  // input order.
+  // was, duration_ms the longest, date the earliest, device, driver and revision each the distinct
+  // non-empty values joined with ", ", and the tags every input has with one value. Results: every
+  // input's, in input order.
   RunReport merged;
   // Why the merged run is not the whole run, one sentence each: "shard 3/4 is missing", or
   // "shard 2/4 (PATH): 180 of 200 planned cases; interrupted" (a report that ran fewer cases than its

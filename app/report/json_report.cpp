@@ -152,7 +152,8 @@ Json ContextJson(const RunContext& c) {
                {"interrupted", c.interrupted},
                {"allowPathsOutside", c.allow_paths_outside},
                {"durationMs", c.duration_ms}};
-  // Only where the run has tags, so that reports of other commands keep their text.
+  // Only where given (--revision) or where the run has tags, so that other reports keep their text.
+  if (!c.revision.empty()) context["revision"] = c.revision;
   if (!c.tags.empty()) {
     Json tags = Json::object();
     for (const auto& [key, value] : c.tags) tags[key] = value;

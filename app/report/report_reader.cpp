@@ -279,6 +279,7 @@ Result<RunContext> ContextFromJson(const Json& j) {
   JsonFields f(j, "context");
   f.Read("toolVersion", c.tool_version);
   f.Read("gitRevision", c.git_revision);
+  f.Read("revision", c.revision, false);
   f.Read("host", c.host);
   f.Read("backend", c.backend);
   f.Read("device", c.device);

@@ -39,6 +39,8 @@ TEST(MergeReports, ThreeShardsMakeTheUnion) {
   inputs[1].second.context.date = "2026-11-21T09:59:58Z";
   inputs[1].second.context.device = "lavapipe";
   inputs[1].second.context.driver = "Mesa 22.3";
+  inputs[0].second.context.revision = "r7";
+  inputs[2].second.context.revision = "r7";
   inputs[2].second.context.duration_ms = 250;
   inputs[2].second.context.jobs = 4;
   Result<MergedRun> run = MergeReports(inputs);
@@ -54,6 +56,7 @@ TEST(MergeReports, ThreeShardsMakeTheUnion) {
   EXPECT_EQ(c.date, "2026-11-21T09:59:58Z");
   EXPECT_EQ(c.device, "CPU reference, lavapipe");
   EXPECT_EQ(c.driver, "Mesa 22.3");
+  EXPECT_EQ(c.revision, "r7") << "the parts' --revision, once";
   EXPECT_FALSE(c.interrupted);
 }
 

@@ -64,6 +64,24 @@ TEST(ReportReader, TheRunsTagsComeBack) {
   EXPECT_TRUE(untagged->context.tags.empty());
 }
 
+// --revision comes back; a report of a run without it has no "revision" and reads with none, so its
+// text is what it was before the option existed.
+TEST(ReportReader, TheRevisionUnderTestComesBackAndIsWrittenOnlyWhenGiven) {
+  RunContext context = testing::MaskedContext();
+  context.revision = "mesa-25.1.0-rc2";
+  const std::string text = Written(context, testing::SampleResults());
+  EXPECT_NE(text.find(R"("revision": "mesa-25.1.0-rc2")"), std::string::npos) << text.substr(0, 900);
+  Result<RunReport> read = ParseJsonReport(text, "report.json");
+  ASSERT_TRUE(read.ok()) << read.error().ToString();
+  EXPECT_EQ(read->context.revision, "mesa-25.1.0-rc2");
+  EXPECT_EQ(Written(read->context, read->results), text);
+  const std::string without = Written(testing::MaskedContext(), testing::SampleResults());
+  EXPECT_EQ(without.find("\"revision\""), std::string::npos);
+  Result<RunReport> none = ParseJsonReport(without, "r.json");
+  ASSERT_TRUE(none.ok());
+  EXPECT_EQ(none->context.revision, "");
+}
+
 // Equal text could hide a value decoded into the wrong kind that prints the same; these are the
 // values that text round trips are easiest to get wrong with.
 TEST(ReportReader, ValuesComeBackInTheirKinds) {
