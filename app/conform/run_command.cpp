@@ -277,7 +277,9 @@ int RunCommand(const RunCommandOptions& o) {
   Status ran = session.RunOpen();
   if (!ran.ok() && !session.AnyRan()) {
     session.ClearProgress();
-    spdlog::error("backend '{}' is unavailable: {}", o.backend, ran.error().ToString());
+    // A differential run's reference that cannot start names itself (differential_executor.h).
+    if (ran.error().scope == "reference") spdlog::error("{}", ran.error().message);
+    else spdlog::error("backend '{}' is unavailable: {}", o.backend, ran.error().ToString());
     session.RemoveJournal();
     return kExitUsage;
   }
@@ -290,6 +292,7 @@ int RunCommand(const RunCommandOptions& o) {
   context.driver = executor->Device().driver;
   context.tags = TagsOnDevice(context, executor->Device(), policies->given_tags);
   context.jobs = executor->Jobs();
+  context.reference = executor->Reference();
   context.interrupted = session.Interrupted();
   context.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 
