@@ -78,11 +78,7 @@ class Differential final : public CaseExecutor {
     // Phase two: the backend, judged against them, in the cases' order; each case's outputs go once judged.
     judged.SortByIndex();
     worker::PoolCallbacks backend = callbacks;
-    backend.on_result = [&](size_t k, CaseResult r) {
-      std::error_code ignored;  // a folder left behind goes with the run's folder
-      std::filesystem::remove_all(CaseOutputFolder(folder_->path(), judged.cases[k].id()), ignored);
-      callbacks.on_result(judged.index[k], std::move(r));
-    };
+    backend.on_result = [&](size_t k, CaseResult r) { callbacks.on_result(judged.index[k], std::move(r)); };
     Status backend_status = judged.cases.empty() ? OkStatus() : backend_->Execute(judged.cases, backend);
     return backend_status.ok() ? reference_status : backend_status;
   }

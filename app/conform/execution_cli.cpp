@@ -18,7 +18,9 @@ void AddExecutionOptions(CLI::App& command, RunCommandOptions& o) {
                      "backend under test is judged against its outputs, the file's expected values unused")
       ->check([](const std::string& text) {
         Result<ReferenceSpec> spec = ParseReference(text, backends::BuiltinRegistry());
-        return spec.ok() ? std::string() : spec.error().message;
+        // CLI11 names the option itself: "--reference: 'nosuch': no backend ...".
+        const std::string option = "--reference ";
+        return spec.ok() ? std::string() : spec.error().message.substr(option.size());
       })
       ->capture_default_str();
   command.add_option("--device", o.device, "Device index or name substring; default: the backend's first");

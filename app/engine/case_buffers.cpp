@@ -41,7 +41,7 @@ Result<std::vector<std::vector<std::byte>>> Runner::ExpectedOutputs(
   std::vector<std::vector<std::byte>> expected(outs.size());
   if (options_.differential.role == DifferentialRun::Role::kJudge) {
     for (size_t i = 0; i < outs.size(); ++i) {
-      Result<std::vector<std::byte>> buffer = ReadReferenceOutput(
+      Result<std::vector<std::byte>> buffer = TakeReferenceOutput(
           options_.differential.outputs, id, outs[i]->name, static_cast<size_t>(outs[i]->desc->TotalTensorSizeInBytes));
       if (!buffer.ok()) return buffer.error();
       expected[i] = std::move(buffer).value();

@@ -17,10 +17,6 @@ constexpr std::pair<DifferentialRun::Role, std::string_view> kRoleNames[] = {
     {DifferentialRun::Role::kJudge, "judge"},
 };
 
-std::filesystem::path OutputFile(const std::filesystem::path& outputs, const std::string& id, const std::string& tensor) {
-  return CaseOutputFolder(outputs, id) / (DumpStem(tensor) + ".npy");
-}
-
 }  // namespace
 
 std::string_view RoleName(DifferentialRun::Role role) {
@@ -37,27 +33,30 @@ std::optional<DifferentialRun::Role> ParseRole(std::string_view name) {
   return std::nullopt;
 }
 
-std::filesystem::path CaseOutputFolder(const std::filesystem::path& outputs, const std::string& id) {
-  return outputs / DumpFileStem(id, "outputs");
+std::filesystem::path ReferenceOutputFile(const std::filesystem::path& outputs, const std::string& id,
+                                          const std::string& tensor) {
+  return outputs / (DumpFileStem(id, tensor) + ".npy");
 }
 
 Status WriteReferenceOutput(const std::filesystem::path& outputs, const std::string& id, const std::string& tensor,
                             std::span<const std::byte> buffer) {
-  const std::filesystem::path path = OutputFile(outputs, id, tensor);
-  std::error_code ec;
-  std::filesystem::create_directories(path.parent_path(), ec);
-  if (ec) return MakeError("reference outputs", path.parent_path().string(), "cannot create the folder: " + ec.message());
+  const std::filesystem::path path = ReferenceOutputFile(outputs, id, tensor);
   NpyArray array{ops::DataType::kUint8, {buffer.size()}, {buffer.begin(), buffer.end()}};
   DMLC_RETURN_IF_ERROR_WITH(WriteNpy(path, array), "writing the reference's " + tensor + " of " + id);
   return OkStatus();
 }
 
-Result<std::vector<std::byte>> ReadReferenceOutput(const std::filesystem::path& outputs, const std::string& id,
+Result<std::vector<std::byte>> TakeReferenceOutput(const std::filesystem::path& outputs, const std::string& id,
                                                    const std::string& tensor, size_t size) {
-  const std::filesystem::path path = OutputFile(outputs, id, tensor);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return MakeError("reference outputs", path.string(), "the reference's " + tensor + " of " + id + " is missing");
-  std::vector<char> text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::filesystem::path path = ReferenceOutputFile(outputs, id, tensor);
+  std::vector<char> text;
+  {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return MakeError("reference outputs", path.string(), "the reference's " + tensor + " of " + id + " is missing");
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  std::error_code ignored;  // one left behind goes with the run's folder
+  std::filesystem::remove(path, ignored);
   std::vector<std::byte> bytes(text.size());
   std::transform(text.begin(), text.end(), bytes.begin(), [](char c) { return static_cast<std::byte>(c); });
   Result<NpyArray> array = ParseNpy(bytes);

@@ -40,18 +40,20 @@ struct DifferentialRun {
 std::string_view RoleName(DifferentialRun::Role role);
 std::optional<DifferentialRun::Role> ParseRole(std::string_view name);
 
-// The folder of one case's reference outputs under `outputs`: one per case, so that the parent removes it
-// whole once the case is judged. Its name is the case's id as --dump-dir spells it (dump.h).
-std::filesystem::path CaseOutputFolder(const std::filesystem::path& outputs, const std::string& id);
+// The file of one output of a case under `outputs`, named as --dump-dir names it (dump.h):
+// "reduce__sum__f32.OutputTensor.npy". Files, not a folder a case: a folder's creation and removal cost
+// a millisecond each on a slow temporary folder, as much as the rest of a small case.
+std::filesystem::path ReferenceOutputFile(const std::filesystem::path& outputs, const std::string& id,
+                                          const std::string& tensor);
 
 // Writes an output buffer's bytes (TotalTensorSizeInBytes, strides and padding included, as the backend
-// left them) as a one-dimensional UINT8 .npy file `<tensor>.npy` in the case's folder: the judge then
-// compares exactly the buffer the reference produced, whatever its layout.
+// left them) as a one-dimensional UINT8 .npy file: the judge then compares exactly the buffer the
+// reference produced, whatever its layout.
 Status WriteReferenceOutput(const std::filesystem::path& outputs, const std::string& id, const std::string& tensor,
                             std::span<const std::byte> buffer);
-// The bytes WriteReferenceOutput wrote; an error naming the file when it is missing, unreadable, or not
-// `size` bytes.
-Result<std::vector<std::byte>> ReadReferenceOutput(const std::filesystem::path& outputs, const std::string& id,
+// The bytes WriteReferenceOutput wrote, the file removed once read, so that the folder holds only the
+// outputs not yet judged; an error naming the file when it is missing, unreadable, or not `size` bytes.
+Result<std::vector<std::byte>> TakeReferenceOutput(const std::filesystem::path& outputs, const std::string& id,
                                                    const std::string& tensor, size_t size);
 
 // The tolerance a case is judged by in a differential run. Against an exact reference, the case's own.

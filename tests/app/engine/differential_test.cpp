@@ -1,7 +1,7 @@
 // A differential run's pure parts (differential.h): the tolerance against a reference that is not exact is
 // the case's doubled, every bound (exact staying exact), and as it stands against an exact one, the rule
-// saying which; the reference's outputs round-trip through their files byte for byte, and a file of
-// another size is refused naming it.
+// saying which; the reference's outputs round-trip through their files byte for byte, once (the judge
+// takes them), and a file of another size is refused naming it.
 #include "app/engine/differential.h"
 
 #include <gtest/gtest.h>
@@ -49,19 +49,23 @@ TEST(DifferentialTolerance, AnExactReferenceKeepsTheCasesTolerance) {
   EXPECT_EQ(DifferentialBounds({1.5}, kCpu), (std::vector<double>{1.5}));
 }
 
-TEST(ReferenceOutputs, RoundTripByteForByteAndRefuseAnotherSize) {
+TEST(ReferenceOutputs, RoundTripByteForByteOnceAndRefuseAnotherSize) {
   testing::TempDir dir;
   const std::vector<std::byte> buffer = {std::byte{0}, std::byte{0x80}, std::byte{0x41}, std::byte{0xff}, std::byte{7}};
   ASSERT_TRUE(WriteReferenceOutput(dir.path(), "reduce/sum/a b", "OutputTensor", buffer).ok());
-  EXPECT_TRUE(std::filesystem::exists(CaseOutputFolder(dir.path(), "reduce/sum/a b") / "OutputTensor.npy"));
-  Result<std::vector<std::byte>> back = ReadReferenceOutput(dir.path(), "reduce/sum/a b", "OutputTensor", buffer.size());
+  const std::filesystem::path file = dir.path() / "reduce__sum__a_b.OutputTensor.npy";
+  EXPECT_EQ(ReferenceOutputFile(dir.path(), "reduce/sum/a b", "OutputTensor"), file);
+  EXPECT_TRUE(std::filesystem::exists(file));
+  Result<std::vector<std::byte>> back = TakeReferenceOutput(dir.path(), "reduce/sum/a b", "OutputTensor", buffer.size());
   ASSERT_TRUE(back.ok()) << back.error().ToString();
   EXPECT_EQ(*back, buffer);
+  EXPECT_FALSE(std::filesystem::exists(file));  // taken: the folder keeps only what is not judged yet
 
-  Result<std::vector<std::byte>> other = ReadReferenceOutput(dir.path(), "reduce/sum/a b", "OutputTensor", 8);
+  ASSERT_TRUE(WriteReferenceOutput(dir.path(), "reduce/sum/a b", "OutputTensor", buffer).ok());
+  Result<std::vector<std::byte>> other = TakeReferenceOutput(dir.path(), "reduce/sum/a b", "OutputTensor", 8);
   ASSERT_FALSE(other.ok());
   EXPECT_EQ(other.error().message, "holds 5 bytes where OutputTensor has 8");
-  Result<std::vector<std::byte>> missing = ReadReferenceOutput(dir.path(), "reduce/sum/other", "OutputTensor", 5);
+  Result<std::vector<std::byte>> missing = TakeReferenceOutput(dir.path(), "reduce/sum/other", "OutputTensor", 5);
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().message, "the reference's OutputTensor of reduce/sum/other is missing");
 }
