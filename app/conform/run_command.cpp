@@ -296,7 +296,9 @@ int RunCommand(const RunCommandOptions& o) {
   context.interrupted = session.Interrupted();
   context.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 
-  ConsoleOptions console{o.verbosity, RerunOptions{o.backend, o.device, o.feature_level}};
+  // A differential run's failure is reproduced against the same reference, not the file's values.
+  const std::string reference = execution->differential ? o.reference : "";
+  ConsoleOptions console{o.verbosity, RerunOptions{o.backend, o.device, o.feature_level, reference}};
   WriteConsoleReport(std::cout, context, results, console);
   bool written = WriteReportFiles({o.report, o.junit, o.html}, context, results);
   if (written) session.RemoveJournal();

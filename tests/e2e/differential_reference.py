@@ -9,7 +9,8 @@
      that opens one case's input file; only the reference's worker opens it, as the backend never runs
      a case the reference could not compute) settles that case as error with referenceFault crash and
      a message that blames the reference; the run goes on and every other case passes;
-  3. a reference that is no backend, or a device after ':' left empty, is a usage error naming it.
+  3. a model's dispatches (state carried from one to the next) are skipped, saying why;
+  4. a reference that is no backend, or a device after ':' left empty, is a usage error naming it.
 Wrong answers planted on either side, and their blame, are tests/app/faults/differential_test.cpp's.
 Usage: differential_reference.py DML_CONFORM CRASH_SHIM_SO CORPUS_PATH...
 """
@@ -105,6 +106,14 @@ with tempfile.TemporaryDirectory() as out:
     check(len(others) == 3 and all(c["status"] == "pass" for c in others),
           "the run goes on: every other case passes")
     check(d["totals"]["crash"] == 0 and d["totals"]["error"] == 1, f"totals: one error, no crash ({d['totals']})")
+
+    models = os.path.join(os.path.dirname(os.path.abspath(__file__)), "models", "views.json")
+    path = os.path.join(out, "models.json")
+    r = run("run", models, "--reference", "cpu:0", "--report", path)
+    d, cases = report(path)
+    check(r.returncode == 0 and cases and all(c["status"] == "skip" and
+          c["message"] == "a model's dispatches are not run against another backend" for c in cases.values()),
+          f"a model's dispatches are skipped, saying why ({len(cases)} cases)")
 
     r = run("run", folder, "--reference", "nope")
     check(r.returncode == 2 and "no backend 'nope' in this build" in r.stderr + r.stdout,

@@ -2,7 +2,8 @@
 // planted from outside the product by the faulty backend (faulty_backend.h): a wrong answer on either
 // side fails the case, judged against the reference's outputs and blamed on the side the exact reference
 // disagrees with; a reference that crashes or hangs settles its case as an error blamed on the reference
-// (referenceFault), the backend never running it, and the run goes on.
+// (referenceFault), the backend never running it, and the run goes on; a case the reference does not
+// support is a skip naming the reference.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -27,6 +28,7 @@ class Differential : public ::testing::Test {
                                         {"segfault", static_cast<int>(Fault::kSegfault)},
                                         {"ok_b", 2},
                                         {"hang", static_cast<int>(Fault::kHang)},
+                                        {"unsupported", static_cast<int>(Fault::kUnsupported)},
                                         {"ok_c", 3}}));
   }
   RunCommandOptions Options(const std::string& backend, const std::string& reference) {
@@ -55,7 +57,7 @@ TEST_F(Differential, FaultsOfTheReferenceAreBlamedOnTheReference) {
     EXPECT_EQ(RunCommand(o), kExitFailures);
     const RunReport report = Report();
     std::map<std::string, CaseResult> r = ById(report);
-    ASSERT_EQ(r.size(), 6u);
+    ASSERT_EQ(r.size(), 7u);
     EXPECT_EQ(report.context.reference, "faulty:0 faulty CPU");
     EXPECT_EQ(report.context.backend, "cpu");
     for (const char* ok : {"faults/ok_a", "faults/ok_b", "faults/ok_c"}) {
@@ -87,6 +89,9 @@ TEST_F(Differential, FaultsOfTheReferenceAreBlamedOnTheReference) {
     EXPECT_EQ(hang.reference_fault, "timeout");
     EXPECT_TRUE(hang.message.starts_with("reference faulty:0 timed out: ")) << hang.message;
     EXPECT_TRUE(hang.blame.empty());
+    // What the reference does not support is not judged: a skip saying whose limit it is.
+    EXPECT_EQ(r["faults/unsupported"].status, CaseStatus::kSkip);
+    EXPECT_EQ(r["faults/unsupported"].message, "reference faulty:0: faulty: Value 17 is not supported here");
   }
 }
 
@@ -94,7 +99,7 @@ TEST_F(Differential, FaultsOfTheBackendAreBlamedOnTheBackend) {
   EXPECT_EQ(RunCommand(Options("faulty", "cpu:0")), kExitFailures);
   const RunReport report = Report();
   std::map<std::string, CaseResult> r = ById(report);
-  ASSERT_EQ(r.size(), 6u);
+  ASSERT_EQ(r.size(), 7u);
   EXPECT_TRUE(report.context.reference.starts_with("cpu:0 ")) << report.context.reference;
   for (const char* ok : {"faults/ok_a", "faults/ok_b", "faults/ok_c"}) {
     EXPECT_EQ(r[ok].status, CaseStatus::kPass) << ok << ": " << r[ok].message;
@@ -113,6 +118,8 @@ TEST_F(Differential, FaultsOfTheBackendAreBlamedOnTheBackend) {
   EXPECT_EQ(r["faults/segfault"].status, CaseStatus::kCrash);
   EXPECT_TRUE(r["faults/segfault"].reference_fault.empty());
   EXPECT_EQ(r["faults/hang"].status, CaseStatus::kTimeout);
+  EXPECT_EQ(r["faults/unsupported"].status, CaseStatus::kSkip);
+  EXPECT_EQ(r["faults/unsupported"].message, "faulty: Value 17 is not supported here");
 }
 
 TEST_F(Differential, WithoutIsolationBothBackendsRunInProcess) {

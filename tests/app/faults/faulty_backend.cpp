@@ -64,7 +64,13 @@ class FaultyBackend : public backends::Backend {
   std::string_view Name() const override { return "faulty"; }
   const backends::DeviceInfo& Device() const override { return device_; }
   bool ThreadSafe() const override { return false; }
-  backends::Support Supports(const ops::OperatorDesc& desc) const override { return cpu_->Supports(desc); }
+  backends::Support Supports(const ops::OperatorDesc& desc) const override {
+    const auto* diagonal = std::get_if<ops::DiagonalMatrixDesc>(&desc);
+    if (diagonal != nullptr && static_cast<int>(diagonal->Value) == static_cast<int>(Fault::kUnsupported)) {
+      return {false, "Value 17 is not supported here"};
+    }
+    return cpu_->Supports(desc);
+  }
   Result<std::unique_ptr<backends::PreparedOperator>> Prepare(const ops::OperatorDesc& desc) override {
     Result<std::unique_ptr<backends::PreparedOperator>> inner = cpu_->Prepare(desc);
     if (!inner.ok()) return inner.error();

@@ -14,6 +14,7 @@ enum class Fault : int {
   kExit = 14,        // std::exit(3): a worker that ends early
   kDeviceLost = 15,  // returns an error marked device_lost, as VK_ERROR_DEVICE_LOST does
   kWrongValue = 16,  // runs, then changes the first output element: a wrong answer, as a miscompiled kernel's
+  kUnsupported = 17, // Supports() refuses it, as a backend refuses a data type it lacks
 };
 
 // Registers "faulty"; call from main() before anything looks a backend up.
