@@ -206,13 +206,13 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
                                     std::to_string(ins.size()) + " and " + std::to_string(outs.size())};
   }
   if (Status fits = CheckCaseMemory(c, options_.max_case_memory); !fits.ok()) return Verdict::Erred("", fits.error());
-  // A model's dispatch takes its bytes from the resources, as the model's earlier commands left them.
-  std::optional<ModelRun> model;
   // A model's dispatches carry state from one to the next, through files the model writes: judged by the
   // model's own expected values only (docs/semantics.md, "Any backend as the reference").
   if (c.model && options_.differential.role != DifferentialRun::Role::kNone) {
     return Verdict::Skip("a model's dispatches are not run against another backend");
   }
+  // A model's dispatch takes its bytes from the resources, as the model's earlier commands left them.
+  std::optional<ModelRun> model;
   if (c.model) {
     Result<ModelRun> started = ModelRun::Start(backend_, c, &model_checkpoint_);
     if (!started.ok()) return Verdict::Erred("", started.error());
@@ -268,7 +268,7 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
   }
   if (verdict.status == CaseStatus::kFail && options_.differential.role == DifferentialRun::Role::kJudge) {
     verdict.message += "; judged against the outputs of " + options_.differential.reference +
-                       Arbitrate(c, flags, input_views, outs, {*expected, *flushed, *admitted}, outputs, r);
+                       Arbitrate(c, flags, *inputs, outs, *expected, outputs, r);
   }
   if (verdict.status == CaseStatus::kFail && !options_.dump_dir.empty()) verdict.message += Dump(r.id, outs, *expected, outputs);
   if (options_.iterations > 0) {
@@ -283,15 +283,18 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
 Verdict Runner::Judge(const TestCase& c, ops::ExecutionFlags flags, const std::vector<backends::ConstBuffer>& inputs,
                       const std::vector<const ops::TensorBinding*>& outs, const Expectations& expectations,
                       std::vector<GuardedBuffer>& outputs, CaseResult& r) const {
-  const bool judged = options_.differential.role == DifferentialRun::Role::kJudge;
-  const ToleranceRule tolerance = judged ? DifferentialTolerance(ToleranceFor(c, flags), options_.differential)
-                                         : ToleranceFor(c, flags);
+  // A differential run's reference (differential.h): its outputs are the expected ones, and the tolerance
+  // doubles when it is not exact.
+  const bool differential = options_.differential.role == DifferentialRun::Role::kJudge;
+  const ToleranceRule tolerance = differential ? DifferentialTolerance(ToleranceFor(c, flags), options_.differential)
+                                               : ToleranceFor(c, flags);
   const std::vector<std::vector<std::byte>>& expected = expectations.expected;
-  const std::vector<double> bounds = judged ? DifferentialBounds(DataBounds(c, tolerance, inputs), options_.differential)
-                                            : DataBounds(c, tolerance, inputs);
+  const std::vector<double> bounds = differential
+                                         ? DifferentialBounds(DataBounds(c, tolerance, inputs), options_.differential)
+                                         : DataBounds(c, tolerance, inputs);
   r.tolerance = tolerance.rule + LargestBound(bounds);
   if (!expectations.flushed.empty()) r.tolerance += kFlushedRule;
-  if (judged) r.tolerance += JudgedAgainst(options_.differential);
+  if (differential) r.tolerance += JudgedAgainst(options_.differential);
   std::string oob;
   for (size_t i = 0; i < outs.size(); ++i) {
     if (auto write = outputs[i].FindOutOfBoundsWrite(); write && oob.empty()) oob = outs[i]->name + ": " + *write;
@@ -315,7 +318,7 @@ Verdict Runner::Judge(const TestCase& c, ops::ExecutionFlags flags, const std::v
       return result;
     };
     const RunPins pins{options_.required_behaviours, options_.strict_expected};
-    const OpenCase open = Open(c, expectations.admitted, expected, judged, outputs);
+    const OpenCase open = Open(c, expectations.admitted, expected, differential, outputs);
     if (std::optional<Verdict> judged = JudgeOpen(open, pins, compare, r)) return *judged;
   }
   if (!r.comparison.passed()) {

@@ -30,27 +30,32 @@ Verdict Runner::ComputeForJudge(const TestCase& c, CaseResult& r, const std::vec
   return Verdict::Pass();
 }
 
-// Each side is held to the case's own tolerance (not doubled) from the exact answer, the flushed
-// reference admitted as in any run. Where the exact reference cannot run the case, nothing is said.
-std::string Runner::Arbitrate(const TestCase& c, ops::ExecutionFlags flags, const std::vector<backends::ConstBuffer>& inputs,
-                              const std::vector<const ops::TensorBinding*>& outs, const Expectations& expectations,
-                              std::vector<GuardedBuffer>& outputs, CaseResult& r) {
-  Result<std::vector<std::vector<std::byte>>> exact = ComputeReference(c, outs, inputs);
+// Each side is held to the case's own tolerance (not doubled) from the exact answer, and to its flushed
+// answer where the comparison admits one (flush_to_zero.h), as in any run. Where the exact reference
+// cannot run the case, nothing is said.
+std::string Runner::Arbitrate(const TestCase& c, ops::ExecutionFlags flags, const std::vector<std::vector<std::byte>>& inputs,
+                              const std::vector<const ops::TensorBinding*>& outs,
+                              const std::vector<std::vector<std::byte>>& expected, std::vector<GuardedBuffer>& outputs,
+                              CaseResult& r) {
+  const std::vector<backends::ConstBuffer> views(inputs.begin(), inputs.end());
+  Result<std::vector<std::vector<std::byte>>> exact = ComputeReference(c, outs, views);
+  if (!exact.ok()) return "";
+  Result<std::vector<std::vector<std::byte>>> flushed = FlushedReference(c, outs, inputs, *exact);
   Result<backends::Backend*> exact_backend = Reference();
-  if (!exact.ok() || !exact_backend.ok()) return "";
+  if (!flushed.ok() || !exact_backend.ok()) return "";
   const ToleranceRule tolerance = ToleranceFor(c, flags);
   const std::vector<double> bounds =
-      tolerance.data_bound.empty() ? std::vector<double>{} : DataErrorBounds(std::get<ops::ReduceDesc>(c.desc), inputs[0]);
+      tolerance.data_bound.empty() ? std::vector<double>{} : DataErrorBounds(std::get<ops::ReduceDesc>(c.desc), views[0]);
   CompareResult backend_side, reference_side;
   for (size_t i = 0; i < outs.size(); ++i) {
     const Admissions admitted{.element_bounds = bounds,
-                              .alternative = expectations.flushed.empty() ? std::span<const std::byte>{}
-                                                                          : std::span<const std::byte>(expectations.flushed[i]),
+                              .alternative = flushed->empty() ? std::span<const std::byte>{}
+                                                              : std::span<const std::byte>((*flushed)[i]),
                               .zero_signs_equal = ZeroSignsEqual(c.desc)};
     CompareTensor(*outs[i]->desc, outs[i]->name, (*exact)[i], outputs[i].buffer(), tolerance.tolerance, 0, backend_side,
                   admitted);
-    CompareTensor(*outs[i]->desc, outs[i]->name, (*exact)[i], expectations.expected[i], tolerance.tolerance, 0,
-                  reference_side, admitted);
+    CompareTensor(*outs[i]->desc, outs[i]->name, (*exact)[i], expected[i], tolerance.tolerance, 0, reference_side,
+                  admitted);
   }
   const std::string judge = "the exact reference " + std::string((*exact_backend)->Name());
   const std::string& reference = options_.differential.reference;

@@ -117,8 +117,9 @@ class Runner {
   // which side is within the case's own tolerance of the exact answer, into result.blame ("backend",
   // "reference", "both"), and as a sentence for the message ("; the exact reference plain agrees with the
   // backend under test: vulkan:0 is off"). "" where it cannot tell (the exact reference cannot run it).
-  std::string Arbitrate(const TestCase& test_case, ops::ExecutionFlags flags, const std::vector<backends::ConstBuffer>& inputs,
-                        const std::vector<const ops::TensorBinding*>& outs, const Expectations& expectations,
+  // `expected` are the differential reference's outputs; the exact answer's flushed alternative is its own.
+  std::string Arbitrate(const TestCase& test_case, ops::ExecutionFlags flags, const std::vector<std::vector<std::byte>>& inputs,
+                        const std::vector<const ops::TensorBinding*>& outs, const std::vector<std::vector<std::byte>>& expected,
                         std::vector<GuardedBuffer>& outputs, CaseResult& result);
   // Writes a failing case's outputs to --dump-dir; what could not be written, as "; dump failed: ...".
   std::string Dump(const std::string& id, const std::vector<const ops::TensorBinding*>& outs,
