@@ -17,6 +17,7 @@
 
 #include "app/conform/case_executor.h"
 #include "app/conform/commands.h"
+#include "app/conform/reference_spec.h"
 #include "app/conform/report_files.h"
 #include "app/conform/run_plan.h"
 #include "app/conform/run_baseline.h"
@@ -65,6 +66,17 @@ Result<Policies> LoadPolicies(const RunCommandOptions& o) {
     if (!resumed.ok()) return resumed.error();
     if (resumed->context.backend != o.backend) {
       return MakeError("--resume", "", o.resume + " ran on backend '" + resumed->context.backend + "', not '" + o.backend + "'");
+    }
+    // Cases judged against one reference do not finish a run judged against another (or the files').
+    // The context names the reference before its device: "vulkan:0 llvmpipe (...)".
+    Result<ReferenceSpec> reference = ParseReference(o.reference, backends::BuiltinRegistry());
+    const std::string judge = reference.ok() && reference->Differential() ? reference->Name() : "";
+    const std::string& was = resumed->context.reference;
+    if (judge.empty() != was.empty() || (was != judge && !was.starts_with(judge + " "))) {
+      const auto named = [](const std::string& r) {
+        return r.empty() ? std::string("the case files") : "reference '" + r + "'";
+      };
+      return MakeError("--resume", "", o.resume + " was judged against " + named(was) + ", not " + named(judge));
     }
     p.resumed = std::move(resumed).value();
   }

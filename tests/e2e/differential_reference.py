@@ -9,8 +9,9 @@
      that opens one case's input file; only the reference's worker opens it, as the backend never runs
      a case the reference could not compute) settles that case as error with referenceFault crash and
      a message that blames the reference; the run goes on and every other case passes;
-  3. a model's dispatches (state carried from one to the next) are skipped, saying why;
-  4. a reference that is no backend, or a device after ':' left empty, is a usage error naming it.
+  3. --resume takes only a report judged against the same reference;
+  4. a model's dispatches (state carried from one to the next) are skipped, saying why;
+  5. a reference that is no backend, or a device after ':' left empty, is a usage error naming it.
 Wrong answers planted on either side, and their blame, are tests/app/faults/differential_test.cpp's.
 Usage: differential_reference.py DML_CONFORM CRASH_SHIM_SO CORPUS_PATH...
 """
@@ -106,6 +107,16 @@ with tempfile.TemporaryDirectory() as out:
     check(len(others) == 3 and all(c["status"] == "pass" for c in others),
           "the run goes on: every other case passes")
     check(d["totals"]["crash"] == 0 and d["totals"]["error"] == 1, f"totals: one error, no crash ({d['totals']})")
+
+    # A run judged against one reference is not finished by a run judged against another, nor the files'.
+    r = run("run", folder, "--backend", "plain", "--resume", path)
+    check(r.returncode == 2 and f"planted.json was judged against reference '{d['context']['reference']}', not the case "
+          "files" in r.stderr + r.stdout, f"--resume without the reference: exit 2 naming both ({r.returncode})")
+    r = run("run", folder, "--backend", "plain", "--reference", "plain:0", "--resume", path)
+    check(r.returncode == 2 and "not reference 'plain:0'" in r.stderr + r.stdout,
+          f"--resume against another reference: exit 2 ({r.returncode})")
+    r = run("run", folder, "--backend", "plain", "--reference", "cpu:0", "--resume", path, "-q")
+    check(r.returncode == 1, f"--resume against the same reference runs ({r.returncode}: {r.stderr[-200:]})")
 
     models = os.path.join(os.path.dirname(os.path.abspath(__file__)), "models", "views.json")
     path = os.path.join(out, "models.json")
