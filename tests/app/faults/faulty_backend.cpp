@@ -49,6 +49,7 @@ class FaultyOperator : public backends::PreparedOperator {
         e.device_lost = true;
         return e;
       }
+      case Fault::kUnsupported: break;  // refused by Supports(): never prepared
     }
     return inner_->Execute(in, out);
   }
