@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <random>
 #include <system_error>
 
@@ -16,6 +17,16 @@ bool NeedsReference(const SelectedCase& c, const RunOptions& run) {
   const TestCase& test_case = c.entry->loaded.value();
   if (test_case.expect_error.expected || test_case.model) return false;
   return !SettledWithoutBackend(c, run).has_value();
+}
+
+// The bytes of the reference's outputs for the case, when it needs the reference (NeedsReference).
+std::optional<uint64_t> ReferenceBytes(const SelectedCase& c, const RunOptions& run) {
+  if (!NeedsReference(c, run)) return std::nullopt;
+  uint64_t bytes = 0;
+  for (const ops::TensorBinding& b : ops::Bindings(c.entry->loaded.value().desc)) {
+    if (b.role == ops::TensorRole::kOutput) bytes += b.desc->TotalTensorSizeInBytes;
+  }
+  return bytes;
 }
 
 // The verb for what the reference did: "crashed", "timed out", "failed".
@@ -48,39 +59,41 @@ CaseResult FromReference(CaseResult r, const std::string& name) {
 class Differential final : public CaseExecutor {
  public:
   Differential(std::unique_ptr<CaseExecutor> reference, std::unique_ptr<CaseExecutor> backend,
-               std::unique_ptr<ReferenceOutputFolder> folder, std::string name, RunOptions run)
+               std::unique_ptr<ReferenceOutputFolder> folder, std::string name, RunOptions run, DifferentialBatches limits)
       : reference_(std::move(reference)),
         backend_(std::move(backend)),
         folder_(std::move(folder)),
         name_(std::move(name)),
-        run_(std::move(run)) {}
+        run_(std::move(run)),
+        limits_(limits) {}
 
+  // The cases that need the reference go in batches (DifferentialBatches); those that do not go with the
+  // first batch's backend phase. A batch that fails to run stops the run: its error is the run's.
   Status Execute(const std::vector<SelectedCase>& cases, const worker::PoolCallbacks& callbacks) override {
-    Batch computed, judged;
-    for (size_t i = 0; i < cases.size(); ++i) (NeedsReference(cases[i], run_) ? computed : judged).Add(cases[i], i);
-
-    // Phase one: the reference's outputs. A pass means they are written; anything else settles the case.
-    bool any_computed = false;
-    worker::PoolCallbacks reference = callbacks;
-    reference.on_result = [&](size_t k, CaseResult r) {
-      any_computed = true;
-      if (r.status == CaseStatus::kPass) {
-        judged.Add(computed.cases[k], computed.index[k]);
-      } else {
-        callbacks.on_result(computed.index[k], FromReference(std::move(r), name_));
+    Batch direct;
+    std::vector<Batch> batches(1);
+    uint64_t bytes = 0;
+    for (size_t i = 0; i < cases.size(); ++i) {
+      const std::optional<uint64_t> outputs = ReferenceBytes(cases[i], run_);
+      if (!outputs) {
+        direct.Add(cases[i], i);
+        continue;
       }
-    };
-    Status reference_status = computed.cases.empty() ? OkStatus() : reference_->Execute(computed.cases, reference);
-    if (!reference_status.ok() && !any_computed) {
-      return MakeError("reference", "", "reference " + name_ + " is unavailable: " + reference_status.error().ToString());
+      const Batch& last = batches.back();
+      if (!last.cases.empty() && (last.cases.size() >= limits_.cases || bytes + *outputs > limits_.bytes)) {
+        batches.emplace_back();
+        bytes = 0;
+      }
+      batches.back().Add(cases[i], i);
+      bytes += *outputs;
     }
-
-    // Phase two: the backend, judged against them, in the cases' order; each case's outputs go once judged.
-    judged.SortByIndex();
-    worker::PoolCallbacks backend = callbacks;
-    backend.on_result = [&](size_t k, CaseResult r) { callbacks.on_result(judged.index[k], std::move(r)); };
-    Status backend_status = judged.cases.empty() ? OkStatus() : backend_->Execute(judged.cases, backend);
-    return backend_status.ok() ? reference_status : backend_status;
+    bool any = false;
+    for (size_t b = 0; b < batches.size(); ++b) {
+      if (b > 0 && (callbacks.stop_starting() || callbacks.abandon())) break;
+      Status ran = RunBatch(batches[b], b == 0 ? std::move(direct) : Batch{}, callbacks, any);
+      if (!ran.ok()) return ran;
+    }
+    return OkStatus();
   }
 
   backends::DeviceInfo Device() const override { return backend_->Device(); }
@@ -109,11 +122,42 @@ class Differential final : public CaseExecutor {
     }
   };
 
+  // One batch: the reference computes the outputs of `computed`; then the backend runs the cases it
+  // computed, with `judged`. `any` turns true once a result came back from either.
+  Status RunBatch(const Batch& computed, Batch judged, const worker::PoolCallbacks& callbacks, bool& any) {
+    // Phase one: the reference's outputs. A pass means they are written; anything else settles the case.
+    bool any_computed = false;
+    worker::PoolCallbacks reference = callbacks;
+    reference.on_result = [&](size_t k, CaseResult r) {
+      any_computed = any = true;
+      if (r.status == CaseStatus::kPass) {
+        judged.Add(computed.cases[k], computed.index[k]);
+      } else {
+        callbacks.on_result(computed.index[k], FromReference(std::move(r), name_));
+      }
+    };
+    Status reference_status = computed.cases.empty() ? OkStatus() : reference_->Execute(computed.cases, reference);
+    if (!reference_status.ok() && !any_computed) {
+      return MakeError("reference", "", "reference " + name_ + " is unavailable: " + reference_status.error().ToString());
+    }
+
+    // Phase two: the backend, judged against them, in the cases' order; the judge takes each file it reads.
+    judged.SortByIndex();
+    worker::PoolCallbacks backend = callbacks;
+    backend.on_result = [&](size_t k, CaseResult r) {
+      any = true;
+      callbacks.on_result(judged.index[k], std::move(r));
+    };
+    Status backend_status = judged.cases.empty() ? OkStatus() : backend_->Execute(judged.cases, backend);
+    return backend_status.ok() ? reference_status : backend_status;
+  }
+
   std::unique_ptr<CaseExecutor> reference_;
   std::unique_ptr<CaseExecutor> backend_;
   std::unique_ptr<ReferenceOutputFolder> folder_;
   std::string name_;
   RunOptions run_;
+  DifferentialBatches limits_;
 };
 
 }  // namespace
@@ -143,9 +187,9 @@ ReferenceOutputFolder::~ReferenceOutputFolder() {
 std::unique_ptr<CaseExecutor> DifferentialExecutor(std::unique_ptr<CaseExecutor> reference,
                                                    std::unique_ptr<CaseExecutor> backend,
                                                    std::unique_ptr<ReferenceOutputFolder> folder, std::string name,
-                                                   RunOptions run) {
+                                                   RunOptions run, DifferentialBatches limits) {
   return std::make_unique<Differential>(std::move(reference), std::move(backend), std::move(folder), std::move(name),
-                                        std::move(run));
+                                        std::move(run), limits);
 }
 
 }  // namespace dmlc::app
