@@ -5,6 +5,7 @@
 
 #include "app/case/byte_size.h"
 #include "app/case/desc_parser.h"
+#include "app/conform/differential_executor.h"
 #include "app/conform/load_flags.h"
 #include "app/engine/behaviour_judge.h"
 #include "app/worker/process.h"
@@ -16,6 +17,20 @@ namespace dmlc::app {
 namespace {
 
 int AllCores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+// The exact reference a differential run's workers keep for the admitted behaviours: the differential
+// reference itself when exact, else one that is not the backend under test (cpu is judged by plain).
+std::string ExactReference(const std::string& backend, const ReferenceSpec& spec) {
+  if (spec.exact) return spec.backend;
+  const std::vector<std::string> exact = backends::BuiltinRegistry().Names(&backends::BackendTraits::reference);
+  for (const std::string& name : exact) {
+    if (name != backend) return name;
+  }
+  return exact.empty() ? "cpu" : exact.front();
+}
+
+Result<std::unique_ptr<CaseExecutor>> MakeSingleExecutor(const RunCommandOptions& o, const ExecutorOptions& e);
+Result<std::unique_ptr<CaseExecutor>> MakeDifferentialExecutor(const RunCommandOptions& o, const ExecutorOptions& e);
 
 // The backends --ab-metacommands can run on, for its error: "directml", or "a, b".
 std::string WithMetacommands() {
@@ -116,7 +131,12 @@ std::unique_ptr<CaseExecutor> ProcessExecutor(const std::string& program, const 
 Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o) {
   ExecutorOptions e;
   e.worker.backend = o.backend;
-  e.worker.reference = o.reference;
+  Result<ReferenceSpec> reference = ParseReference(o.reference, backends::BuiltinRegistry());
+  if (!reference.ok()) return reference.error();
+  // A differential run still needs an exact reference in the workers, for the behaviours the inputs
+  // admit where they leave the answer open (behaviours.h).
+  e.worker.reference = reference->Differential() ? ExactReference(o.backend, *reference) : reference->backend;
+  if (reference->Differential()) e.differential = *reference;
   e.worker.device = o.device;
   e.worker.debug = o.debug;
   e.worker.pipeline_cache = o.pipeline_cache == "off"  ? std::filesystem::path()
@@ -164,6 +184,13 @@ Result<ExecutorOptions> ExecutionOptions(const RunCommandOptions& o) {
 }
 
 Result<std::unique_ptr<CaseExecutor>> MakeExecutor(const RunCommandOptions& o, const ExecutorOptions& e) {
+  if (e.differential) return MakeDifferentialExecutor(o, e);
+  return MakeSingleExecutor(o, e);
+}
+
+namespace {
+
+Result<std::unique_ptr<CaseExecutor>> MakeSingleExecutor(const RunCommandOptions& o, const ExecutorOptions& e) {
   if (o.isolation != "none") return ProcessExecutor(worker::CurrentExecutable().string(), e);
   Result<std::unique_ptr<CaseExecutor>> in_process = InProcessExecutor(e);
   if (!in_process.ok()) {
@@ -171,6 +198,41 @@ Result<std::unique_ptr<CaseExecutor>> MakeExecutor(const RunCommandOptions& o, c
   }
   return in_process;
 }
+
+// The reference's executor runs the reference's backend and device, with that backend's own default
+// workers and timeout where --jobs and --timeout leave them out; the backend's, the options as given.
+// Both take their role and the run's folder (differential.h).
+Result<std::unique_ptr<CaseExecutor>> MakeDifferentialExecutor(const RunCommandOptions& o, const ExecutorOptions& e) {
+  const ReferenceSpec& spec = *e.differential;
+  Result<std::unique_ptr<ReferenceOutputFolder>> folder = ReferenceOutputFolder::Create();
+  if (!folder.ok()) return folder.error();
+  const DifferentialRun run{DifferentialRun::Role::kJudge, (*folder)->path(), spec.Name(), spec.exact};
+
+  RunCommandOptions as_reference = o;
+  as_reference.backend = spec.backend;
+  as_reference.device = spec.device;
+  as_reference.reference = e.worker.reference;  // exact: no differential run of its own
+  as_reference.ab_metacommands = false;
+  Result<ExecutorOptions> computing = ExecutionOptions(as_reference);
+  if (!computing.ok()) return computing.error();
+  computing->worker.run.differential = run;
+  computing->worker.run.differential.role = DifferentialRun::Role::kCompute;
+  computing->worker.run.dump_dir.clear();  // the backend's worker dumps what it judged
+  computing->worker.run.iterations = 0;    // timings are the backend's
+
+  ExecutorOptions judging = e;
+  judging.differential.reset();
+  judging.worker.run.differential = run;
+
+  Result<std::unique_ptr<CaseExecutor>> reference = MakeSingleExecutor(as_reference, *computing);
+  if (!reference.ok()) return MakeError("--reference", "", "reference " + spec.Name() + ": " + reference.error().message);
+  Result<std::unique_ptr<CaseExecutor>> backend = MakeSingleExecutor(o, judging);
+  if (!backend.ok()) return backend.error();
+  return DifferentialExecutor(std::move(reference).value(), std::move(backend).value(), std::move(folder).value(),
+                              spec.Name(), e.worker.run);
+}
+
+}  // namespace
 
 Result<std::unique_ptr<CaseExecutor>> InProcessExecutor(const ExecutorOptions& o) {
   Result<std::unique_ptr<backends::Backend>> backend =

@@ -31,7 +31,7 @@ struct LoadFlags {
 struct RunCommandOptions {
   std::vector<std::string> paths;
   std::string backend = "cpu";
-  std::string reference = "cpu";  // the backend computing expected outputs a case leaves out: cpu, plain
+  std::string reference = "cpu";  // --reference BACKEND[:DEVICE] (app/conform/reference_spec.h)
   std::string device;
   bool debug = false;         // the backend's API validation / debug layer, its messages in the log
   std::string pipeline_cache; // the folder of compiled pipelines; "" = the user's cache folder, "off" = none

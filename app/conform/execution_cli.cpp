@@ -1,5 +1,6 @@
 #include "app/conform/execution_cli.h"
 
+#include "app/conform/reference_spec.h"
 #include "backends/registry.h"
 
 namespace dmlc::app {
@@ -11,8 +12,17 @@ bool IsReference(const backends::BackendTraits& traits) { return traits.referenc
 
 void AddExecutionOptions(CLI::App& command, RunCommandOptions& o) {
   command.add_option("--backend", o.backend, "Backend to run on (see `dml-conform backends`)")->capture_default_str();
-  command.add_option("--reference", o.reference, "Backend computing the expected outputs a case leaves out")
-      ->check(CLI::IsMember(backends::BuiltinRegistry().Names(IsReference)))->capture_default_str();
+  command.add_option("--reference", o.reference,
+                     "BACKEND[:DEVICE]. An exact backend (cpu, plain) alone computes the expected outputs a case "
+                     "leaves out; any other backend, or any BACKEND:DEVICE (cpu:0), runs every case first and the "
+                     "backend under test is judged against its outputs, the file's expected values unused")
+      ->check([](const std::string& text) {
+        Result<ReferenceSpec> spec = ParseReference(text, backends::BuiltinRegistry());
+        // CLI11 names the option itself: "--reference: 'nosuch': no backend ...".
+        const std::string option = "--reference ";
+        return spec.ok() ? std::string() : spec.error().message.substr(option.size());
+      })
+      ->capture_default_str();
   command.add_option("--device", o.device, "Device index or name substring; default: the backend's first");
   command.add_flag("--debug", o.debug,
                    "API validation: the Vulkan validation layer or the D3D12 debug layer, messages in the log");

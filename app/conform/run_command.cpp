@@ -17,6 +17,7 @@
 
 #include "app/conform/case_executor.h"
 #include "app/conform/commands.h"
+#include "app/conform/reference_spec.h"
 #include "app/conform/report_files.h"
 #include "app/conform/run_plan.h"
 #include "app/conform/run_baseline.h"
@@ -65,6 +66,17 @@ Result<Policies> LoadPolicies(const RunCommandOptions& o) {
     if (!resumed.ok()) return resumed.error();
     if (resumed->context.backend != o.backend) {
       return MakeError("--resume", "", o.resume + " ran on backend '" + resumed->context.backend + "', not '" + o.backend + "'");
+    }
+    // Cases judged against one reference do not finish a run judged against another (or the files').
+    // The context names the reference before its device: "vulkan:0 llvmpipe (...)".
+    Result<ReferenceSpec> reference = ParseReference(o.reference, backends::BuiltinRegistry());
+    const std::string judge = reference.ok() && reference->Differential() ? reference->Name() : "";
+    const std::string& was = resumed->context.reference;
+    if (judge.empty() != was.empty() || (was != judge && !was.starts_with(judge + " "))) {
+      const auto named = [](const std::string& r) {
+        return r.empty() ? std::string("the case files") : "reference '" + r + "'";
+      };
+      return MakeError("--resume", "", o.resume + " was judged against " + named(was) + ", not " + named(judge));
     }
     p.resumed = std::move(resumed).value();
   }
@@ -278,7 +290,9 @@ int RunCommand(const RunCommandOptions& o) {
   Status ran = session.RunOpen();
   if (!ran.ok() && !session.AnyRan()) {
     session.ClearProgress();
-    spdlog::error("backend '{}' is unavailable: {}", o.backend, ran.error().ToString());
+    // A differential run's reference that cannot start names itself (differential_executor.h).
+    if (ran.error().scope == "reference") spdlog::error("{}", ran.error().message);
+    else spdlog::error("backend '{}' is unavailable: {}", o.backend, ran.error().ToString());
     session.RemoveJournal();
     return kExitUsage;
   }
@@ -291,10 +305,13 @@ int RunCommand(const RunCommandOptions& o) {
   context.driver = executor->Device().driver;
   context.tags = TagsOnDevice(context, executor->Device(), policies->given_tags);
   context.jobs = executor->Jobs();
+  context.reference = executor->Reference();
   context.interrupted = session.Interrupted();
   context.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 
-  ConsoleOptions console{o.verbosity, RerunOptions{o.backend, o.device, o.feature_level}};
+  // A differential run's failure is reproduced against the same reference, not the file's values.
+  const std::string reference = execution->differential ? o.reference : "";
+  ConsoleOptions console{o.verbosity, RerunOptions{o.backend, o.device, o.feature_level, reference}};
   WriteConsoleReport(std::cout, context, results, console);
   bool written = WriteReportFiles({o.report, o.junit, o.html}, context, results);
   if (written) session.RemoveJournal();

@@ -36,9 +36,18 @@ Result<std::vector<std::vector<std::byte>>> Runner::MaterializeInputs(const Test
 }
 
 Result<std::vector<std::vector<std::byte>>> Runner::ExpectedOutputs(
-    const TestCase& c, const std::vector<const ops::TensorBinding*>& outs,
+    const TestCase& c, const std::string& id, const std::vector<const ops::TensorBinding*>& outs,
     const std::vector<backends::ConstBuffer>& inputs) {
   std::vector<std::vector<std::byte>> expected(outs.size());
+  if (options_.differential.role == DifferentialRun::Role::kJudge) {
+    for (size_t i = 0; i < outs.size(); ++i) {
+      Result<std::vector<std::byte>> buffer = TakeReferenceOutput(
+          options_.differential.outputs, id, outs[i]->name, static_cast<size_t>(outs[i]->desc->TotalTensorSizeInBytes));
+      if (!buffer.ok()) return buffer.error();
+      expected[i] = std::move(buffer).value();
+    }
+    return expected;
+  }
   bool need_reference = false;
   for (size_t i = 0; i < outs.size(); ++i) {
     if (!c.expected[i]) {
@@ -62,7 +71,9 @@ Result<std::vector<std::vector<std::byte>>> Runner::ExpectedOutputs(
 Result<std::vector<Behaviour>> Runner::Admitted(const TestCase& c, const std::vector<const ops::TensorBinding*>& outs,
                                                 const std::vector<backends::ConstBuffer>& inputs,
                                                 const std::vector<std::vector<std::byte>>& expected) {
-  const bool stated = std::any_of(c.expected.begin(), c.expected.end(), [](const auto& e) { return e.has_value(); });
+  // A differential reference's outputs are stated values, as a file's are.
+  const bool stated = options_.differential.role == DifferentialRun::Role::kJudge ||
+                      std::any_of(c.expected.begin(), c.expected.end(), [](const auto& e) { return e.has_value(); });
   if (!stated) return AdmittedBehaviours(c.desc, inputs, expected);
   // The file's values are judged against the behaviours, never taken for the reference's own.
   if (!LeavesOpen(c.desc, inputs)) return std::vector<Behaviour>{};

@@ -130,6 +130,13 @@ struct CaseResult {
   // "" for none.
   std::string execution_flags;
   std::optional<MetacommandAb> metacommand_ab;  // with --ab-metacommands, once the first run executed
+  // A differential run's reference (app/engine/differential.h) could not compute the case's outputs:
+  // how it went, "crash", "timeout" or "error", with status error; the backend under test never ran the
+  // case. "" otherwise.
+  std::string reference_fault;
+  // A differential run's failed case, judged again by the exact in-worker reference: the side off the
+  // exact answer, "backend", "reference" or "both"; "" where it could not tell, and in other runs.
+  std::string blame;
   // A failed or erred case's desc as a JSON object, as its case file spells it (WriteDesc, walking the
   // desc's field table); "" for other statuses and for a case that did not load.
   std::string desc;
@@ -183,6 +190,9 @@ struct RunContext {
   double timeout_s = 0;     // per case; 0 = none
   int retries = 0;          // --retries
   std::string shard;        // "2/4" (1-based); "" when the run is not sharded
+  // The backend of a differential run judged against (--reference BACKEND[:DEVICE], differential.h), and
+  // its device: "vulkan:0 llvmpipe (LLVM 15.0.7, 256 bits)"; "" when the run has none.
+  std::string reference;
   int planned_cases = 0;    // cases selected for this run (after filters, skips and shard)
   bool interrupted = false; // SIGINT/SIGTERM stopped the run before every planned case finished
   bool allow_paths_outside = false;  // --allow-paths-outside: files' paths were not kept inside their folders

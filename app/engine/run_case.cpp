@@ -92,12 +92,14 @@ CaseResult Named(const SelectedCase& selected) {
   return r;
 }
 
-// An open case's behaviours, the file's expected values where it states them, and the outputs.
-OpenCase Open(const TestCase& c, const std::vector<Behaviour>& admitted,
-              const std::vector<std::vector<std::byte>>& expected, std::vector<GuardedBuffer>& outputs) {
+// An open case's behaviours, the values stated for its outputs (the file's where it states them; every
+// output of a differential reference, `all_stated`), and the outputs.
+OpenCase Open(const TestCase& c, const std::vector<Behaviour>& admitted, const std::vector<std::vector<std::byte>>& expected,
+              bool all_stated, std::vector<GuardedBuffer>& outputs) {
   OpenCase open{*ops::BehaviourKindOf(ops::TypeOf(c.desc)), admitted, {}, {}, c.behaviours};
   for (size_t i = 0; i < outputs.size(); ++i) {
-    open.stated.push_back(c.expected[i] ? std::span<const std::byte>(expected[i]) : std::span<const std::byte>{});
+    const bool stated = all_stated || c.expected[i].has_value();
+    open.stated.push_back(stated ? std::span<const std::byte>(expected[i]) : std::span<const std::byte>{});
     open.actual.push_back(outputs[i].buffer());
   }
   return open;
@@ -156,10 +158,15 @@ CaseResult Runner::RunOne(const SelectedCase& selected) {
 Verdict Runner::Execute(const TestCase& c, CaseResult& r) {
   const DescCheck check = c.skip_reason.empty() ? CheckDesc(c, options_.feature_level) : DescCheck{};
   if (std::optional<Verdict> settled = Preflight(c, check, r)) return *settled;
-  if (c.expect_error.expected) return ExpectRejection(c, check, r);
+  const bool computing = options_.differential.role == DifferentialRun::Role::kCompute;
+  // A rejection has no outputs to compute: the backend's worker judges it alone.
+  if (c.expect_error.expected) return computing ? Verdict::Pass() : ExpectRejection(c, check, r);
   const backends::Support support = backend_.Supports(c.desc);
   if (!support.supported) return Verdict::Skip(std::string(backend_.Name()) + ": " + support.reason);
-  if (std::optional<Verdict> finding = api_.AskApi(c, nullptr, r)) return *finding;
+  // The reference's own disagreements with the spec are not what this run asks about.
+  if (!computing) {
+    if (std::optional<Verdict> finding = api_.AskApi(c, nullptr, r)) return *finding;
+  }
   return RunAccepted(c, r);
 }
 
@@ -199,6 +206,11 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
                                     std::to_string(ins.size()) + " and " + std::to_string(outs.size())};
   }
   if (Status fits = CheckCaseMemory(c, options_.max_case_memory); !fits.ok()) return Verdict::Erred("", fits.error());
+  // A model's dispatches carry state from one to the next, through files the model writes: judged by the
+  // model's own expected values only (docs/semantics.md, "Any backend as the reference").
+  if (c.model && options_.differential.role != DifferentialRun::Role::kNone) {
+    return Verdict::Skip("a model's dispatches are not run against another backend");
+  }
   // A model's dispatch takes its bytes from the resources, as the model's earlier commands left them.
   std::optional<ModelRun> model;
   if (c.model) {
@@ -210,7 +222,8 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
       model ? Result<std::vector<std::vector<std::byte>>>(model->Inputs()) : MaterializeInputs(c, ins);
   if (!inputs.ok()) return Verdict::Erred("", inputs.error());
   const std::vector<backends::ConstBuffer> input_views(inputs->begin(), inputs->end());
-  Result<std::vector<std::vector<std::byte>>> expected = ExpectedOutputs(c, outs, input_views);
+  if (options_.differential.role == DifferentialRun::Role::kCompute) return ComputeForJudge(c, r, outs, input_views);
+  Result<std::vector<std::vector<std::byte>>> expected = ExpectedOutputs(c, r.id, outs, input_views);
   if (!expected.ok()) return Verdict::Erred("", expected.error());
   Result<std::vector<std::vector<std::byte>>> flushed = FlushedReference(c, outs, *inputs, *expected);
   if (!flushed.ok()) return Verdict::Erred("", flushed.error());
@@ -253,6 +266,10 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
     r.transcript = model->transcript();
     if (!finished.ok()) return Verdict::Erred("", finished.error());
   }
+  if (verdict.status == CaseStatus::kFail && options_.differential.role == DifferentialRun::Role::kJudge) {
+    verdict.message += "; judged against the outputs of " + options_.differential.reference +
+                       Arbitrate(c, flags, *inputs, outs, *expected, outputs, r);
+  }
   if (verdict.status == CaseStatus::kFail && !options_.dump_dir.empty()) verdict.message += Dump(r.id, outs, *expected, outputs);
   if (options_.iterations > 0) {
     Status timed = TimeIterations(**prepared, input_views, output_views, timing);
@@ -266,11 +283,18 @@ Verdict Runner::RunAccepted(const TestCase& c, CaseResult& r) {
 Verdict Runner::Judge(const TestCase& c, ops::ExecutionFlags flags, const std::vector<backends::ConstBuffer>& inputs,
                       const std::vector<const ops::TensorBinding*>& outs, const Expectations& expectations,
                       std::vector<GuardedBuffer>& outputs, CaseResult& r) const {
-  const ToleranceRule tolerance = ToleranceFor(c, flags);
+  // A differential run's reference (differential.h): its outputs are the expected ones, and the tolerance
+  // doubles when it is not exact.
+  const bool differential = options_.differential.role == DifferentialRun::Role::kJudge;
+  const ToleranceRule tolerance = differential ? DifferentialTolerance(ToleranceFor(c, flags), options_.differential)
+                                               : ToleranceFor(c, flags);
   const std::vector<std::vector<std::byte>>& expected = expectations.expected;
-  const std::vector<double> bounds = DataBounds(c, tolerance, inputs);
+  const std::vector<double> bounds = differential
+                                         ? DifferentialBounds(DataBounds(c, tolerance, inputs), options_.differential)
+                                         : DataBounds(c, tolerance, inputs);
   r.tolerance = tolerance.rule + LargestBound(bounds);
   if (!expectations.flushed.empty()) r.tolerance += kFlushedRule;
+  if (differential) r.tolerance += JudgedAgainst(options_.differential);
   std::string oob;
   for (size_t i = 0; i < outs.size(); ++i) {
     if (auto write = outputs[i].FindOutOfBoundsWrite(); write && oob.empty()) oob = outs[i]->name + ": " + *write;
@@ -294,7 +318,7 @@ Verdict Runner::Judge(const TestCase& c, ops::ExecutionFlags flags, const std::v
       return result;
     };
     const RunPins pins{options_.required_behaviours, options_.strict_expected};
-    const OpenCase open = Open(c, expectations.admitted, expected, outputs);
+    const OpenCase open = Open(c, expectations.admitted, expected, differential, outputs);
     if (std::optional<Verdict> judged = JudgeOpen(open, pins, compare, r)) return *judged;
   }
   if (!r.comparison.passed()) {

@@ -20,6 +20,7 @@
 #include "app/engine/case_memory.h"
 #include "app/engine/case_result.h"
 #include "app/engine/case_set.h"
+#include "app/engine/differential.h"
 #include "app/engine/model_checkpoint.h"
 #include "app/engine/verdict.h"
 #include "backends/backend.h"
@@ -50,6 +51,9 @@ struct RunOptions {
   // the outputs held to the behaviour the file's expected values equal.
   std::map<std::string, std::string> required_behaviours;
   bool strict_expected = false;
+  // A differential run (differential.h): this worker computes the reference's outputs, or judges its own
+  // against them instead of the file's expected values.
+  DifferentialRun differential;
 
   bool operator==(const RunOptions&) const = default;
 };
@@ -109,12 +113,25 @@ class Runner {
   Verdict Judge(const TestCase& test_case, ops::ExecutionFlags flags, const std::vector<backends::ConstBuffer>& inputs,
                 const std::vector<const ops::TensorBinding*>& outs, const Expectations& expectations,
                 std::vector<GuardedBuffer>& outputs, CaseResult& result) const;
+  // A differential run's failed case (differential.h), judged again by the exact in-worker reference:
+  // which side is within the case's own tolerance of the exact answer, into result.blame ("backend",
+  // "reference", "both"), and as a sentence for the message ("; the exact reference plain agrees with the
+  // backend under test: vulkan:0 is off"). "" where it cannot tell (the exact reference cannot run it).
+  // `expected` are the differential reference's outputs; the exact answer's flushed alternative is its own.
+  std::string Arbitrate(const TestCase& test_case, ops::ExecutionFlags flags, const std::vector<std::vector<std::byte>>& inputs,
+                        const std::vector<const ops::TensorBinding*>& outs, const std::vector<std::vector<std::byte>>& expected,
+                        std::vector<GuardedBuffer>& outputs, CaseResult& result);
   // Writes a failing case's outputs to --dump-dir; what could not be written, as "; dump failed: ...".
   std::string Dump(const std::string& id, const std::vector<const ops::TensorBinding*>& outs,
                    const std::vector<std::vector<std::byte>>& expected, std::vector<GuardedBuffer>& outputs) const;
+  // A differential run's reference (differential.h): runs the case on `inputs` and writes the outputs
+  // for the backend's worker to judge against. Pass when they are written.
+  Verdict ComputeForJudge(const TestCase& test_case, CaseResult& result, const std::vector<const ops::TensorBinding*>& outs,
+                          const std::vector<backends::ConstBuffer>& inputs);
   // The case's expected outputs in output binding order: from its initializers, or computed by the
-  // reference from `inputs` where it gives none.
-  Result<std::vector<std::vector<std::byte>>> ExpectedOutputs(const TestCase& test_case,
+  // reference from `inputs` where it gives none; in a differential run's judge, the differential
+  // reference's outputs, the file's values unused.
+  Result<std::vector<std::vector<std::byte>>> ExpectedOutputs(const TestCase& test_case, const std::string& id,
                                                               const std::vector<const ops::TensorBinding*>& outs,
                                                               const std::vector<backends::ConstBuffer>& inputs);
   // The behaviours the case's inputs admit (behaviours.h), from the reference's outputs: `expected` when

@@ -106,7 +106,9 @@ void WriteDetails(std::ostream& out, const CaseResult& r, const RerunOptions* re
 
 void WriteContextLine(std::ostream& out, const RunContext& c) {
   out << "dml-conform " << c.tool_version << " (" << c.git_revision << ") on " << c.host << ": backend " << c.backend
-      << " [" << c.device << "], feature level " << c.feature_level << ", " << c.jobs << " jobs";
+      << " [" << c.device << "]";
+  if (!c.reference.empty()) out << " judged against reference " << c.reference;
+  out << ", feature level " << c.feature_level << ", " << c.jobs << " jobs";
   if (!c.isolation.empty()) out << ", isolation " << c.isolation;
   if (!c.shard.empty()) out << ", shard " << c.shard;
   // The tags its --baseline's lines were matched against; on this line, which golden tests leave out.

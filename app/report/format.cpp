@@ -103,6 +103,7 @@ std::string RerunCommand(const CaseResult& r, const RerunOptions& options) {
                         ShellQuote(options.backend);
   if (!options.device.empty()) command += " --device " + ShellQuote(options.device);
   if (!options.feature_level.empty()) command += " --feature-level " + ShellQuote(options.feature_level);
+  if (!options.reference.empty()) command += " --reference " + ShellQuote(options.reference);
   return command;
 }
 

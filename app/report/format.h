@@ -32,6 +32,7 @@ struct RerunOptions {
   std::string backend;
   std::string device;         // "" = default
   std::string feature_level;  // "" = none given
+  std::string reference;      // a differential run's --reference ("vulkan:0"); "" = none (the default)
 };
 // `dml-conform run <file> --filter '<id>' --backend X`, shell-quoted. Given the file alone, ids are
 // relative to its folder, so the filter is the file name's stem plus the case's name.

@@ -118,6 +118,8 @@ Json CaseJson(const CaseResult& r, bool with_error_maps) {
   if (!r.expected_behaviour.empty()) j["expectedBehaviour"] = r.expected_behaviour;
   if (!r.execution_flags.empty()) j["executionFlags"] = r.execution_flags;
   if (!r.desc.empty()) j["desc"] = Json::parse(r.desc, nullptr, /*allow_exceptions=*/false);
+  if (!r.reference_fault.empty()) j["referenceFault"] = r.reference_fault;  // differential runs only
+  if (!r.blame.empty()) j["blame"] = r.blame;
   if (const std::optional<MetacommandAb>& ab = r.metacommand_ab) {
     j["metacommandAb"] = Json{{"executionFlags", ab->execution_flags},
                               {"status", ab->status},
@@ -152,8 +154,10 @@ Json ContextJson(const RunContext& c) {
                {"interrupted", c.interrupted},
                {"allowPathsOutside", c.allow_paths_outside},
                {"durationMs", c.duration_ms}};
-  // Only where given (--revision) or where the run has tags, so that other reports keep their text.
+  // Each only where given (--revision), in a differential run (--reference), or where the run has tags,
+  // so that other reports keep their text.
   if (!c.revision.empty()) context["revision"] = c.revision;
+  if (!c.reference.empty()) context["reference"] = c.reference;
   if (!c.tags.empty()) {
     Json tags = Json::object();
     for (const auto& [key, value] : c.tags) tags[key] = value;

@@ -228,6 +228,8 @@ Result<CaseResult> CaseFromJson(const Json& j) {
   f.Read("behaviour", r.behaviour, false);
   f.Read("expectedBehaviour", r.expected_behaviour, false);
   f.Read("executionFlags", r.execution_flags, false);
+  f.Read("referenceFault", r.reference_fault, false);
+  f.Read("blame", r.blame, false);
   if (const Json* desc = f.Get("desc", false); desc != nullptr && desc->is_object()) r.desc = desc->dump(2);
   if (const Json* ab = f.Get("metacommandAb", false); ab != nullptr && !ab->is_null()) {
     JsonFields a(*ab, "case.metacommandAb");
@@ -298,6 +300,7 @@ Result<RunContext> ContextFromJson(const Json& j) {
   f.Read("interrupted", c.interrupted, false);
   f.Read("allowPathsOutside", c.allow_paths_outside, false);
   f.Read("durationMs", c.duration_ms, false);
+  f.Read("reference", c.reference, false);
   if (f.error()) return *f.error();
   if (const Json* tags = f.Get("tags", false)) {
     if (!tags->is_object()) return MakeError("report", "context.tags", "context.tags is not an object");

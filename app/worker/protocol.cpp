@@ -91,6 +91,10 @@ void EachOption(Options& o, Visit&& visit) {
   visit("abMetacommands", o.run.ab_metacommands);
   visit("requiredBehaviours", o.run.required_behaviours);
   visit("strictExpected", o.run.strict_expected);
+  visit("differentialRole", o.run.differential.role);
+  visit("referenceOutputs", o.run.differential.outputs);
+  visit("differentialReference", o.run.differential.reference);
+  visit("exactReference", o.run.differential.exact);
   visit("maxFileSize", o.load.max_file_size);
   visit("allowPathsOutside", o.load.paths.allow_outside);
   visit("outputDir", o.load.paths.output_dir);
@@ -109,6 +113,7 @@ Json OptionJson(const std::map<std::string, std::string>& by_kind) {
   for (const auto& [kind, name] : by_kind) object[kind] = name;
   return object;
 }
+Json OptionJson(DifferentialRun::Role role) { return std::string(RoleName(role)); }
 template <typename T>
   requires std::is_arithmetic_v<T>
 Json OptionJson(T value) {
@@ -140,6 +145,12 @@ bool ReadOption(const Json& j, std::map<std::string, std::string>& into) {
     into[kind] = name.get<std::string>();
   }
   return true;
+}
+bool ReadOption(const Json& j, DifferentialRun::Role& into) {
+  const std::optional<DifferentialRun::Role> role =
+      j.is_string() ? ParseRole(j.get_ref<const std::string&>()) : std::nullopt;
+  if (role) into = *role;
+  return role.has_value();
 }
 bool ReadOption(const Json& j, bool& into) {
   if (j.is_boolean()) into = j.get<bool>();

@@ -7,9 +7,11 @@
 
 #include <algorithm>
 #include <thread>
+#include <tuple>
 
 #include "app/conform/case_executor.h"
 #include "app/conform/execution_cli.h"
+#include "app/conform/reference_spec.h"
 #include "backends/registry.h"
 
 namespace dmlc::app {
@@ -72,6 +74,58 @@ TEST(IndependentReference, AReferenceUnderTestIsJudgedByAnother) {
   }
   o.backend = o.reference = "plain";
   EXPECT_EQ(IndependentReference(o), "cpu");
+}
+
+// --reference BACKEND[:DEVICE]: an exact backend alone keeps the in-worker path; any other backend, or a
+// device named, is a differential run, named as reports name it.
+TEST(ParseReference, ExactAloneIsInWorkerAndAnythingElseIsDifferential) {
+  const backends::Registry& registry = backends::BuiltinRegistry();
+  struct Row {
+    const char* text;
+    const char* backend;
+    const char* device;
+    bool exact, differential;
+    const char* name;
+  };
+  for (const Row& row : {Row{"cpu", "cpu", "", true, false, "cpu:0"}, Row{"plain", "plain", "", true, false, "plain:0"},
+                         Row{"cpu:0", "cpu", "0", true, true, "cpu:0"}, Row{"faulty", "faulty", "", false, true, "faulty:0"},
+                         Row{"faulty:CPU 2", "faulty", "CPU 2", false, true, "faulty:CPU 2"}}) {
+    Result<ReferenceSpec> spec = ParseReference(row.text, registry);
+    ASSERT_TRUE(spec.ok()) << row.text << ": " << spec.error().ToString();
+    EXPECT_EQ(spec->backend, row.backend) << row.text;
+    EXPECT_EQ(spec->device, row.device) << row.text;
+    EXPECT_EQ(spec->exact, row.exact) << row.text;
+    EXPECT_EQ(spec->Differential(), row.differential) << row.text;
+    EXPECT_EQ(spec->Name(), row.name) << row.text;
+  }
+  Result<ReferenceSpec> empty_device = ParseReference("cpu:", registry);
+  ASSERT_FALSE(empty_device.ok());
+  EXPECT_EQ(empty_device.error().message,
+            "--reference 'cpu:': no device after ':' (an index or a name substring, as --device takes)");
+  Result<ReferenceSpec> unknown = ParseReference("nope:1", registry);
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_TRUE(unknown.error().message.starts_with("--reference 'nope:1': no backend 'nope' in this build (cpu, "))
+      << unknown.error().message;
+}
+
+// A differential run's workers keep an exact reference for the admitted behaviours, never the backend
+// under test where another exists; an exact differential reference is that one.
+TEST(ExecutionOptions, ADifferentialRunKeepsAnExactReferenceInTheWorkers) {
+  RunCommandOptions o;
+  for (auto [backend, reference, in_worker] : {std::tuple{"cpu", "faulty", "plain"}, {"plain", "faulty", "cpu"},
+                                               {"plain", "cpu:0", "cpu"}, {"cpu", "plain:0", "plain"}}) {
+    o.backend = backend;
+    o.reference = reference;
+    Result<ExecutorOptions> e = ExecutionOptions(o);
+    ASSERT_TRUE(e.ok()) << e.error().ToString();
+    ASSERT_TRUE(e->differential.has_value()) << reference;
+    EXPECT_EQ(e->worker.reference, in_worker) << backend << " against " << reference;
+  }
+  o.reference = "plain";
+  Result<ExecutorOptions> e = ExecutionOptions(o);
+  ASSERT_TRUE(e.ok()) << e.error().ToString();
+  EXPECT_FALSE(e->differential.has_value());
+  EXPECT_EQ(e->worker.reference, "plain");
 }
 
 }  // namespace

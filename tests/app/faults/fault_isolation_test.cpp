@@ -12,30 +12,11 @@
 #include "app/worker/worker_args.h"
 #include "app/worker/worker_pool.h"
 #include "tests/app/case/temp_dir.h"
+#include "tests/app/faults/diagonal_cases.h"
 #include "tests/app/faults/faulty_backend.h"
 
 namespace dmlc::app::testing {
 namespace {
-
-// A DIAGONAL_MATRIX case whose Value is `value`: a fault code, or an ordinary value that passes.
-std::string DiagonalCase(const std::string& name, int value) {
-  const std::string v = std::to_string(value);
-  return R"({"name": ")" + name + R"(", "operator": {"type": "DIAGONAL_MATRIX", "desc": {"OutputTensor": )"
-         R"({"DataType": "FLOAT32", "Sizes": [2, 2]}, "Offset": 0, "Value": )" + v +
-         R"(}}, "expected": {"OutputTensor": [)" + v + ", 0, 0, " + v + "]}}";
-}
-
-std::string CaseFile(const std::vector<std::pair<std::string, int>>& cases) {
-  std::string text = R"({"cases": [)";
-  for (size_t i = 0; i < cases.size(); ++i) text += (i ? ",\n" : "\n") + DiagonalCase(cases[i].first, cases[i].second);
-  return text + "\n]}\n";
-}
-
-std::map<std::string, CaseResult> ById(const RunReport& report) {
-  std::map<std::string, CaseResult> by_id;
-  for (const CaseResult& r : report.results) by_id[r.id] = r;
-  return by_id;
-}
 
 class FaultIsolation : public ::testing::Test {
  protected:

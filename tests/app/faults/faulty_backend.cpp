@@ -38,11 +38,18 @@ class FaultyOperator : public backends::PreparedOperator {
       case Fault::kHang:
         for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
       case Fault::kExit: std::exit(3);
+      case Fault::kWrongValue: {
+        Result<backends::Timing> ran = inner_->Execute(in, out);
+        // 16.0f (0x41800000) becomes 24.0f: the mantissa's top bit, in the little-endian third byte.
+        if (ran.ok() && !out.empty() && out[0].size() >= 4) out[0][2] ^= std::byte{0x40};
+        return ran;
+      }
       case Fault::kDeviceLost: {
         Error e = MakeError("faulty", "", "vkQueueSubmit failed: VK_ERROR_DEVICE_LOST", "Vulkan calls succeed");
         e.device_lost = true;
         return e;
       }
+      case Fault::kUnsupported: break;  // refused by Supports(): never prepared
     }
     return inner_->Execute(in, out);
   }
@@ -58,7 +65,13 @@ class FaultyBackend : public backends::Backend {
   std::string_view Name() const override { return "faulty"; }
   const backends::DeviceInfo& Device() const override { return device_; }
   bool ThreadSafe() const override { return false; }
-  backends::Support Supports(const ops::OperatorDesc& desc) const override { return cpu_->Supports(desc); }
+  backends::Support Supports(const ops::OperatorDesc& desc) const override {
+    const auto* diagonal = std::get_if<ops::DiagonalMatrixDesc>(&desc);
+    if (diagonal != nullptr && static_cast<int>(diagonal->Value) == static_cast<int>(Fault::kUnsupported)) {
+      return {false, "Value 17 is not supported here"};
+    }
+    return cpu_->Supports(desc);
+  }
   Result<std::unique_ptr<backends::PreparedOperator>> Prepare(const ops::OperatorDesc& desc) override {
     Result<std::unique_ptr<backends::PreparedOperator>> inner = cpu_->Prepare(desc);
     if (!inner.ok()) return inner.error();

@@ -34,6 +34,9 @@ TEST(RerunCommand, FilterIsRelativeToTheFilesFolder) {
   EXPECT_EQ(RerunCommand(r, {"vulkan", "1", "4_1"}),
             "dml-conform run testcases/reduce/sum.json --filter 'sum/f32_rows' --backend vulkan --device 1 "
             "--feature-level 4_1");
+  EXPECT_EQ(RerunCommand(r, {"directml", "1", "", "directml:NPU 2"}),
+            "dml-conform run testcases/reduce/sum.json --filter 'sum/f32_rows' --backend directml --device 1 "
+            "--reference 'directml:NPU 2'");
 }
 
 TEST(RerunCommand, QuotesAndEscapesNames) {

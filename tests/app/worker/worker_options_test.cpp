@@ -40,6 +40,7 @@ WorkerOptions EveryOptionSet() {
   o.run.ab_metacommands = true;
   o.run.required_behaviours = {{"gather", "coordinate-clamp"}, {"reduce-nan", "nan-propagating"}};
   o.run.strict_expected = true;
+  o.run.differential = {DifferentialRun::Role::kJudge, "tmp/reference \xfe outputs", "vulkan:1", true};
   o.load.max_file_size = 1024;
   o.load.paths.allow_outside = true;
   o.load.paths.output_dir = "out/written files";
@@ -54,12 +55,13 @@ WorkerOptions EveryOptionSet() {
   [[maybe_unused]] const auto& [backend, reference, device, debug, threads, pipeline_cache, verbose, run, load] = o;
   [[maybe_unused]] const auto& [feature_level, jobs, fail_fast, dump_dir, iterations, warmup, repeat,
                                 max_reported_mismatches, max_case_memory, execution_flags, ab_metacommands,
-                                required_behaviours, strict_expected] = o.run;
+                                required_behaviours, strict_expected, differential] = o.run;
+  [[maybe_unused]] const auto& [role, outputs, reference_name, exact] = o.run.differential;
   [[maybe_unused]] const auto& [max_file_size, paths, onnx_tolerance] = o.load;
   [[maybe_unused]] const auto& [allow_outside, output_dir] = o.load.paths;
 }
-// The fields above that hold a value (run, load and paths hold fields): 7 + 13 + 2 + 2.
-constexpr size_t kLeafOptions = 24;
+// The fields above that hold a value (run, differential, load and paths hold fields): 7 + 13 + 4 + 2 + 2.
+constexpr size_t kLeafOptions = 28;
 
 std::string WithoutNewline(const std::string& line) { return line.substr(0, line.size() - 1); }
 
