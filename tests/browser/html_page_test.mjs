@@ -10,21 +10,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { launchChromiumOrSkip } from "./chromium.mjs";
 import { Fixtures, HOSTILE_NAMES } from "./fixtures.mjs";
 
-const SKIP = 77;
-const chromiumPath = process.env.DMLC_CHROMIUM || "/usr/bin/chromium";
-let chromium;
-try {
-  ({ chromium } = await import("playwright-core"));
-} catch (e) {
-  console.log(`SKIP: playwright-core could not be loaded (npm ci --prefix tests/browser): ${e.message}`);
-  process.exit(SKIP);
-}
-if (!fs.existsSync(chromiumPath)) {
-  console.log(`SKIP: no Chromium at ${chromiumPath} (apt-get install chromium, or set DMLC_CHROMIUM)`);
-  process.exit(SKIP);
-}
+const browser = await launchChromiumOrSkip();
 
 const [tool, shim] = process.argv.slice(2);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "dmlc-html-"));
@@ -43,12 +32,6 @@ function expectedMatrix(report) {
   return m;
 }
 const camel = s => s.replace(/-(.)/g, (_, x) => x.toUpperCase());
-
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"],
-});
 
 // Opens a page, failing on any console error, page error or request other than the file itself.
 async function open(file) {

@@ -13,21 +13,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { launchChromiumOrSkip } from "./chromium.mjs";
 import { Fixtures, diagonalCase } from "./fixtures.mjs";
 
-const SKIP = 77;
-const chromiumPath = process.env.DMLC_CHROMIUM || "/usr/bin/chromium";
-let chromium;
-try {
-  ({ chromium } = await import("playwright-core"));
-} catch (e) {
-  console.log(`SKIP: playwright-core could not be loaded (npm ci --prefix tests/browser): ${e.message}`);
-  process.exit(SKIP);
-}
-if (!fs.existsSync(chromiumPath)) {
-  console.log(`SKIP: no Chromium at ${chromiumPath} (apt-get install chromium, or set DMLC_CHROMIUM)`);
-  process.exit(SKIP);
-}
+const browser = await launchChromiumOrSkip();
 
 const [tool] = process.argv.slice(2);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "dmlc-runs-"));
@@ -70,12 +59,6 @@ function expectedCells() {
   }
   return cells;
 }
-
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"],
-});
 
 let failures = 0;
 try {

@@ -21,15 +21,10 @@ import subprocess
 import sys
 import tempfile
 
+from e2e_checks import check, failures
+
 TOOL, SHIM = sys.argv[1], os.path.abspath(sys.argv[2])
 CORPUS = sys.argv[3:]
-failures = []
-
-
-def check(condition, what):
-    print(("ok    " if condition else "FAIL  ") + what)
-    if not condition:
-        failures.append(what)
 
 
 def run(*args, env=None):

@@ -19,6 +19,8 @@ import sys
 import tempfile
 import time
 
+from e2e_checks import check, failures
+
 TOOL = sys.argv[1]
 HANG = dict(os.environ, LD_PRELOAD=os.path.abspath(sys.argv[2]), DMLC_HANG_ON_OPEN="block.bin")
 
@@ -76,15 +78,6 @@ def load(report):
 
 def statuses(report):
     return {c["id"]: c["status"] for c in load(report)["cases"]}
-
-
-failures = []
-
-
-def check(condition, what):
-    print(("ok    " if condition else "FAIL  ") + what)
-    if not condition:
-        failures.append(what)
 
 
 with tempfile.TemporaryDirectory() as folder:

@@ -15,14 +15,9 @@ import subprocess
 import sys
 import tempfile
 
+from e2e_checks import check, failures
+
 TOOL, CORPUS, FIXTURES = sys.argv[1:4]
-failures = []
-
-
-def check(condition, what):
-    print(("ok    " if condition else "FAIL  ") + what)
-    if not condition:
-        failures.append(what)
 
 
 def run(*args, env=None):

@@ -18,14 +18,9 @@ import subprocess
 import sys
 import tempfile
 
+from e2e_checks import check, failures
+
 TOOL, FIXTURES = sys.argv[1:3]
-failures = []
-
-
-def check(condition, what):
-    print(("ok    " if condition else "FAIL  ") + what)
-    if not condition:
-        failures.append(what)
 
 
 def run(*args):
