@@ -13,6 +13,7 @@
 #include "app/report/report_reader.h"
 #include "tests/app/case/temp_dir.h"
 #include "tests/app/faults/diagonal_cases.h"
+#include "tests/app/faults/fault_run.h"
 #include "tests/app/faults/faulty_backend.h"
 
 namespace dmlc::app::testing {
@@ -20,7 +21,7 @@ namespace {
 
 bool Has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-class Differential : public ::testing::Test {
+class Differential : public FaultRun {
  protected:
   void SetUp() override {
     dir_.Write("faults.json", CaseFile({{"ok_a", 1},
@@ -32,21 +33,10 @@ class Differential : public ::testing::Test {
                                         {"ok_c", 3}}));
   }
   RunCommandOptions Options(const std::string& backend, const std::string& reference) {
-    RunCommandOptions o;
-    o.paths = {(dir_.path() / "faults.json").string()};
-    o.backend = backend;
+    RunCommandOptions o = QuietRun("faults.json", backend);
     o.reference = reference;
-    o.report = (dir_.path() / "report.json").string();
-    o.verbosity = Verbosity::kQuiet;
-    o.timeout_s = 2;
     return o;
   }
-  RunReport Report() {
-    Result<RunReport> report = ReadJsonReport(dir_.path() / "report.json");
-    EXPECT_TRUE(report.ok()) << report.error().ToString();
-    return report.ok() ? *report : RunReport{};
-  }
-  TempDir dir_;
 };
 
 TEST_F(Differential, FaultsOfTheReferenceAreBlamedOnTheReference) {

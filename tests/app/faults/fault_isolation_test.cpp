@@ -13,29 +13,19 @@
 #include "app/worker/worker_pool.h"
 #include "tests/app/case/temp_dir.h"
 #include "tests/app/faults/diagonal_cases.h"
+#include "tests/app/faults/fault_run.h"
 #include "tests/app/faults/faulty_backend.h"
 
 namespace dmlc::app::testing {
 namespace {
 
-class FaultIsolation : public ::testing::Test {
+class FaultIsolation : public FaultRun {
  protected:
   RunCommandOptions Options(const std::string& file) {
-    RunCommandOptions o;
-    o.paths = {(dir_.path() / file).string()};
-    o.backend = "faulty";
-    o.report = (dir_.path() / "report.json").string();
+    RunCommandOptions o = QuietRun(file, "faulty");
     o.junit = (dir_.path() / "report.xml").string();
-    o.verbosity = Verbosity::kQuiet;
-    o.timeout_s = 2;
     return o;
   }
-  RunReport Report() {
-    Result<RunReport> report = ReadJsonReport(dir_.path() / "report.json");
-    EXPECT_TRUE(report.ok()) << report.error().ToString();
-    return report.ok() ? *report : RunReport{};
-  }
-  TempDir dir_;
 };
 
 TEST_F(FaultIsolation, EachFaultCostsOnlyItsCase) {
