@@ -25,9 +25,10 @@ class CaseExecutor {
   // The device the cases ran on; known once Execute() has started a worker (or at once, in process).
   virtual backends::DeviceInfo Device() const = 0;
   virtual int Jobs() const = 0;
-  // A differential run's reference and its device, as the report's context names it ("vulkan:0
-  // llvmpipe (...)"); "" for other runs.
+  // A differential run's reference as the report's context names it ("vulkan:0"), and the name of its
+  // device; both "" for other runs.
   virtual std::string Reference() const { return ""; }
+  virtual std::string ReferenceDevice() const { return ""; }
 };
 
 struct ExecutorOptions {

@@ -98,10 +98,8 @@ class Differential final : public CaseExecutor {
 
   backends::DeviceInfo Device() const override { return backend_->Device(); }
   int Jobs() const override { return backend_->Jobs(); }
-  std::string Reference() const override {
-    const backends::DeviceInfo device = reference_->Device();
-    return name_ + (device.name.empty() ? "" : " " + device.name);
-  }
+  std::string Reference() const override { return name_; }
+  std::string ReferenceDevice() const override { return reference_->Device().name; }
 
  private:
   // Cases of `cases` handed to one executor, each with its index in `cases`.

@@ -181,6 +181,7 @@ int FuzzCommand(const FuzzCommandOptions& o) {
   context.tags = TagsOnDevice(context, (*executor)->Device(), *given);
   context.jobs = (*executor)->Jobs();
   context.reference = (*executor)->Reference();
+  context.reference_device = (*executor)->ReferenceDevice();
   context.isolation = o.run.isolation == "none" ? "none" : "process";
   context.timeout_s = o.run.isolation == "none" ? 0 : execution->timeout_s;
   context.planned_cases = static_cast<int>(outcome.results.size());

@@ -68,11 +68,10 @@ Result<Policies> LoadPolicies(const RunCommandOptions& o) {
       return MakeError("--resume", "", o.resume + " ran on backend '" + resumed->context.backend + "', not '" + o.backend + "'");
     }
     // Cases judged against one reference do not finish a run judged against another (or the files').
-    // The context names the reference before its device: "vulkan:0 llvmpipe (...)".
     Result<ReferenceSpec> reference = ParseReference(o.reference, backends::BuiltinRegistry());
     const std::string judge = reference.ok() && reference->Differential() ? reference->Name() : "";
     const std::string& was = resumed->context.reference;
-    if (judge.empty() != was.empty() || (was != judge && !was.starts_with(judge + " "))) {
+    if (was != judge) {
       const auto named = [](const std::string& r) {
         return r.empty() ? std::string("the case files") : "reference '" + r + "'";
       };
@@ -306,6 +305,7 @@ int RunCommand(const RunCommandOptions& o) {
   context.tags = TagsOnDevice(context, executor->Device(), policies->given_tags);
   context.jobs = executor->Jobs();
   context.reference = executor->Reference();
+  context.reference_device = executor->ReferenceDevice();
   context.interrupted = session.Interrupted();
   context.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 

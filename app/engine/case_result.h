@@ -190,9 +190,10 @@ struct RunContext {
   double timeout_s = 0;     // per case; 0 = none
   int retries = 0;          // --retries
   std::string shard;        // "2/4" (1-based); "" when the run is not sharded
-  // The backend of a differential run judged against (--reference BACKEND[:DEVICE], differential.h), and
-  // its device: "vulkan:0 llvmpipe (LLVM 15.0.7, 256 bits)"; "" when the run has none.
+  // The backend of a differential run judged against (--reference BACKEND[:DEVICE], differential.h),
+  // "vulkan:0", and its device's name, "llvmpipe (LLVM 15.0.7, 256 bits)"; "" when the run has none.
   std::string reference;
+  std::string reference_device;
   int planned_cases = 0;    // cases selected for this run (after filters, skips and shard)
   bool interrupted = false; // SIGINT/SIGTERM stopped the run before every planned case finished
   bool allow_paths_outside = false;  // --allow-paths-outside: files' paths were not kept inside their folders

@@ -87,16 +87,20 @@ std::string ReplayCommand(const CaseResult& r, const RunContext& context) {
   rest.remove_prefix(1);
   const std::string_view index = TakeDigits(rest);
   if (index.empty() || !rest.empty()) return "";
-  return "dml-conform fuzz --replay " + std::string(seed) + ":" + std::string(index) + " --backend " +
-         ShellQuote(context.backend);
+  std::string command = "dml-conform fuzz --replay " + std::string(seed) + ":" + std::string(index) + " --backend " +
+                        ShellQuote(context.backend);
+  if (!context.reference.empty()) command += " --reference " + ShellQuote(context.reference);
+  return command;
 }
 
 Json PageData(const PageInputs& in) {
   const RunContext& context = *in.context;
   const std::vector<CaseResult>& results = *in.results;
   // The report keeps the device's name, not the --device that chose it, and a name is no selector on
-  // every backend (the cpu's counts a worker's threads): the rerun names the backend and the level cap.
-  const RerunOptions rerun{context.backend, "", context.feature_level == "highest" ? "" : context.feature_level};
+  // every backend (the cpu's counts a worker's threads): the rerun names the backend, the level cap and
+  // a differential run's reference (whose spelling, "vulkan:0", the context keeps).
+  const RerunOptions rerun{context.backend, "", context.feature_level == "highest" ? "" : context.feature_level,
+                           context.reference};
   const std::map<std::string, std::string> marks = in.comparison ? Marks(*in.comparison) : std::map<std::string, std::string>{};
   Json cases = Json::array();
   uint64_t map_bytes = 0;

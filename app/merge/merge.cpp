@@ -16,12 +16,18 @@ using Input = std::pair<std::string, RunReport>;
 
 Error MergeError(std::string message) { return MakeError("merge", "", std::move(message)); }
 
+// One backend, judged by one reference (a differential run's, or every case file's own values).
 Status CheckBackends(const std::vector<Input>& inputs) {
   const auto& [first_path, first] = inputs.front();
+  const auto judge = [](const RunContext& c) { return c.reference.empty() ? "the case files" : "reference '" + c.reference + "'"; };
   for (const auto& [path, report] : inputs) {
     if (report.context.backend != first.context.backend) {
       return MergeError(first_path + " ran on backend '" + first.context.backend + "' but " + path + " on '" +
                         report.context.backend + "'; merge the reports of one backend");
+    }
+    if (report.context.reference != first.context.reference) {
+      return MergeError(first_path + " was judged against " + judge(first.context) + " but " + path + " against " +
+                        judge(report.context) + "; merge the reports of one reference");
     }
   }
   return OkStatus();

@@ -25,9 +25,10 @@ struct MergedRun {
 };
 
 // `inputs` are (path, report) pairs; the path names the report in errors and problems. Refuses, with
-// an error naming both files: a case id in two inputs, two backends (each named), shards of different
-// counts, the same shard twice. A context.shard that is not "K/N" is refused naming its file.
-// Inputs that are not shards take part in everything but the shard checks. An empty list is refused.
+// an error naming both files: a case id in two inputs, two backends (each named), two references,
+// shards of different counts, the same shard twice. A context.shard that is not "K/N" is refused
+// naming its file. Inputs that are not shards take part in everything but the shard checks. An empty
+// list is refused.
 Result<MergedRun> MergeReports(const std::vector<std::pair<std::string, RunReport>>& inputs);
 
 }  // namespace dmlc::app::merge

@@ -107,7 +107,7 @@ void WriteDetails(std::ostream& out, const CaseResult& r, const RerunOptions* re
 void WriteContextLine(std::ostream& out, const RunContext& c) {
   out << "dml-conform " << c.tool_version << " (" << c.git_revision << ") on " << c.host << ": backend " << c.backend
       << " [" << c.device << "]";
-  if (!c.reference.empty()) out << " judged against reference " << c.reference;
+  if (!c.reference.empty()) out << " judged against reference " << c.reference << " [" << c.reference_device << "]";
   out << ", feature level " << c.feature_level << ", " << c.jobs << " jobs";
   if (!c.isolation.empty()) out << ", isolation " << c.isolation;
   if (!c.shard.empty()) out << ", shard " << c.shard;

@@ -157,7 +157,10 @@ Json ContextJson(const RunContext& c) {
   // Each only where given (--revision), in a differential run (--reference), or where the run has tags,
   // so that other reports keep their text.
   if (!c.revision.empty()) context["revision"] = c.revision;
-  if (!c.reference.empty()) context["reference"] = c.reference;
+  if (!c.reference.empty()) {
+    context["reference"] = c.reference;
+    context["referenceDevice"] = c.reference_device;
+  }
   if (!c.tags.empty()) {
     Json tags = Json::object();
     for (const auto& [key, value] : c.tags) tags[key] = value;

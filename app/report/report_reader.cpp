@@ -301,6 +301,7 @@ Result<RunContext> ContextFromJson(const Json& j) {
   f.Read("allowPathsOutside", c.allow_paths_outside, false);
   f.Read("durationMs", c.duration_ms, false);
   f.Read("reference", c.reference, false);
+  f.Read("referenceDevice", c.reference_device, false);
   if (f.error()) return *f.error();
   if (const Json* tags = f.Get("tags", false)) {
     if (!tags->is_object()) return MakeError("report", "context.tags", "context.tags is not an object");

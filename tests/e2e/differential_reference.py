@@ -54,14 +54,16 @@ def green_run(out, backend, reference, rule):
     check(r.returncode == 0 and t["fail"] + t["error"] + t["crash"] + t["timeout"] == 0 and t["pass"] > 0,
           f"--backend {backend} --reference {reference}: green, {t['pass']} passed, {t['skip']} skipped "
           f"of {t['cases']} ({r.returncode}; {(r.stdout.strip().splitlines() or [''])[-1]})")
-    check(d["context"].get("reference", "").startswith(reference if ":" in reference else reference + ":0 ")
-          and d["context"]["backend"] == backend,
-          f"--reference {reference}: the context names it ({d['context'].get('reference')})")
+    check(d["context"].get("reference") == (reference if ":" in reference else reference + ":0")
+          and d["context"].get("referenceDevice") and d["context"]["backend"] == backend,
+          f"--reference {reference}: the context names it and its device ({d['context'].get('reference')}, "
+          f"{d['context'].get('referenceDevice')})")
     compared = [c for c in cases.values() if c["status"] == "pass" and c["elements"] > 0]
     check(compared and all(c["tolerance"].endswith(rule) for c in compared),
           f"--reference {reference}: each of {len(compared)} compared cases' tolerance ends '{rule}'")
     check(not any("referenceFault" in c for c in cases.values()), f"--reference {reference}: no referenceFault")
-    check(r.stdout.splitlines()[0].find(" judged against reference " + d["context"].get("reference", "?")) > 0,
+    named = f" judged against reference {d['context'].get('reference')} [{d['context'].get('referenceDevice')}]"
+    check(r.stdout.splitlines()[0].find(named) > 0,
           f"--reference {reference}: the console's context line names it")
 
 

@@ -66,7 +66,8 @@ class DifferentialBatchesTest : public ::testing::Test {
     worker::PoolCallbacks callbacks;
     callbacks.on_result = [&](size_t i, CaseResult r) { results[i] = std::move(r); };
     EXPECT_TRUE(executor->Execute(cases_, callbacks).ok());
-    EXPECT_EQ(executor->Reference(), "fake:0 reference device");
+    EXPECT_EQ(executor->Reference(), "fake:0");
+    EXPECT_EQ(executor->ReferenceDevice(), "reference device");
     return results;
   }
   TempDir dir_;

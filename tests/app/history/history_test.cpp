@@ -135,5 +135,13 @@ TEST(ConfigurationTags, DerivedWhenTheReportHasNone) {
   EXPECT_EQ(*policy::FindTag(tags, "device"), "cpu-reference");
 }
 
+TEST(ConfigurationTags, ADifferentialRunIsAConfigurationOfItsOwn) {
+  RunContext c;
+  c.tags = {{"backend", "cpu"}, {"driver", "1.0"}, {"os", "linux"}};
+  EXPECT_EQ(policy::FormatTags(ConfigurationTags(c)), "backend=cpu os=linux");
+  c.reference = "vulkan:0";
+  EXPECT_EQ(policy::FormatTags(ConfigurationTags(c)), "backend=cpu os=linux reference=vulkan:0");
+}
+
 }  // namespace
 }  // namespace dmlc::app::history

@@ -68,6 +68,25 @@ TEST(PageData, FailingCasesCarryTheirMapsAndTheCommandThatRerunsThem) {
   EXPECT_EQ(c["rerun"], RerunCommand(*failing, RerunOptions{"cpu", "", ""}));
 }
 
+// A differential run's case reruns judged by the same reference (--reference), or it would be judged by
+// the file's values and might pass.
+TEST(PageData, ADifferentialRunsCasesRerunAgainstItsReference) {
+  RunContext context = testing::MaskedContext();
+  context.reference = "vulkan:0";
+  context.reference_device = "llvmpipe (LLVM 15.0.7, 256 bits)";
+  const std::vector<CaseResult> results = testing::SampleResults();
+  const Json data = PageData({&context, &results, "run.json"});
+  int reruns = 0;
+  for (const CaseResult& r : results) {
+    if (r.file.empty() || !CaseOf(data, r.id).contains("rerun")) continue;
+    EXPECT_TRUE(CaseOf(data, r.id)["rerun"].get<std::string>().ends_with(" --reference vulkan:0")) << r.id;
+    ++reruns;
+  }
+  EXPECT_GT(reruns, 0);
+  EXPECT_EQ(ReplayCommand(CaseResult{.id = "fuzz-31/1234"}, context),
+            "dml-conform fuzz --replay 31:1234 --backend cpu --reference vulkan:0");
+}
+
 TEST(PageData, FuzzCasesCarryTheirReplay) {
   RunContext context = testing::MaskedContext();
   context.backend = "vulkan";

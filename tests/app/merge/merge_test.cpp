@@ -70,6 +70,15 @@ TEST(MergeReports, TagsAreThoseEveryInputShares) {
             (std::vector<std::pair<std::string, std::string>>{{"backend", "vulkan"}, {"vendor", "nvidia"}, {"os", "linux"}}));
 }
 
+TEST(MergeReports, ReportsJudgedByTwoReferencesAreRefused) {
+  std::vector<Input> inputs = {Part("s1.json", "1/2", {"a"}), Part("s2.json", "2/2", {"b"})};
+  inputs[1].second.context.reference = "vulkan:0";
+  Result<MergedRun> run = MergeReports(inputs);
+  ASSERT_FALSE(run.ok());
+  EXPECT_EQ(run.error().message, "s1.json was judged against the case files but s2.json against reference "
+                                 "'vulkan:0'; merge the reports of one reference");
+}
+
 TEST(MergeReports, UnshardedReportsMerge) {
   Result<MergedRun> run = MergeReports({Part("good.json", "", {"good/a", "good/b"}), Part("bad.json", "", {"bad/a"})});
   ASSERT_TRUE(run.ok()) << run.error().ToString();

@@ -82,6 +82,21 @@ TEST(ReportReader, TheRevisionUnderTestComesBackAndIsWrittenOnlyWhenGiven) {
   EXPECT_EQ(none->context.revision, "");
 }
 
+// A differential run's reference comes back as a rerun spells it, its device beside it; other runs'
+// reports name none.
+TEST(ReportReader, ADifferentialRunsReferenceAndItsDeviceComeBack) {
+  RunContext context = testing::MaskedContext();
+  context.reference = "vulkan:0";
+  context.reference_device = "llvmpipe (LLVM 15.0.7, 256 bits)";
+  const std::string text = Written(context, testing::SampleResults());
+  Result<RunReport> read = ParseJsonReport(text, "report.json");
+  ASSERT_TRUE(read.ok()) << read.error().ToString();
+  EXPECT_EQ(read->context.reference, "vulkan:0");
+  EXPECT_EQ(read->context.reference_device, "llvmpipe (LLVM 15.0.7, 256 bits)");
+  EXPECT_EQ(Written(read->context, read->results), text);
+  EXPECT_EQ(Written(testing::MaskedContext(), testing::SampleResults()).find("\"reference"), std::string::npos);
+}
+
 // Equal text could hide a value decoded into the wrong kind that prints the same; these are the
 // values that text round trips are easiest to get wrong with.
 TEST(ReportReader, ValuesComeBackInTheirKinds) {
