@@ -142,6 +142,8 @@ int FuzzCommand(const FuzzCommandOptions& o) {
   RunContext context = CollectRunContext();
   context.backend = o.run.backend;
   context.revision = o.run.revision;
+  // Before the baseline is made: its lines are chosen by tags that include it.
+  context.reference = execution->differential ? execution->differential->Name() : "";
   context.feature_level = std::string(ops::FeatureLevelName(settings->generator.feature_level));
   std::optional<RunBaseline> baseline;
   if (!o.run.baseline.empty()) {
@@ -180,7 +182,6 @@ int FuzzCommand(const FuzzCommandOptions& o) {
   context.driver = (*executor)->Device().driver;
   context.tags = TagsOnDevice(context, (*executor)->Device(), *given);
   context.jobs = (*executor)->Jobs();
-  context.reference = (*executor)->Reference();
   context.reference_device = (*executor)->ReferenceDevice();
   context.isolation = o.run.isolation == "none" ? "none" : "process";
   context.timeout_s = o.run.isolation == "none" ? 0 : execution->timeout_s;

@@ -282,6 +282,8 @@ int RunCommand(const RunCommandOptions& o) {
   context.repeat = o.repeat;
   context.allow_paths_outside = o.load.allow_paths_outside;
   context.revision = o.revision;
+  // Before the run: --baseline's lines are chosen by tags that include it.
+  context.reference = executor->Reference();
 
   Session session(o, *policies, std::move(plan), *executor, context);
   context.planned_cases = static_cast<int>(session.Planned());
@@ -304,7 +306,6 @@ int RunCommand(const RunCommandOptions& o) {
   context.driver = executor->Device().driver;
   context.tags = TagsOnDevice(context, executor->Device(), policies->given_tags);
   context.jobs = executor->Jobs();
-  context.reference = executor->Reference();
   context.reference_device = executor->ReferenceDevice();
   context.interrupted = session.Interrupted();
   context.duration_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

@@ -97,7 +97,6 @@ std::string RunRevision(const RunContext& context) {
 policy::RunTags ConfigurationTags(const RunContext& context) {
   policy::RunTags tags = context.tags.empty() ? policy::DeriveRunTags(context, {}) : context.tags;
   std::erase_if(tags, [](const auto& tag) { return tag.first == "driver"; });
-  if (!context.reference.empty()) tags.emplace_back("reference", context.reference);
   return tags;
 }
 

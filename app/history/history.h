@@ -7,7 +7,8 @@
 // - A run's configuration is its tags (app/policy/run_tags.h) without `driver`: a vendor's nightly
 //   changes the driver under test every night, which is the revision axis, not a new configuration.
 //   Reports without context.tags get DeriveRunTags' tags (their os is the platform reading them). A
-//   differential run adds `reference=vulkan:0`: a case judged by another backend is another question.
+//   differential run's tags name its reference (`reference=vulkan-0`): another question, another
+//   configuration.
 // - A run's revision is context.revision (`run --revision`), else context.gitRevision.
 // - Runs are in time order by context.date (ISO 8601 UTC compares as text), ties in input order.
 // - Outcomes: pass and unexpected-pass passed; fail, error, crash, timeout and expected-fail failed (a

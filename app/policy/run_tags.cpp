@@ -104,6 +104,7 @@ RunTags DeriveRunTags(const RunContext& c, const RunTags& given) {
       {"os", std::string(BuiltForOs())},
       {"runtime", "native"},
       {"feature-level", TagValue(c.feature_level)},
+      {"reference", TagValue(c.reference)},
   };
   RunTags tags;
   for (const auto& [key, value] : derived) {

@@ -12,6 +12,8 @@
 //   os             windows, linux or macos: the platform the program was built for (Wine is windows)
 //   runtime        what runs the API under the program: given (--tag runtime=wine-vkd3d-1.6), else native
 //   feature-level  the --feature-level cap ("5.1"), or highest
+//   reference      a differential run's --reference ("vulkan:0" -> "vulkan-0"); absent in other runs, whose
+//                  cases are judged by their files' values: a line for one kind of run names it or not
 // A tag value is lower case, made of [a-z0-9._+-]: TagValue() makes any text one.
 // Pure; thread-safe.
 #pragma once
@@ -30,7 +32,8 @@ namespace dmlc::app::policy {
 // Key -> value pairs, in kTagKeys order, each key at most once.
 using RunTags = std::vector<std::pair<std::string, std::string>>;
 
-inline constexpr std::string_view kTagKeys[] = {"backend", "vendor", "device", "driver", "os", "runtime", "feature-level"};
+inline constexpr std::string_view kTagKeys[] = {"backend", "vendor", "device", "driver", "os", "runtime", "feature-level",
+                                               "reference"};
 
 bool IsTagKey(std::string_view key);
 // Lower case; every run of other characters than [a-z0-9._+] one '-'; no '-' at either end.

@@ -103,7 +103,13 @@ void EachOption(Options& o, Visit&& visit) {
 
 // An option's value as JSON: strings and paths as bytes (BytesAsText), the feature level by name or null.
 Json OptionJson(const std::string& text) { return BytesAsText(text); }
-Json OptionJson(const std::filesystem::path& path) { return BytesAsText(path.string()); }
+// A path as UTF-8: on Windows path(std::string) reads the ANSI code page while string() writes UTF-8
+// (mingw's libstdc++), so a folder "C:\Users\Jørn\..." came back as "JÃ¸rn"; u8string() and
+// path(std::u8string) are each other's inverse there, and keep a POSIX path's bytes as they are.
+Json OptionJson(const std::filesystem::path& path) {
+  const std::u8string utf8 = path.u8string();
+  return BytesAsText(std::string(utf8.begin(), utf8.end()));
+}
 Json OptionJson(const std::optional<ops::FeatureLevel>& level) {
   return level ? Json(std::string(ops::FeatureLevelName(*level))) : Json(nullptr);
 }
@@ -129,7 +135,7 @@ bool ReadOption(const Json& j, std::string& into) {
 bool ReadOption(const Json& j, std::filesystem::path& into) {
   std::string text;
   if (!ReadOption(j, text)) return false;
-  into = text;
+  into = std::filesystem::path(std::u8string(text.begin(), text.end()));
   return true;
 }
 bool ReadOption(const Json& j, std::optional<ops::FeatureLevel>& into) {

@@ -11,7 +11,8 @@
      a message that blames the reference; the run goes on and every other case passes;
   3. --resume takes only a report judged against the same reference;
   4. a model's dispatches (state carried from one to the next) are skipped, saying why;
-  5. a reference that is no backend, or a device after ':' left empty, is a usage error naming it.
+  5. a reference that is no backend, or a device after ':' left empty, is a usage error naming it;
+  6. a differential run's tags name its reference, so a tagged --baseline line can apply to it alone.
 Wrong answers planted on either side, and their blame, are tests/app/faults/differential_test.cpp's.
 Usage: differential_reference.py DML_CONFORM CRASH_SHIM_SO CORPUS_PATH...
 """
@@ -114,6 +115,23 @@ with tempfile.TemporaryDirectory() as out:
           f"--resume against another reference: exit 2 ({r.returncode})")
     r = run("run", folder, "--backend", "plain", "--reference", "cpu:0", "--resume", path, "-q")
     check(r.returncode == 1, f"--resume against the same reference runs ({r.returncode}: {r.stderr[-200:]})")
+
+    # A tagged --baseline line for runs judged against cpu:0 applies to such a run alone: the differential
+    # run's tags name its reference, a run judged by the files' values has none.
+    expectations = os.path.join(out, "expectations.csv")
+    with open(expectations, "w") as f:
+        f.write('[ reference=cpu-0 ] a/a1,fail,"planted: applies only to runs judged against cpu:0"\n')
+    path = os.path.join(out, "tagged.json")
+    r = run("run", os.path.join(folder, "a.json"), "--backend", "plain", "--reference", "cpu:0",
+            "--baseline", expectations, "--report", path)
+    d, cases = report(path)
+    check(r.returncode == 1 and d["context"]["tags"].get("reference") == "cpu-0"
+          and cases["a/a1"]["status"] == "unexpected-pass",
+          f"--reference cpu:0: tagged reference=cpu-0, the line applies ({cases['a/a1']['status']})")
+    r = run("run", os.path.join(folder, "a.json"), "--backend", "plain", "--baseline", expectations, "--report", path)
+    d, cases = report(path)
+    check(r.returncode == 0 and "reference" not in d["context"]["tags"] and cases["a/a1"]["status"] == "pass",
+          f"judged by the files' values: no reference tag, the line does not apply ({cases['a/a1']['status']})")
 
     models = os.path.join(os.path.dirname(os.path.abspath(__file__)), "models", "views.json")
     path = os.path.join(out, "models.json")

@@ -42,6 +42,9 @@ TEST(RunTags, DerivedFromTheContextWithGivenTagsOver) {
   EXPECT_EQ(FindTag(cpu, "vendor"), nullptr);
   EXPECT_EQ(FindTag(cpu, "driver"), nullptr);
   EXPECT_EQ(*FindTag(DeriveRunTags(c, {{"vendor", "intel"}}), "vendor"), "intel");
+  EXPECT_EQ(FindTag(cpu, "reference"), nullptr) << "judged by the files' values";
+  c.reference = "directml:NPU";
+  EXPECT_EQ(*FindTag(DeriveRunTags(c, {}), "reference"), "directml-npu");
 }
 
 TEST(RunTags, GivenTagsAreCheckedAndNamed) {

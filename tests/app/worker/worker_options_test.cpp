@@ -40,7 +40,8 @@ WorkerOptions EveryOptionSet() {
   o.run.ab_metacommands = true;
   o.run.required_behaviours = {{"gather", "coordinate-clamp"}, {"reduce-nan", "nan-propagating"}};
   o.run.strict_expected = true;
-  o.run.differential = {DifferentialRun::Role::kJudge, "tmp/reference \xfe outputs", "vulkan:1", true};
+  // A path is bytes on POSIX and UTF-16 on Windows: UTF-8 is a name both can hold (a user folder "Jørn").
+  o.run.differential = {DifferentialRun::Role::kJudge, "tmp/reference \xc3\xb8 outputs", "vulkan:1", true};
   o.load.max_file_size = 1024;
   o.load.paths.allow_outside = true;
   o.load.paths.output_dir = "out/written files";
