@@ -22,7 +22,10 @@
 #      naming its cause;
 #   5. on Wine's vkd3d 1.6, `dml-conform.exe run testcases --backend directml --ab-metacommands`: the corpus
 #      again, each case also with DISABLE_META_COMMANDS; with no driver metacommands both runs must agree;
-#      then ONNX's node tests (scripts/onnx_node_tests.py) on the real DirectML.
+#      then ONNX's node tests (scripts/onnx_node_tests.py) on the real DirectML;
+#   6. on vkd3d-proton, `run testcases --backend d3d12 --reference directml`: our kernels judged by
+#      DirectML's, each difference listed with DirectML's cause and blamed on it by the exact reference;
+#   7. `expectations update --dry-run` on every report judged against .ci/expectations.csv: no line stale.
 # Every run is judged by its report's totals and its exit code together (scripts/judge_report.py).
 # Environment: BUILD_DIR (default build-win), PRESET (default windows-mingw; .ci/run takes
 # windows-mingw-ci), LINUX_CONFORM, JOBS (default nproc), WINE_TIMEOUT (seconds one Wine program may run,
@@ -271,6 +274,24 @@ bash scripts/vkd3d_proton.sh "$(dirname "$conform")" "$build_dir/tests/backends/
 if [ "$proton" -eq 0 ]; then
   WINEDLLOVERRIDES="d3d12,d3d12core=n" VKD3D_SHADER_MODEL=6_2 VKD3D_FILTER_DEVICE_NAME=llvmpipe VKD3D_SHADER_CACHE_PATH=0 \
     SKIPS="" DMLC_REQUIRE_D3D12_COMPILERS=dxc,fxc on_runtime vkd3d-proton
+
+  # Our kernels judged by DirectML's own, case by case (docs/semantics.md, "Any backend as the
+  # reference"): each difference is listed in $expectations with DirectML's cause, and the exact cpu
+  # reference must side with our kernels there (blame "reference"); DirectML skips FLOAT64 on lavapipe.
+  step "vkd3d-proton: dml-conform run testcases --backend d3d12 --reference directml (our kernels judged by DirectML's)"
+  WINEDLLOVERRIDES="d3d12,d3d12core=n" VKD3D_SHADER_MODEL=6_2 VKD3D_FILTER_DEVICE_NAME=llvmpipe VKD3D_SHADER_CACHE_PATH=0 \
+    judged --min-cases 1000 --message-prefix "skip=reference directml:0: directml: " -- \
+    run testcases --backend d3d12 --reference directml -j "$jobs" -q --baseline "$expectations" \
+    --tag runtime=vkd3d-proton --report "$build_dir/d3d12_vs_directml.json"
+  expectation_reports+=("$build_dir/d3d12_vs_directml.json")
+  python3 - "$build_dir/d3d12_vs_directml.json" <<'PY' || failed=1
+import json, sys
+d = json.load(open(sys.argv[1]))
+known = [c for c in d["cases"] if c["status"] == "expected-fail"]
+wrong = [c["id"] for c in known if c.get("blame") != "reference"]
+print(f"  {len(known)} differences, each DirectML's; blamed elsewhere: {wrong or 'none'}")
+sys.exit(1 if wrong or d["context"].get("reference") != "directml:0" else 0)
+PY
 elif [ "$proton" -eq 2 ]; then
   echo "SKIPPED: every vkd3d-proton step: its source tarball is absent (the message above names the path)"
 else
