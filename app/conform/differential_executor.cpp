@@ -6,6 +6,8 @@
 #include <random>
 #include <system_error>
 
+#include <spdlog/spdlog.h>
+
 namespace dmlc::app {
 namespace {
 
@@ -60,9 +62,9 @@ class Differential final : public CaseExecutor {
  public:
   Differential(std::unique_ptr<CaseExecutor> reference, std::unique_ptr<CaseExecutor> backend,
                std::unique_ptr<ReferenceOutputFolder> folder, std::string name, RunOptions run, DifferentialBatches limits)
-      : reference_(std::move(reference)),
+      : folder_(std::move(folder)),
+        reference_(std::move(reference)),
         backend_(std::move(backend)),
-        folder_(std::move(folder)),
         name_(std::move(name)),
         run_(std::move(run)),
         limits_(limits) {}
@@ -87,10 +89,9 @@ class Differential final : public CaseExecutor {
       batches.back().Add(cases[i], i);
       bytes += *outputs;
     }
-    bool any = false;
     for (size_t b = 0; b < batches.size(); ++b) {
       if (b > 0 && (callbacks.stop_starting() || callbacks.abandon())) break;
-      Status ran = RunBatch(batches[b], b == 0 ? std::move(direct) : Batch{}, callbacks, any);
+      Status ran = RunBatch(batches[b], b == 0 ? std::move(direct) : Batch{}, callbacks);
       if (!ran.ok()) return ran;
     }
     return OkStatus();
@@ -121,13 +122,13 @@ class Differential final : public CaseExecutor {
   };
 
   // One batch: the reference computes the outputs of `computed`; then the backend runs the cases it
-  // computed, with `judged`. `any` turns true once a result came back from either.
-  Status RunBatch(const Batch& computed, Batch judged, const worker::PoolCallbacks& callbacks, bool& any) {
+  // computed, with `judged`.
+  Status RunBatch(const Batch& computed, Batch judged, const worker::PoolCallbacks& callbacks) {
     // Phase one: the reference's outputs. A pass means they are written; anything else settles the case.
     bool any_computed = false;
     worker::PoolCallbacks reference = callbacks;
     reference.on_result = [&](size_t k, CaseResult r) {
-      any_computed = any = true;
+      any_computed = true;
       if (r.status == CaseStatus::kPass) {
         judged.Add(computed.cases[k], computed.index[k]);
       } else {
@@ -142,17 +143,16 @@ class Differential final : public CaseExecutor {
     // Phase two: the backend, judged against them, in the cases' order; the judge takes each file it reads.
     judged.SortByIndex();
     worker::PoolCallbacks backend = callbacks;
-    backend.on_result = [&](size_t k, CaseResult r) {
-      any = true;
-      callbacks.on_result(judged.index[k], std::move(r));
-    };
+    backend.on_result = [&](size_t k, CaseResult r) { callbacks.on_result(judged.index[k], std::move(r)); };
     Status backend_status = judged.cases.empty() ? OkStatus() : backend_->Execute(judged.cases, backend);
     return backend_status.ok() ? reference_status : backend_status;
   }
 
+  // Declared first, so destroyed last: once both executors' workers are gone and hold no file open
+  // (Windows refuses to remove an open file).
+  std::unique_ptr<ReferenceOutputFolder> folder_;
   std::unique_ptr<CaseExecutor> reference_;
   std::unique_ptr<CaseExecutor> backend_;
-  std::unique_ptr<ReferenceOutputFolder> folder_;
   std::string name_;
   RunOptions run_;
   DifferentialBatches limits_;
@@ -178,8 +178,9 @@ Result<std::unique_ptr<ReferenceOutputFolder>> ReferenceOutputFolder::Create() {
 }
 
 ReferenceOutputFolder::~ReferenceOutputFolder() {
-  std::error_code ignored;
-  std::filesystem::remove_all(path_, ignored);
+  std::error_code ec;
+  std::filesystem::remove_all(path_, ec);
+  if (ec) spdlog::warn("the reference's outputs in {} could not be removed: {}", path_.string(), ec.message());
 }
 
 std::unique_ptr<CaseExecutor> DifferentialExecutor(std::unique_ptr<CaseExecutor> reference,

@@ -1,12 +1,11 @@
 #include "app/conform/expectations_command.h"
 
-#include <algorithm>
-#include <filesystem>
 #include <iostream>
 
 #include <spdlog/spdlog.h>
 
 #include "app/conform/commands.h"
+#include "app/history/history_inputs.h"
 #include "app/policy/expectations_update.h"
 #include "app/report/report_reader.h"
 #include "backends/cache_files.h"
@@ -14,41 +13,17 @@
 namespace dmlc::app {
 namespace {
 
-namespace fs = std::filesystem;
 using policy::ExpectationChange;
 
 constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
 
-// The report files `paths` name: each file as given, each folder's *.json files (not its subfolders'),
-// in name order. An error naming a folder that holds none: a folder given by mistake updates nothing.
-Result<std::vector<std::string>> ReportPaths(const std::vector<std::string>& paths) {
-  std::vector<std::string> files;
-  for (const std::string& path : paths) {
-    std::error_code ec;
-    if (!fs::is_directory(path, ec)) {
-      files.push_back(path);
-      continue;
-    }
-    std::vector<std::string> found;
-    for (const fs::directory_entry& entry : fs::directory_iterator(path, ec)) {
-      if (entry.path().extension() == ".json" && entry.is_regular_file(ec)) found.push_back(entry.path().string());
-    }
-    if (ec) return MakeError("expectations update", "", path + ": cannot list the folder: " + ec.message());
-    if (found.empty()) return MakeError("expectations update", "", path + ": the folder holds no *.json report");
-    std::sort(found.begin(), found.end());
-    files.insert(files.end(), found.begin(), found.end());
-  }
-  return files;
-}
-
+// Reports as `history` reads them (a folder: its *.json files, in name order).
 Result<std::vector<policy::ReportEvidence>> ReadEvidence(const std::vector<std::string>& paths) {
-  Result<std::vector<std::string>> files = ReportPaths(paths);
-  if (!files.ok()) return files.error();
+  Result<std::vector<history::RunInput>> read = history::ReadRunReports(paths);
+  if (!read.ok()) return read.error();
   std::vector<policy::ReportEvidence> reports;
-  for (const std::string& file : *files) {
-    Result<RunReport> report = ReadJsonReport(file);
-    if (!report.ok()) return report.error();
-    reports.push_back(policy::EvidenceOf(*report, file));
+  for (const auto& [file, report] : *read) {
+    reports.push_back(policy::EvidenceOf(report, file));
     if (reports.back().derived_tags) {
       spdlog::warn("{}: the report has no context.tags (written before tags existed); its tags are derived: {}", file,
                    policy::FormatTags(reports.back().tags));

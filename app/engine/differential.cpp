@@ -1,12 +1,14 @@
 #include "app/engine/differential.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <string_view>
 
 #include "app/case/npy.h"
 #include "app/engine/dump.h"
+#include "app/engine/fnv1a.h"
 
 namespace dmlc::app {
 namespace {
@@ -35,7 +37,12 @@ std::optional<DifferentialRun::Role> ParseRole(std::string_view name) {
 
 std::filesystem::path ReferenceOutputFile(const std::filesystem::path& outputs, const std::string& id,
                                           const std::string& tensor) {
-  return outputs / (DumpFileStem(id, tensor) + ".npy");
+  // The stem alone is lossy ("a/b c" and "a/b_c" are one; on Windows "A" and "a" are one file): the
+  // hash of the exact id and tensor keeps two cases of one batch from sharing a file.
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016llx",
+                static_cast<unsigned long long>(Fnv1a64(id + '\0' + tensor)));
+  return outputs / (DumpFileStem(id, tensor) + "." + hash + ".npy");
 }
 
 Status WriteReferenceOutput(const std::filesystem::path& outputs, const std::string& id, const std::string& tensor,

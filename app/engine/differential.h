@@ -40,9 +40,10 @@ struct DifferentialRun {
 std::string_view RoleName(DifferentialRun::Role role);
 std::optional<DifferentialRun::Role> ParseRole(std::string_view name);
 
-// The file of one output of a case under `outputs`, named as --dump-dir names it (dump.h):
-// "reduce__sum__f32.OutputTensor.npy". Files, not a folder a case: a folder's creation and removal cost
-// a millisecond each on a slow temporary folder, as much as the rest of a small case.
+// The file of one output of a case under `outputs`, named as --dump-dir names it (dump.h), then the
+// FNV-1a of the exact id and tensor, which the dump's stem loses:
+// "reduce__sum__f32.OutputTensor.9b4627a05f69621c.npy". Files, not a folder a case: a folder's creation
+// and removal cost a millisecond each on a slow temporary folder, as much as the rest of a small case.
 std::filesystem::path ReferenceOutputFile(const std::filesystem::path& outputs, const std::string& id,
                                           const std::string& tensor);
 

@@ -13,8 +13,9 @@ struct Outcome {
   bool failed = false;
 };
 
-Outcome OutcomeOf(CaseStatus status) {
-  switch (status) {
+Outcome OutcomeOf(const CaseRun& run) {
+  if (run.reference_fault) return {};  // the reference's fault says nothing of the backend under test
+  switch (run.status) {
     case CaseStatus::kPass:
     case CaseStatus::kUnexpectedPass:
       return {true, false};
@@ -25,7 +26,7 @@ Outcome OutcomeOf(CaseStatus status) {
     case CaseStatus::kExpectedFail:
       return {false, true};
     default:
-      return {false, IsFailure(status)};
+      return {false, IsFailure(run.status)};
   }
 }
 
@@ -51,7 +52,7 @@ std::vector<RevisionRuns> ByRevision(const History& h, const std::vector<CaseRun
     auto it = std::find_if(revisions.begin(), revisions.end(), [&](const RevisionRuns& v) { return v.revision == run.revision; });
     if (it == revisions.end()) it = revisions.insert(revisions.end(), RevisionRuns{run.revision});
     it->runs.push_back(r);
-    const Outcome o = OutcomeOf(r.status);
+    const Outcome o = OutcomeOf(r);
     if (o.passed) {
       it->passed = true;
       it->last_pass_run = r.run;
@@ -117,7 +118,7 @@ History BuildHistory(const std::vector<RunInput>& inputs) {
     }
     const size_t index = h.runs.size();
     h.runs.push_back(std::move(run));
-    for (const CaseResult& r : report.results) h.cases[r.id].push_back(CaseRun{index, r.status});
+    for (const CaseResult& r : report.results) h.cases[r.id].push_back(CaseRun{index, r.status, !r.reference_fault.empty()});
   }
   for (const auto& [id, runs] : h.cases) {
     for (const std::string& configuration : h.configurations) Judge(h, id, configuration, runs);

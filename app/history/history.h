@@ -12,8 +12,9 @@
 // - A run's revision is context.revision (`run --revision`), else context.gitRevision.
 // - Runs are in time order by context.date (ISO 8601 UTC compares as text), ties in input order.
 // - Outcomes: pass and unexpected-pass passed; fail, error, crash, timeout and expected-fail failed (a
-//   failure a baseline expects is still one); skip says nothing; flake (failed, then passed on a retry)
-//   is both, so its revision is flaky.
+//   failure a baseline expects is still one); skip, and an error of a differential run's reference
+//   (referenceFault), say nothing; flake (failed, then passed on a retry) is both, so its revision is
+//   flaky.
 // - Per case and configuration each revision, in the order its first run came, is good (every run
 //   passed), bad (every run failed) or flaky (both). A flaky revision is a flake. A case whose latest
 //   revision is bad is a regression when a good revision came before: the latest such is its last good
@@ -53,6 +54,7 @@ struct RunEntry {
 struct CaseRun {
   size_t run = 0;
   CaseStatus status = CaseStatus::kError;
+  bool reference_fault = false;  // a differential run's reference crashed, hung or failed: no evidence
 };
 
 // A case that both passed and failed on one revision and configuration.

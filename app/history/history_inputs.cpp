@@ -10,7 +10,7 @@ namespace {
 namespace fs = std::filesystem;
 
 Error PathError(const std::string& path, std::string message) {
-  Error e = MakeError("history", "", std::move(message));
+  Error e = MakeError("reports", "", std::move(message));
   e.where.file = path;
   return e;
 }

@@ -10,8 +10,9 @@
 
 namespace dmlc::app::history {
 
-// Every report read; the first error stops the reading. A folder with no *.json file is an error, as
-// is a file that is not a dml-conform --report (ReadJsonReport's error).
+// Every report read, as `history` and `expectations update` take them (a folder: its *.json files, not
+// its subfolders', in name order); the first error stops the reading. A folder with no *.json file is an
+// error, as is a file that is not a dml-conform --report (ReadJsonReport's error).
 Result<std::vector<RunInput>> ReadRunReports(const std::vector<std::string>& paths);
 
 }  // namespace dmlc::app::history

@@ -45,9 +45,18 @@ std::string PercentEncoded(const std::string& text) {
 
 std::string RunPageName(size_t index) { return "run-" + std::to_string(index + 1) + ".html"; }
 
+fs::path RunPagesPath(const std::string& output) {
+  return fs::path(output).parent_path() / (fs::path(output).stem() += ".runs");
+}
+
 }  // namespace
 
-std::string RunPagesFolder(const std::string& output) { return fs::path(output).stem().string() + ".runs"; }
+// UTF-8, as links are: on Windows string() is UTF-8 but path(std::string) reads the ANSI code page, so
+// the folder is made from the path itself and only its link goes through text.
+std::string RunPagesFolder(const std::string& output) {
+  const std::u8string name = RunPagesPath(output).filename().u8string();
+  return std::string(name.begin(), name.end());
+}
 
 std::string RunPageLink(const std::string& output, size_t index) {
   return PercentEncoded(RunPagesFolder(output)) + "/" + RunPageName(index);
@@ -104,7 +113,7 @@ Json RunsPageData(const history::History& h, const std::vector<history::RunInput
 
 std::optional<Error> WriteRunsPages(const history::History& h, const std::vector<history::RunInput>& inputs,
                                     const std::string& output) {
-  const fs::path folder = fs::path(output).parent_path() / RunPagesFolder(output);
+  const fs::path folder = RunPagesPath(output);
   std::error_code ec;
   fs::create_directories(folder, ec);
   if (ec) {

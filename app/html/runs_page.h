@@ -18,7 +18,7 @@
 
 namespace dmlc::app::html {
 
-// The folder of the run pages beside `output`, as a link from it: "runs.runs" for "out/runs.html".
+// The folder of the run pages beside `output`, as a link from it (UTF-8): "runs.runs" for "out/runs.html".
 std::string RunPagesFolder(const std::string& output);
 // The link of run `index` (History::runs) from the matrix page: "runs.runs/run-1.html", each byte
 // outside [A-Za-z0-9._~-] percent-encoded.

@@ -127,14 +127,18 @@ Status AddCount(int& total, int add, const std::string& path, const char* field)
 
 // The tags every input has with one value: what a tagged expectation line may say of the whole. Shards
 // of one configuration keep all of theirs; reports of two devices lose `device` (and `vendor`, `driver`
-// where those differ), as their device names are joined.
+// where those differ), as their device names are joined. A report written before tags existed has none
+// and narrows nothing: an empty intersection would have the reader derive the merged run's tags on its
+// own platform, which is not the run's.
 std::vector<std::pair<std::string, std::string>> CommonTags(const std::vector<Input>& inputs) {
-  std::vector<std::pair<std::string, std::string>> common = inputs.front().second.context.tags;
+  std::optional<std::vector<std::pair<std::string, std::string>>> common;
   for (const auto& [path, report] : inputs) {
     const auto& tags = report.context.tags;
-    std::erase_if(common, [&](const auto& tag) { return std::find(tags.begin(), tags.end(), tag) == tags.end(); });
+    if (tags.empty()) continue;
+    if (!common) common = tags;
+    std::erase_if(*common, [&](const auto& tag) { return std::find(tags.begin(), tags.end(), tag) == tags.end(); });
   }
-  return common;
+  return common.value_or(std::vector<std::pair<std::string, std::string>>{});
 }
 
 Result<RunContext> MergedContext(const std::vector<Input>& inputs) {

@@ -210,7 +210,7 @@ class Updater {
         Add(common, failure, what + names_.Names(failure.failing));
         continue;
       }
-      // One line per failing configuration: all of its report's tags.
+      // One line per failing configuration: its report's tags (but the driver).
       for (size_t r : failure.failing) {
         const TagSet own = CommonTags({r});
         if (std::count(remaining_.begin(), remaining_.end(), std::make_pair(own, failure.id)) > 0) continue;
@@ -223,10 +223,13 @@ class Updater {
     }
   }
 
-  // The key=value tags every one of `reports` has, in key order.
+  // The key=value tags every one of `reports` has, in key order, but `driver`: a fleet installs another
+  // build every night, so a line pinned to tonight's would not apply tomorrow and the failure would be
+  // added again; a driver range (driver>=V) is a person's to write, knowing which builds have the bug.
   TagSet CommonTags(const std::vector<size_t>& reports) const {
     TagSet group;
     for (const auto& [key, value] : reports_[reports.front()].tags) {
+      if (key == "driver") continue;
       const bool shared = std::all_of(reports.begin(), reports.end(), [&](size_t r) {
         const std::string* other = FindTag(reports_[r].tags, key);
         return other != nullptr && *other == value;
@@ -287,6 +290,8 @@ ReportEvidence EvidenceOf(const RunReport& report, std::string name) {
   evidence.derived_tags = report.context.tags.empty();
   evidence.tags = evidence.derived_tags ? DeriveRunTags(report.context, {}) : RunTags(report.context.tags);
   for (const CaseResult& r : report.results) {
+    // A differential run's reference that crashed, hung or failed says nothing of the backend under test.
+    if (!r.reference_fault.empty()) continue;
     std::optional<CaseStatus> outcome = RawFailure(r);
     if (!outcome && (r.status == CaseStatus::kPass || r.status == CaseStatus::kUnexpectedPass)) outcome = CaseStatus::kPass;
     if (!outcome) continue;  // a skip or a flake: no evidence either way

@@ -7,16 +7,19 @@
 //    it saw it pass (an unexpected pass is a pass; so is a pass under another admitted behaviour);
 //  - status changed: every matching report that ran the case saw it fail with one other failing status
 //    than the line's (crash where the line says fail): the status is rewritten, the tags and cause kept;
-//  - added: a failure no line covers, with the key=value tags every report where it failed has in
-//    common; when that group would also meet a report where the case did something else, or could
-//    overlap another line for the id, one line per failing report with all of its tags instead. A new
-//    line has no cause (the reports cannot say whose behaviour a failure is; CI refuses a line without
-//    one until a person writes it) and goes after the last line with the same tags, else at the end.
+//  - added: a failure no line covers, one line for each failing status, with the key=value tags every
+//    report where it failed so has in common but `driver` (tomorrow's build is another; a driver range
+//    is a person's to write); when that group would also meet a report where the case did something
+//    else, or could overlap another line for the id, one line per failing report with its own tags
+//    (but `driver`) instead. A new line has no cause (the reports cannot say whose behaviour a failure
+//    is; CI refuses a line without one until a person writes it) and goes after the last line with the
+//    same tags, else at the end.
 //
-// No evidence (the case skipped, flaked or was not run where the line applies) keeps a line. A line
-// whose matching reports disagree (it failed on one, passed on another), a failure whose statuses
-// differ among the reports, and an addition no tag group can hold are left for a person: each is a
-// note, and the file is not true until it is handled. Causes are never dropped or invented.
+// No evidence (the case skipped, flaked, was not run where the line applies, or a differential run's
+// reference failed it: referenceFault) keeps a line. An existing line whose matching reports disagree
+// (it failed on one, passed on another, or failed with two statuses), and an addition no tag group can
+// hold, are left for a person: each is a note, and the file is not true until it is handled. Causes
+// are never dropped or invented.
 // Pure; thread-safe.
 #pragma once
 
@@ -37,7 +40,7 @@ struct ReportEvidence {
   std::string name;  // how changes cite it: the report's path
   RunTags tags;      // its context's tags; derived from its context when it has none (an older report)
   // Case id -> what running it gave before any baseline judged it: kPass, or the failing status.
-  // Skips and flakes are absent: they say neither that a case passes nor that it fails.
+  // Skips, flakes and reference faults are absent: they say neither that a case passes nor that it fails.
   std::map<std::string, CaseStatus, std::less<>> outcomes;
   bool derived_tags = false;  // `tags` were derived: runtime=native, and this program's os
 };

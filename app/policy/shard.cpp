@@ -1,5 +1,7 @@
 #include "app/policy/shard.h"
 
+#include "app/engine/fnv1a.h"
+
 #include <charconv>
 #include <cstdlib>
 
@@ -97,15 +99,6 @@ Result<Shard> ParseShard(std::string_view text, const Getenv& getenv) {
 
 bool InShard(std::string_view case_id, Shard shard) {
   return Fnv1a64(case_id) % static_cast<uint64_t>(shard.count) == static_cast<uint64_t>(shard.index - 1);
-}
-
-uint64_t Fnv1a64(std::string_view bytes) {
-  uint64_t hash = 14695981039346656037ull;
-  for (char c : bytes) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 1099511628211ull;
-  }
-  return hash;
 }
 
 std::string ShardName(Shard shard) { return std::to_string(shard.index) + "/" + std::to_string(shard.count); }

@@ -34,10 +34,8 @@ std::optional<std::string> ProcessEnv(const char* name);
 // wrong and name the variable that is missing or bad: "'auto': CI_NODE_TOTAL is not set".
 Result<Shard> ParseShard(std::string_view text, const Getenv& getenv);
 
-// Whether the case belongs to the shard: Fnv1a64(case_id) % count == index - 1.
+// Whether the case belongs to the shard: Fnv1a64(case_id) % count == index - 1 (app/engine/fnv1a.h).
 bool InShard(std::string_view case_id, Shard shard);
-// FNV-1a, 64-bit, of the bytes.
-uint64_t Fnv1a64(std::string_view bytes);
 
 // "2/4"
 std::string ShardName(Shard shard);

@@ -18,6 +18,7 @@ Usage: differential_reference.py DML_CONFORM CRASH_SHIM_SO CORPUS_PATH...
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -133,7 +134,10 @@ with tempfile.TemporaryDirectory() as out:
     check(r.returncode == 0 and "reference" not in d["context"]["tags"] and cases["a/a1"]["status"] == "pass",
           f"judged by the files' values: no reference tag, the line does not apply ({cases['a/a1']['status']})")
 
-    models = os.path.join(os.path.dirname(os.path.abspath(__file__)), "models", "views.json")
+    # The models write files beside themselves (writeFile): a copy keeps the source tree clean.
+    models = os.path.join(out, "models")
+    shutil.copytree(os.path.join(os.path.dirname(os.path.abspath(__file__)), "models"), models)
+    models = os.path.join(models, "views.json")
     path = os.path.join(out, "models.json")
     r = run("run", models, "--reference", "cpu:0", "--report", path)
     d, cases = report(path)

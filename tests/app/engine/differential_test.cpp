@@ -53,7 +53,8 @@ TEST(ReferenceOutputs, RoundTripByteForByteOnceAndRefuseAnotherSize) {
   testing::TempDir dir;
   const std::vector<std::byte> buffer = {std::byte{0}, std::byte{0x80}, std::byte{0x41}, std::byte{0xff}, std::byte{7}};
   ASSERT_TRUE(WriteReferenceOutput(dir.path(), "reduce/sum/a b", "OutputTensor", buffer).ok());
-  const std::filesystem::path file = dir.path() / "reduce__sum__a_b.OutputTensor.npy";
+  // FNV-1a 64 of "reduce/sum/a b\0OutputTensor", computed apart (python).
+  const std::filesystem::path file = dir.path() / "reduce__sum__a_b.OutputTensor.d974756559efdf53.npy";
   EXPECT_EQ(ReferenceOutputFile(dir.path(), "reduce/sum/a b", "OutputTensor"), file);
   EXPECT_TRUE(std::filesystem::exists(file));
   Result<std::vector<std::byte>> back = TakeReferenceOutput(dir.path(), "reduce/sum/a b", "OutputTensor", buffer.size());
@@ -68,6 +69,18 @@ TEST(ReferenceOutputs, RoundTripByteForByteOnceAndRefuseAnotherSize) {
   Result<std::vector<std::byte>> missing = TakeReferenceOutput(dir.path(), "reduce/sum/other", "OutputTensor", 5);
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().message, "the reference's OutputTensor of reduce/sum/other is missing");
+}
+
+// Ids the dump's stem makes one ("a b", "a_b"; "A", "a" on Windows) keep their own files in one batch.
+TEST(ReferenceOutputs, IdsWithOneStemKeepTheirOwnFiles) {
+  testing::TempDir dir;
+  const std::vector<std::byte> spaced = {std::byte{1}}, underscored = {std::byte{2}}, upper = {std::byte{3}};
+  ASSERT_TRUE(WriteReferenceOutput(dir.path(), "x/a b", "OutputTensor", spaced).ok());
+  ASSERT_TRUE(WriteReferenceOutput(dir.path(), "x/a_b", "OutputTensor", underscored).ok());
+  ASSERT_TRUE(WriteReferenceOutput(dir.path(), "x/A_b", "OutputTensor", upper).ok());
+  EXPECT_EQ(TakeReferenceOutput(dir.path(), "x/a b", "OutputTensor", 1).value(), spaced);
+  EXPECT_EQ(TakeReferenceOutput(dir.path(), "x/a_b", "OutputTensor", 1).value(), underscored);
+  EXPECT_EQ(TakeReferenceOutput(dir.path(), "x/A_b", "OutputTensor", 1).value(), upper);
 }
 
 TEST(DifferentialRole, NamesRoundTrip) {

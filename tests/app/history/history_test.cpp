@@ -116,6 +116,19 @@ TEST(BuildHistory, FixedCaseAndSkipsSayNothing) {
   EXPECT_EQ(h.cases.at("gather/b")[1].status, CaseStatus::kSkip);
 }
 
+// A differential run's reference that hung on a case says nothing of the backend: no regression, no flake.
+TEST(BuildHistory, AReferenceFaultSaysNothing) {
+  RunInput faulted = MadeRun("2.json", "r2", "2026-12-02T00:00:00Z", {{"gather/a", CaseStatus::kError}});
+  faulted.report.results[0].reference_fault = "timeout";
+  const History h = BuildHistory({MadeRun("1.json", "r1", "2026-12-01T00:00:00Z", {{"gather/a", kPass}}), faulted,
+                                  MadeRun("3.json", "r2", "2026-12-02T01:00:00Z", {{"gather/a", kPass}})});
+  EXPECT_TRUE(h.regressions.empty());
+  EXPECT_TRUE(h.flakes.empty());
+  EXPECT_TRUE(h.failing.empty());
+  ASSERT_EQ(h.cases.at("gather/a").size(), 3u);
+  EXPECT_EQ(h.cases.at("gather/a")[1].status, CaseStatus::kError);  // the history still shows what the run said
+}
+
 TEST(BuildHistory, ARetriedFlakeStatusMakesItsRevisionFlaky) {
   const History h = BuildHistory({MadeRun("1.json", "r1", "2026-12-01T00:00:00Z", {{"join/a", CaseStatus::kFlake}})});
   ASSERT_EQ(h.flakes.size(), 1u);

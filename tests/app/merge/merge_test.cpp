@@ -68,6 +68,11 @@ TEST(MergeReports, TagsAreThoseEveryInputShares) {
   ASSERT_TRUE(run.ok()) << run.error().ToString();
   EXPECT_EQ(run->merged.context.tags,
             (std::vector<std::pair<std::string, std::string>>{{"backend", "vulkan"}, {"vendor", "nvidia"}, {"os", "linux"}}));
+  // A part written before tags existed narrows nothing.
+  inputs.push_back(Part("old.json", "", {"c"}));
+  Result<MergedRun> with_old = MergeReports(inputs);
+  ASSERT_TRUE(with_old.ok()) << with_old.error().ToString();
+  EXPECT_EQ(with_old->merged.context.tags, run->merged.context.tags);
 }
 
 TEST(MergeReports, ReportsJudgedByTwoReferencesAreRefused) {

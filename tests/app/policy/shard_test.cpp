@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "app/engine/fnv1a.h"
+
 namespace dmlc::app::policy {
 namespace {
 
