@@ -6,6 +6,7 @@
 #include "app/case/byte_size.h"
 #include "app/case/desc_parser.h"
 #include "app/conform/differential_executor.h"
+#include "app/conform/execution_cli.h"
 #include "app/conform/load_flags.h"
 #include "app/engine/behaviour_judge.h"
 #include "app/worker/process.h"
@@ -22,11 +23,8 @@ int AllCores() { return static_cast<int>(std::max(1u, std::thread::hardware_conc
 // reference itself when exact, else one that is not the backend under test (cpu is judged by plain).
 std::string ExactReference(const std::string& backend, const ReferenceSpec& spec) {
   if (spec.exact) return spec.backend;
-  const std::vector<std::string> exact = backends::BuiltinRegistry().Names(&backends::BackendTraits::reference);
-  for (const std::string& name : exact) {
-    if (name != backend) return name;
-  }
-  return exact.empty() ? "cpu" : exact.front();
+  const std::string other = ExactReferenceBesides(backend);
+  return other.empty() ? "cpu" : other;
 }
 
 Result<std::unique_ptr<CaseExecutor>> MakeSingleExecutor(const RunCommandOptions& o, const ExecutorOptions& e);

@@ -61,12 +61,17 @@ void AddExecutionOptions(CLI::App& command, RunCommandOptions& o) {
                    "Where a case file's expected values equal one admitted behaviour, outputs showing another fail");
 }
 
+std::string ExactReferenceBesides(const std::string& backend) {
+  for (const std::string& name : backends::BuiltinRegistry().Names(IsReference)) {
+    if (name != backend) return name;
+  }
+  return "";
+}
+
 std::string IndependentReference(const RunCommandOptions& o) {
   if (o.reference != o.backend) return o.reference;
-  for (const std::string& name : backends::BuiltinRegistry().Names(IsReference)) {
-    if (name != o.backend) return name;
-  }
-  return o.reference;
+  const std::string other = ExactReferenceBesides(o.backend);
+  return other.empty() ? o.reference : other;
 }
 
 }  // namespace dmlc::app

@@ -10,6 +10,8 @@ namespace dmlc::app {
 
 void AddExecutionOptions(CLI::App& command, RunCommandOptions& o);
 
+// The first backend that can be an exact reference (cpu, plain) other than `backend`; "" when none.
+std::string ExactReferenceBesides(const std::string& backend);
 // The judge is not the judged: `o.reference`, unless that is the backend under test itself; then the
 // first other backend that can be a reference (cpu is judged by plain), where there is one.
 std::string IndependentReference(const RunCommandOptions& o);

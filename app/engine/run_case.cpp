@@ -14,7 +14,6 @@
 #include "app/engine/behaviours.h"
 #include "app/engine/case_checks.h"
 #include "app/engine/dump.h"
-#include "app/engine/error_bound.h"
 #include "app/engine/flush_to_zero.h"
 #include "app/engine/guarded_buffer.h"
 #include "app/engine/iteration_timing.h"
@@ -37,13 +36,6 @@ Verdict JudgeRejection(const ExpectError& expect, const std::string& message) {
     return {CaseStatus::kPass, "rejected as expected: " + message};
   }
   return Verdict::Fail("rejected, but the message does not contain '" + expect.substring + "': " + message);
-}
-
-// A summing REDUCE's per-element bounds from its input when the rule has them (error_bound.h), else none.
-std::vector<double> DataBounds(const TestCase& c, const ToleranceRule& tolerance,
-                               const std::vector<backends::ConstBuffer>& inputs) {
-  if (tolerance.data_bound.empty()) return {};
-  return DataErrorBounds(std::get<ops::ReduceDesc>(c.desc), inputs[0]);
 }
 
 // The verdict on a case that did not load: its file's error, or its own.

@@ -3,7 +3,6 @@
 // writes the outputs for the backend's worker, judging nothing; its verdict tells the parent what came of
 // it (pass: written; skip: not supported; else an error). The judge's: Runner::Arbitrate, on a case that
 // failed, asks the exact in-worker reference which side is off.
-#include "app/engine/error_bound.h"
 #include "app/engine/guarded_buffer.h"
 #include "app/engine/runner.h"
 #include "app/engine/tolerance.h"
@@ -44,8 +43,7 @@ std::string Runner::Arbitrate(const TestCase& c, ops::ExecutionFlags flags, cons
   Result<backends::Backend*> exact_backend = Reference();
   if (!flushed.ok() || !exact_backend.ok()) return "";
   const ToleranceRule tolerance = ToleranceFor(c, flags);
-  const std::vector<double> bounds =
-      tolerance.data_bound.empty() ? std::vector<double>{} : DataErrorBounds(std::get<ops::ReduceDesc>(c.desc), views[0]);
+  const std::vector<double> bounds = DataBounds(c, tolerance, views);
   CompareResult backend_side, reference_side;
   for (size_t i = 0; i < outs.size(); ++i) {
     const Admissions admitted{.element_bounds = bounds,

@@ -112,6 +112,12 @@ std::string DescribeTolerance(const ToleranceRule& rule, std::span<const double>
   return tolerance + ", or, per element, |a - e| <= " + rule.data_bound + LargestBound(bounds);
 }
 
+std::vector<double> DataBounds(const TestCase& test_case, const ToleranceRule& rule,
+                               std::span<const std::span<const std::byte>> inputs) {
+  if (rule.data_bound.empty()) return {};
+  return DataErrorBounds(std::get<ops::ReduceDesc>(test_case.desc), inputs[0]);
+}
+
 std::string LargestBound(std::span<const double> bounds) {
   if (bounds.empty()) return "";
   double largest = 0;  // a NaN bound (from NaN inputs) admits nothing, so it does not count

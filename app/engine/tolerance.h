@@ -33,6 +33,7 @@
 
 #include <span>
 #include <string>
+#include <vector>
 
 #include "app/case/test_case.h"
 #include "ops/operator_desc.h"
@@ -55,6 +56,10 @@ struct ToleranceRule {
 ToleranceRule DefaultTolerance(const ops::OperatorDesc& desc, ops::ExecutionFlags flags = ops::kExecutionFlagNone);
 // The case's own tolerance when it states one, else the default.
 ToleranceRule ToleranceFor(const TestCase& test_case, ops::ExecutionFlags flags = ops::kExecutionFlagNone);
+// A summing REDUCE's per-element bounds (error_bound.h) from `inputs` (the case's, in binding order)
+// when `rule` has a data bound, else none.
+std::vector<double> DataBounds(const TestCase& test_case, const ToleranceRule& rule,
+                               std::span<const std::span<const std::byte>> inputs);
 // "exact", "ulp <= 5", "ulp <= 4 or |a - e| <= 1e-06 + 0 * |e|".
 std::string DescribeTolerance(const Tolerance& tolerance);
 // The rule's tolerance with its data bound, whose per-element values are `bounds`: "ulp <= 11, or, per

@@ -9,12 +9,6 @@ using Json = nlohmann::ordered_json;
 
 constexpr int kHistorySchemaVersion = 1;
 
-Json TagsJson(const policy::RunTags& tags) {
-  Json j = Json::object();
-  for (const auto& [key, value] : tags) j[key] = value;
-  return j;
-}
-
 Json CaseRunsJson(const std::vector<CaseRun>& runs) {
   Json j = Json::array();
   for (const CaseRun& r : runs) j.push_back(Json{{"run", r.run}, {"status", StatusName(r.status)}});

@@ -162,11 +162,15 @@ Json ContextJson(const RunContext& c) {
     context["referenceDevice"] = c.reference_device;
   }
   if (!c.tags.empty()) {
-    Json tags = Json::object();
-    for (const auto& [key, value] : c.tags) tags[key] = value;
-    context["tags"] = std::move(tags);
+    context["tags"] = TagsJson(c.tags);
   }
   return context;
+}
+
+Json TagsJson(const std::vector<std::pair<std::string, std::string>>& tags) {
+  Json j = Json::object();
+  for (const auto& [key, value] : tags) j[key] = value;
+  return j;
 }
 
 Json TotalsJson(const RunTotals& t) {

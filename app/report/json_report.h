@@ -4,6 +4,7 @@
 
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -24,6 +25,8 @@ nlohmann::ordered_json CaseJson(const CaseResult& result, bool with_error_maps =
 nlohmann::ordered_json ContextJson(const RunContext& context);
 // {"cases", one count per status under its StatusKey, and "passedUnderAnotherBehaviour" when some pass did}
 nlohmann::ordered_json TotalsJson(const RunTotals& totals);
+// A run's tags (RunContext::tags) as the context's "tags" object: {"backend": "cpu", ...}, in their order.
+nlohmann::ordered_json TagsJson(const std::vector<std::pair<std::string, std::string>>& tags);
 std::string StatusKey(CaseStatus status);
 // The report, indented by two spaces, with a trailing newline.
 void WriteJsonReport(std::ostream& out, const RunContext& context, const std::vector<CaseResult>& results);
